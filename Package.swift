@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "CoordinatorBridge",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "SimUIKit", targets: ["SimUIKit"]),
+        .executable(name: "bridge", targets: ["bridge"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "SimUIKit",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        .executableTarget(
+            name: "bridge",
+            dependencies: [
+                "SimUIKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SimUIKitTests", dependencies: ["SimUIKit"]),
+    ]
+)

@@ -1,0 +1,38 @@
+/// A live observation of a SimUIKit object. The observation lasts exactly as long as
+/// this token is retained (or until ``invalidate()``); neither side retains the other.
+@MainActor
+public final class SimObservation<Event> {
+    fileprivate var handler: (@MainActor (Event) -> Void)?
+
+    fileprivate init(handler: @escaping @MainActor (Event) -> Void) {
+        self.handler = handler
+    }
+
+    /// Stops the observation before the token is released.
+    public func invalidate() {
+        handler = nil
+    }
+}
+
+/// The observers of one subject, held weakly.
+@MainActor
+struct ObserverList<Event> {
+    private struct Entry {
+        weak var token: SimObservation<Event>?
+    }
+
+    private var entries: [Entry] = []
+
+    mutating func add(_ handler: @escaping @MainActor (Event) -> Void) -> SimObservation<Event> {
+        let token = SimObservation(handler: handler)
+        entries.removeAll { $0.token?.handler == nil }
+        entries.append(Entry(token: token))
+        return token
+    }
+
+    func notify(_ event: Event) {
+        for entry in entries {
+            entry.token?.handler?(event)
+        }
+    }
+}

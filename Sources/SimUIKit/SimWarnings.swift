@@ -1,0 +1,32 @@
+import Logging
+
+/// One message that UIKit would print to the console (a refused presentation, a nested push...).
+public struct SimWarning: Sendable, Hashable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// The simulation's console: every UIKit-style warning goes through swift-log (label `SimUIKit`)
+/// and to any capture that is open, so tests can assert on what UIKit would have printed.
+@MainActor
+public enum SimWarnings {
+    private static let logger = Logger(label: "SimUIKit")
+    private static var openCaptures: [[SimWarning]] = []
+
+    /// Reports a warning as UIKit would print it.
+    public static func emit(_ message: String) {
+        let warning = SimWarning(message: message)
+        for index in openCaptures.indices {
+            openCaptures[index].append(warning)
+        }
+        logger.warning("\(message)")
+    }
+
+    /// Runs `body` and returns the warnings emitted while it ran (captures may nest).
+    public static func capture(_ body: () throws -> Void) rethrows -> [SimWarning] {
+        openCaptures.append([])
+        defer { openCaptures.removeLast() }
+        try body()
+        return openCaptures[openCaptures.count - 1]
+    }
+}

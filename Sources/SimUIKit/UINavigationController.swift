@@ -1,0 +1,342 @@
+import Foundation
+
+/// Told when a navigation controller starts and finishes showing a controller.
+@MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+public extension UINavigationControllerDelegate {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+}
+
+/// A change of a navigation stack, as seen by ``UINavigationController/observeStack(_:)``.
+///
+/// Every change is reported when it is made (`.began`: ``UINavigationController/viewControllers``
+/// already holds `current`) and when its transition ends (`.completed`), or `.cancelled` when the user
+/// cancels an interactive pop (the stack is `previous` again).
+public struct NavigationStackChange {
+    public enum Cause: Sendable, Hashable {
+        case push, pop, popToViewController, popToRoot, setViewControllers
+        /// The user tapped the back button (``UINavigationController/simulateBackButtonTap()``).
+        case backButton
+        /// The user swiped from the edge (``UINavigationController/beginInteractivePop()``).
+        case interactivePop
+    }
+
+    public enum Phase: Sendable, Hashable {
+        case began, completed, cancelled
+    }
+
+    public let navigationController: UINavigationController
+    public let previous: [UIViewController]
+    public let current: [UIViewController]
+    public let cause: Cause
+    public let phase: Phase
+    public let animated: Bool
+
+    /// Controllers in `previous` that are not in `current`, bottom to top.
+    public var removed: [UIViewController] {
+        let kept = Set(current.map(ObjectIdentifier.init))
+        return previous.filter { !kept.contains(ObjectIdentifier($0)) }
+    }
+}
+
+/// A navigation controller: holds its stack, pushes and pops on the virtual clock, and simulates
+/// the back button and the interactive pop gesture.
+///
+/// As in UIKit, ``viewControllers`` changes when an operation is called; controllers that leave stay
+/// ``UIViewController/children`` (with their parent) until the transition ends.
+/// An operation requested while another animated one runs finishes the running one at once, then
+/// proceeds, with UIKit's "nested … animation" warning; during an interactive pop it is refused.
+@MainActor
+open class UINavigationController: UIViewController {
+    /// Told about `willShow`/`didShow`; not retained.
+    public weak var delegate: (any UINavigationControllerDelegate)?
+    /// When false, ``beginInteractivePop()`` does nothing (the edge swipe is disabled).
+    public var isInteractivePopEnabled = true
+
+    private var stack: [UIViewController] = []
+    var navigationTransition: SimTransition?
+    private var stackObservers = ObserverList<NavigationStackChange>()
+
+    public override init() { super.init() }
+
+    public convenience init(rootViewController: UIViewController) {
+        self.init()
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    /// The stack, bottom to top. Setting it is `setViewControllers(_:animated: false)`.
+    public var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// The controller at the top of the stack.
+    public var topViewController: UIViewController? { stack.last }
+
+    /// The controller shown to the user: the topmost presented one, else the top of the stack.
+    public var visibleViewController: UIViewController? {
+        presentedChain().last ?? topViewController
+    }
+
+    override var appearanceChildren: [UIViewController] { stack.last.map { [$0] } ?? [] }
+
+    /// A child removed by `removeFromParent()` (or taken by another container) also leaves the stack.
+    override func detach(_ child: UIViewController) {
+        super.detach(child)
+        stack.removeAll { $0 === child }
+    }
+
+    /// Observes every change of the stack (see ``NavigationStackChange``).
+    public func observeStack(
+        _ handler: @escaping @MainActor (NavigationStackChange) -> Void
+    ) -> SimObservation<NavigationStackChange> {
+        stackObservers.add(handler)
+    }
+
+    // MARK: Operations
+
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        if viewController is UINavigationController {
+            SimWarnings.emit("Pushing a navigation controller is not supported (\(viewController.simDescription)).")
+            return
+        }
+        if stack.contains(where: { $0 === viewController }) {
+            SimWarnings.emit("Pushing the same view controller instance (\(viewController.simDescription)) more than once is not supported.")
+            return
+        }
+        changeStack(to: stack + [viewController], animated: animated, cause: .push)
+    }
+
+    open override func show(_ viewController: UIViewController, sender: Any?) {
+        pushViewController(viewController, animated: true)
+    }
+
+    /// Pops the top controller; does nothing when only the root is left.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard stack.count > 1 else { return nil }
+        let popped = stack[stack.count - 1]
+        return changeStack(to: Array(stack.dropLast()), animated: animated, cause: .pop) ? popped : nil
+    }
+
+    /// Pops every controller above `viewController` in one transition.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = stack.lastIndex(where: { $0 === viewController }) else {
+            SimWarnings.emit("Tried to pop to a view controller (\(viewController.simDescription)) that doesn't exist.")
+            return nil
+        }
+        let popped = Array(stack[(index + 1)...])
+        guard !popped.isEmpty else { return [] }
+        return changeStack(to: Array(stack[...index]), animated: animated, cause: .popToViewController) ? popped : nil
+    }
+
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard stack.count > 1 else { return [] }
+        let popped = Array(stack.dropFirst())
+        return changeStack(to: [stack[0]], animated: animated, cause: .popToRoot) ? popped : nil
+    }
+
+    /// Replaces the stack. Animated only when the top controller changes.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        changeStack(to: viewControllers, animated: animated, cause: .setViewControllers)
+    }
+
+    // MARK: Gestures
+
+    /// Simulates a tap on the back button: an animated pop of the top controller.
+    /// Returns false when there is nothing to go back to or a transition is running (the tap does nothing).
+    @discardableResult
+    public func simulateBackButtonTap() -> Bool {
+        guard stack.count > 1, navigationTransition == nil else { return false }
+        return changeStack(to: Array(stack.dropLast()), animated: true, cause: .backButton)
+    }
+
+    /// Simulates the start of the edge swipe that pops the top controller. The returned handle follows the
+    /// finger (``InteractivePop/update(_:)``) and ends it (``InteractivePop/finish()`` or ``InteractivePop/cancel()``).
+    /// Returns nil when the gesture cannot start: one controller left, a transition running,
+    /// something presented on top, or ``isInteractivePopEnabled`` false.
+    public func beginInteractivePop() -> InteractivePop? {
+        guard isInteractivePopEnabled, stack.count > 1, navigationTransition == nil, presentedStorage == nil else {
+            return nil
+        }
+        let previous = stack
+        let popped = stack[stack.count - 1]
+        let revealed = stack[stack.count - 2]
+        let onScreen = isOnScreen
+        popped.willMove(toParent: nil)
+        popped.movingFromParent = true
+        stack.removeLast()
+        let transition = SimTransition(
+            from: popped, to: revealed, animated: true, interactive: true,
+            duration: SimAnimation.navigationTransitionDuration
+        ) { [self] transition in
+            navigationTransition = nil
+            popped.movingFromParent = false
+            if transition.isCancelled {
+                if onScreen {
+                    revealed.beginAppearance(false, animated: true)
+                    revealed.endAppearance()
+                    popped.beginAppearance(true, animated: true)
+                    popped.endAppearance()
+                }
+                popped.didMove(toParent: self)
+                delegate?.navigationController(self, didShow: popped, animated: true)
+                stackObservers.notify(change(previous, previous, .interactivePop, .cancelled, true))
+            } else {
+                if onScreen {
+                    popped.endAppearance()
+                    revealed.endAppearance()
+                }
+                popped.removeFromParent()
+                delegate?.navigationController(self, didShow: revealed, animated: true)
+                stackObservers.notify(change(previous, stack, .interactivePop, .completed, true))
+            }
+        }
+        navigationTransition = transition
+        if onScreen {
+            popped.beginAppearance(false, animated: true)
+            revealed.beginAppearance(true, animated: true)
+        }
+        delegate?.navigationController(self, willShow: revealed, animated: true)
+        stackObservers.notify(change(previous, stack, .interactivePop, .began, true))
+        return InteractivePop(navigationController: self, transition: transition, popped: popped, previousStack: previous)
+    }
+
+    /// A running interactive pop, driven by the simulated finger.
+    @MainActor
+    public final class InteractivePop {
+        private weak var navigationController: UINavigationController?
+        private let transition: SimTransition
+        private let popped: UIViewController
+        private let previousStack: [UIViewController]
+
+        init(navigationController: UINavigationController, transition: SimTransition, popped: UIViewController, previousStack: [UIViewController]) {
+            self.navigationController = navigationController
+            self.transition = transition
+            self.popped = popped
+            self.previousStack = previousStack
+        }
+
+        /// Whether the user is still dragging.
+        public var isInteractive: Bool { transition.isInteractive }
+
+        /// Moves the finger: `progress` is the fraction of the pop done, clamped to 0...1.
+        public func update(_ progress: CGFloat) {
+            guard transition.isInteractive else { return }
+            transition.percentComplete = min(1, max(0, progress))
+        }
+
+        /// The user lets go past the threshold: the pop completes over the remaining part of its duration.
+        public func finish() {
+            transition.stopInteraction(cancelled: false)
+        }
+
+        /// The user lets go early: the stack returns to what it was and the popped controller stays.
+        public func cancel() {
+            guard transition.isInteractive else { return }
+            navigationController?.stack = previousStack
+            transition.stopInteraction(cancelled: true)
+        }
+    }
+
+    // MARK: Stack changes
+
+    /// Carries out every programmatic change of the stack: containment and appearance callbacks
+    /// in UIKit's order, delegate calls, observers, and the transition on the virtual clock.
+    @discardableResult
+    private func changeStack(to newStack: [UIViewController], animated requestedAnimation: Bool, cause: NavigationStackChange.Cause) -> Bool {
+        if let running = navigationTransition {
+            if running.isInteractive {
+                SimWarnings.emit("\(simDescription) cannot change its stack during an interactive pop.")
+                return false
+            }
+            SimWarnings.emit("nested \(cause == .push ? "push" : "pop") animation can result in corrupted navigation bar")
+            running.end()
+        }
+        guard validate(newStack) else { return false }
+        let previous = stack
+        guard !previous.elementsEqual(newStack, by: ===) else { return false }
+        let kept = Set(newStack.map(ObjectIdentifier.init))
+        let old = Set(previous.map(ObjectIdentifier.init))
+        let removed = previous.filter { !kept.contains(ObjectIdentifier($0)) }
+        let added = newStack.filter { !old.contains(ObjectIdentifier($0)) }
+        let oldTop = previous.last
+        let newTop = newStack.last
+        let topChanges = oldTop !== newTop
+        let animated = requestedAnimation && topChanges && oldTop != nil
+        let onScreen = isOnScreen && topChanges
+
+        for controller in removed {
+            controller.willMove(toParent: nil)
+            controller.movingFromParent = true
+        }
+        for controller in added {
+            controller.removeFromParent()
+            controller.willMove(toParent: self)
+            controller.movingToParent = true
+            attach(controller)
+        }
+        stack = newStack
+        let transition = SimTransition(
+            from: oldTop, to: newTop, animated: animated, duration: SimAnimation.navigationTransitionDuration
+        ) { [self] _ in
+            navigationTransition = nil
+            if onScreen {
+                oldTop?.endAppearance()
+                newTop?.endAppearance()
+            }
+            for controller in removed {
+                controller.movingFromParent = false
+                controller.removeFromParent()
+            }
+            for controller in added {
+                controller.movingToParent = false
+                controller.didMove(toParent: self)
+            }
+            if let newTop { delegate?.navigationController(self, didShow: newTop, animated: animated) }
+            stackObservers.notify(change(previous, stack, cause, .completed, animated))
+        }
+        navigationTransition = transition
+        if onScreen {
+            oldTop?.beginAppearance(false, animated: animated)
+            newTop?.beginAppearance(true, animated: animated)
+        }
+        if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
+        stackObservers.notify(change(previous, newStack, cause, .began, animated))
+        transition.run()
+        return true
+    }
+
+    private func validate(_ newStack: [UIViewController]) -> Bool {
+        var seen = Set<ObjectIdentifier>()
+        for controller in newStack {
+            if controller is UINavigationController {
+                SimWarnings.emit("Pushing a navigation controller is not supported (\(controller.simDescription)).")
+                return false
+            }
+            if !seen.insert(ObjectIdentifier(controller)).inserted {
+                SimWarnings.emit("Pushing the same view controller instance (\(controller.simDescription)) more than once is not supported.")
+                return false
+            }
+            if controller.parent !== self, let reason = controller.reasonNotFreeForContainment(ignoringParent: true) {
+                SimWarnings.emit("Cannot push \(controller.simDescription) onto \(simDescription): \(reason).")
+                return false
+            }
+        }
+        return true
+    }
+
+    private func change(
+        _ previous: [UIViewController], _ current: [UIViewController],
+        _ cause: NavigationStackChange.Cause, _ phase: NavigationStackChange.Phase, _ animated: Bool
+    ) -> NavigationStackChange {
+        NavigationStackChange(navigationController: self, previous: previous, current: current, cause: cause, phase: phase, animated: animated)
+    }
+}

@@ -1,0 +1,61 @@
+/// Tells a delegate about interactive (swipe-down) dismissals of a sheet.
+@MainActor
+public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
+}
+
+public extension UIAdaptivePresentationControllerDelegate {
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
+}
+
+/// The object that manages one controller's modal presentation.
+@MainActor
+open class UIPresentationController {
+    /// The controller being presented.
+    public private(set) weak var presentedViewController: UIViewController?
+    /// Told about swipe-down dismissals; not retained.
+    public weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
+
+    init(presentedViewController: UIViewController) {
+        self.presentedViewController = presentedViewController
+    }
+
+    /// The controller that presents ``presentedViewController``.
+    public var presentingViewController: UIViewController? {
+        presentedViewController?.presentingViewController
+    }
+}
+
+/// How a controller is presented modally. `.automatic`, `.pageSheet` and `.formSheet` are sheets
+/// (the user can swipe them down); `.fullScreen` and `.currentContext` hide the presenter.
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0
+    case pageSheet = 1
+    case formSheet = 2
+    case currentContext = 3
+    case custom = 4
+    case overFullScreen = 5
+    case overCurrentContext = 6
+    case popover = 7
+    case none = -1
+    case automatic = -2
+
+    /// Whether the user can dismiss the presentation by swiping it down.
+    var isSwipeDismissible: Bool {
+        switch self {
+        case .automatic, .pageSheet, .formSheet: true
+        default: false
+        }
+    }
+
+    /// Whether the presenter's view leaves the screen (and gets disappearance callbacks).
+    var hidesPresenter: Bool {
+        self == .fullScreen || self == .currentContext
+    }
+}

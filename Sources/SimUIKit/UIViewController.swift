@@ -1,0 +1,511 @@
+import Foundation
+
+/// A view controller with UIKit's containment, appearance callbacks, modal presentation and lifetimes.
+///
+/// Ownership is UIKit's: a parent holds its children, a presenter holds what it presents,
+/// a window holds its root. Nothing else in the simulation retains a controller.
+@MainActor
+open class UIViewController: UIResponder {
+    enum AppearanceState {
+        case disappeared, appearing, appeared, disappearing
+    }
+
+    /// A title, used by renderers and snapshots.
+    open var title: String?
+    /// A stable identifier, used by renderers and snapshots instead of an address.
+    open var restorationIdentifier: String?
+
+    private var loadedView: UIView?
+    /// Whether ``view`` has been loaded.
+    public private(set) var isViewLoaded = false
+
+    /// The parent container, if any (not retained).
+    public internal(set) weak var parent: UIViewController?
+    /// Contained controllers, retained by this one.
+    public internal(set) var children: [UIViewController] = []
+
+    /// How the controller is shown when presented modally.
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// When true, the user cannot swipe the presented sheet down.
+    open var isModalInPresentation = false
+
+    var presentedStorage: UIViewController?
+    weak var presentingStorage: UIViewController?
+    weak var attachedWindow: UIWindow?
+    var presentationTransition: SimTransition?
+    private var ownPresentationController: UIPresentationController?
+    var presentationObservers = ObserverList<PresentationChange>()
+    private var deallocationHandlers: [@MainActor () -> Void] = []
+
+    var appearance = AppearanceState.disappeared
+    /// The `animated` flag of the running appearance change, passed again to the did-callback.
+    var appearanceAnimated = false
+    var beingPresented = false
+    var beingDismissed = false
+    var movingToParent = false
+    var movingFromParent = false
+
+    public override init() { super.init() }
+
+    isolated deinit {
+        for handler in deallocationHandlers { handler() }
+    }
+
+    // MARK: View
+
+    /// The controller's view, loaded on first access (then ``viewDidLoad()`` runs).
+    public var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView = newValue
+            newValue?.owningController = self
+        }
+    }
+
+    /// The view if it has been loaded, else nil (does not load it).
+    public var viewIfLoaded: UIView? { loadedView }
+
+    /// Creates the view. The default creates a plain ``UIView``.
+    open func loadView() {
+        view = UIView()
+    }
+
+    /// Called once, after the view is loaded.
+    open func viewDidLoad() {}
+
+    /// Loads the view if it is not loaded yet.
+    public func loadViewIfNeeded() {
+        guard !isViewLoaded else { return }
+        isViewLoaded = true
+        loadView()
+        if loadedView == nil { view = UIView() }
+        viewDidLoad()
+    }
+
+    // MARK: Appearance callbacks
+
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// True between `viewWillAppear` and `viewDidAppear` of a presentation of this controller (or its container).
+    public var isBeingPresented: Bool { beingPresented || (parent?.isBeingPresented ?? false) }
+    /// True during the dismissal of this controller (or its container).
+    public var isBeingDismissed: Bool { beingDismissed || (parent?.isBeingDismissed ?? false) }
+    /// True while the controller is being added to a container (a push).
+    public var isMovingToParent: Bool { movingToParent }
+    /// True while the controller is being removed from a container (a pop).
+    public var isMovingFromParent: Bool { movingFromParent }
+
+    // MARK: Containment
+
+    /// The closest navigation controller among the ancestors.
+    public var navigationController: UINavigationController? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let navigationController = current as? UINavigationController { return navigationController }
+            ancestor = current.parent
+        }
+        return nil
+    }
+
+    /// Adds `child` to ``children``, calling `child.willMove(toParent: self)` as UIKit does.
+    /// The container calls `child.didMove(toParent: self)` when the transition ends.
+    open func addChild(_ child: UIViewController) {
+        guard child !== self, child.parent !== self else { return }
+        if let reason = child.reasonNotFreeForContainment(ignoringParent: true) {
+            SimWarnings.emit("Cannot add \(child.simDescription) as a child of \(simDescription): \(reason).")
+            return
+        }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        attach(child)
+    }
+
+    /// Removes the controller from its parent, calling `didMove(toParent: nil)` as UIKit does.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.detach(self)
+        didMove(toParent: nil)
+    }
+
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+
+    func attach(_ child: UIViewController) {
+        child.parent = self
+        children.append(child)
+    }
+
+    func detach(_ child: UIViewController) {
+        children.removeAll { $0 === child }
+        child.parent = nil
+    }
+
+    /// The children that appear and disappear with this controller. A navigation controller shows only its top.
+    var appearanceChildren: [UIViewController] { children }
+
+    // MARK: Responder chain and windows
+
+    open override var next: UIResponder? {
+        if let parent { return parent }
+        if let presentingStorage { return presentingStorage }
+        return attachedWindow
+    }
+
+    /// The topmost ancestor through `parent` links: the controller that presents on this one's behalf (S2).
+    var presentationAnchor: UIViewController {
+        var anchor = self
+        while let parent = anchor.parent { anchor = parent }
+        return anchor
+    }
+
+    /// The window that shows this controller, found through parents and presenters.
+    var hostWindow: UIWindow? {
+        var current = presentationAnchor
+        while true {
+            if let window = current.attachedWindow { return window }
+            guard let presenter = current.presentingStorage else { return nil }
+            current = presenter.presentationAnchor
+        }
+    }
+
+    /// Whether the controller's view is currently on screen (appeared or appearing).
+    var isOnScreen: Bool { appearance == .appeared || appearance == .appearing }
+
+    /// Why the controller cannot become a window root, or nil if it can.
+    func reasonNotFreeForRoot() -> String? {
+        reasonNotFreeForContainment(ignoringParent: false)
+    }
+
+    /// Why the controller cannot be put into a container, or nil if it can.
+    func reasonNotFreeForContainment(ignoringParent: Bool) -> String? {
+        if !ignoringParent, let parent { return "it is a child of \(parent.simDescription)" }
+        if let presenter = presentingStorage { return "it is presented by \(presenter.simDescription)" }
+        if let window = attachedWindow, window.rootViewController === self { return "it is the root view controller of a window" }
+        return nil
+    }
+
+    // MARK: Observation
+
+    /// Observes presentations and dismissals in which this controller (or its container) is the presenter.
+    public func observePresentations(
+        _ handler: @escaping @MainActor (PresentationChange) -> Void
+    ) -> SimObservation<PresentationChange> {
+        presentationAnchor.presentationObservers.add(handler)
+    }
+
+    /// Runs `handler` when the controller is deallocated. The handler must not capture the controller.
+    public func onDeallocation(_ handler: @escaping @MainActor () -> Void) {
+        deallocationHandlers.append(handler)
+    }
+
+    // MARK: Description
+
+    /// `<TypeName #identifier "title">`, the form used in warnings: never an address.
+    public var simDescription: String { "<\(plainDescription)>" }
+
+    /// `TypeName #identifier "title"`.
+    var plainDescription: String {
+        var text = String(describing: type(of: self))
+        if let restorationIdentifier { text += " #\(restorationIdentifier)" }
+        if let title { text += " \"\(title)\"" }
+        return text
+    }
+
+    // MARK: Presentation
+
+    /// The controller this one (or its container) presents.
+    public var presentedViewController: UIViewController? { presentationAnchor.presentedStorage }
+    /// The controller that presents this one (or its container).
+    public var presentingViewController: UIViewController? { presentationAnchor.presentingStorage }
+
+    /// The presentation controller for this controller's modal presentation (created on first access).
+    public var presentationController: UIPresentationController? {
+        if let ownPresentationController { return ownPresentationController }
+        let created = UIPresentationController(presentedViewController: self)
+        ownPresentationController = created
+        return created
+    }
+
+    /// The running transition this controller takes part in, if any.
+    public var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        if let presentationTransition { return presentationTransition }
+        if let navigation = self as? UINavigationController, let transition = navigation.navigationTransition {
+            return transition
+        }
+        return parent?.transitionCoordinator
+    }
+
+    /// Shows `viewController`: pushes it when inside a navigation controller, else presents it.
+    open func show(_ viewController: UIViewController, sender: Any?) {
+        if let navigationController {
+            navigationController.pushViewController(viewController, animated: true)
+        } else {
+            present(viewController, animated: true)
+        }
+    }
+
+    /// Presents `viewControllerToPresent` modally, through this controller's container if it has one (S2).
+    /// Refused with a warning, without calling `completion`, when UIKit would refuse (S1).
+    open func present(
+        _ viewControllerToPresent: UIViewController,
+        animated flag: Bool,
+        completion: (@MainActor () -> Void)? = nil
+    ) {
+        let presenter = presentationAnchor
+        if let refusal = presentationRefusal(of: viewControllerToPresent, on: presenter) {
+            SimWarnings.emit(refusal)
+            return
+        }
+        let presented = viewControllerToPresent
+        presenter.presentedStorage = presented
+        presented.presentingStorage = presenter
+        presented.beingPresented = true
+        let hidesPresenter = presented.modalPresentationStyle.hidesPresenter && presenter.isOnScreen
+        let appears = presenter.isOnScreen
+        let transition = SimTransition(
+            from: presenter, to: presented, animated: flag, duration: SimAnimation.modalTransitionDuration
+        ) { _ in
+            presenter.presentationTransition = nil
+            presented.presentationTransition = nil
+            if hidesPresenter { presenter.endAppearance() }
+            if appears { presented.endAppearance() }
+            presented.beingPresented = false
+            presenter.presentationObservers.notify(
+                PresentationChange(presenter: presenter, controllers: [presented], kind: .present, phase: .completed, animated: flag)
+            )
+            completion?()
+        }
+        presenter.presentationTransition = transition
+        presented.presentationTransition = transition
+        presenter.presentationObservers.notify(
+            PresentationChange(presenter: presenter, controllers: [presented], kind: .present, phase: .began, animated: flag)
+        )
+        if hidesPresenter { presenter.beginAppearance(false, animated: flag) }
+        if appears { presented.beginAppearance(true, animated: flag) }
+        transition.run()
+    }
+
+    /// Dismisses what this controller presents (the whole chain above it, in one transition),
+    /// or, if it presents nothing, asks its presenter to dismiss it (S3).
+    open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+        let anchor = presentationAnchor
+        if anchor.presentationTransition != nil {
+            anchor.warnTransitionInProgress()
+        } else if anchor.presentedStorage != nil {
+            anchor.dismissPresentedChain(animated: flag, kind: .dismiss, completion: completion)
+        } else if let presenter = anchor.presentingStorage {
+            presenter.dismissPresentedChain(animated: flag, kind: .dismiss, completion: completion)
+        }
+    }
+
+    /// Simulates the user swiping a presented sheet down (S5): this controller (or its presented container)
+    /// and everything above it leave without anybody calling `dismiss`.
+    /// Returns false when the presentation refuses it: not presented, full screen, `isModalInPresentation`,
+    /// the delegate says no, or a transition is running.
+    @discardableResult
+    public func simulateInteractiveDismissal() -> Bool {
+        let sheet = presentationAnchor
+        guard let presenter = sheet.presentingStorage,
+            sheet.modalPresentationStyle.isSwipeDismissible,
+            presenter.presentationChainIsIdle
+        else { return false }
+        let presentationController = sheet.presentationController
+        let delegate = presentationController.flatMap(\.delegate)
+        if sheet.refusesInteractiveDismissal || delegate?.presentationControllerShouldDismiss(presentationController!) == false {
+            if let presentationController { delegate?.presentationControllerDidAttemptToDismiss(presentationController) }
+            return false
+        }
+        if let presentationController { delegate?.presentationControllerWillDismiss(presentationController) }
+        presenter.dismissPresentedChain(animated: true, kind: .interactiveDismissal) {
+            if let presentationController { delegate?.presentationControllerDidDismiss(presentationController) }
+        }
+        return true
+    }
+
+    /// `isModalInPresentation` on the sheet or on any controller it shows.
+    private var refusesInteractiveDismissal: Bool {
+        var pending = [self]
+        while let controller = pending.popLast() {
+            if controller.isModalInPresentation { return true }
+            pending.append(contentsOf: controller.appearanceChildren)
+        }
+        return false
+    }
+
+    /// The controllers presented above this one, bottom to top.
+    func presentedChain() -> [UIViewController] {
+        var chain: [UIViewController] = []
+        var current = presentedStorage
+        while let controller = current {
+            chain.append(controller)
+            current = controller.presentedStorage
+        }
+        return chain
+    }
+
+    /// Whether no presentation or dismissal runs on this controller or anything it presents.
+    var presentationChainIsIdle: Bool {
+        presentationTransition == nil && presentedChain().allSatisfy { $0.presentationTransition == nil }
+    }
+
+    private func presentationRefusal(of controller: UIViewController, on presenter: UIViewController) -> String? {
+        let attempt = "Attempt to present \(controller.simDescription) on \(presenter.simDescription) (from \(simDescription))"
+        if controller === presenter || controller.presentingStorage != nil || controller.presentedStorage != nil {
+            return "Application tried to present modally a view controller \(controller.simDescription) that is already presented."
+        }
+        if let reason = controller.reasonNotFreeForContainment(ignoringParent: false) {
+            return "Application tried to present modally a view controller \(controller.simDescription): \(reason)."
+        }
+        if presenter.hostWindow == nil {
+            return "\(attempt) whose view is not in the window hierarchy."
+        }
+        if presenter.presentationTransition != nil || presenter.beingPresented || presenter.beingDismissed {
+            return "\(attempt) while a presentation is in progress."
+        }
+        if let current = presenter.presentedStorage {
+            return "\(attempt) which is already presenting \(current.simDescription)."
+        }
+        return nil
+    }
+
+    /// Dismisses every controller presented above this one in one transition.
+    func dismissPresentedChain(
+        animated flag: Bool,
+        kind: PresentationChange.Kind,
+        completion: (@MainActor () -> Void)?
+    ) {
+        guard presentationChainIsIdle, !beingPresented, !beingDismissed else {
+            warnTransitionInProgress()
+            return
+        }
+        let chain = presentedChain()
+        guard let first = chain.first else { return }
+        presentedStorage = nil
+        first.presentingStorage = nil
+        for controller in chain { controller.beingDismissed = true }
+        let disappearing = chain.reversed().filter(\.isOnScreen)
+        let reappears = !isOnScreen && hostWindow?.isHidden == false
+        let transition = SimTransition(
+            from: chain.last, to: self, animated: flag, duration: SimAnimation.modalTransitionDuration
+        ) { [self] _ in
+            for controller in disappearing { controller.endAppearance() }
+            if reappears { endAppearance() }
+            for controller in chain {
+                controller.presentationTransition = nil
+                controller.beingDismissed = false
+                controller.presentedStorage = nil
+                controller.presentingStorage = nil
+            }
+            presentationTransition = nil
+            presentationObservers.notify(
+                PresentationChange(presenter: self, controllers: chain, kind: kind, phase: .completed, animated: flag)
+            )
+            completion?()
+        }
+        presentationTransition = transition
+        for controller in chain { controller.presentationTransition = transition }
+        presentationObservers.notify(
+            PresentationChange(presenter: self, controllers: chain, kind: kind, phase: .began, animated: flag)
+        )
+        for controller in disappearing { controller.beginAppearance(false, animated: flag) }
+        if reappears { beginAppearance(true, animated: flag) }
+        transition.run()
+    }
+
+    private func warnTransitionInProgress() {
+        SimWarnings.emit("Attempt to dismiss from view controller \(simDescription) while a presentation or dismiss is in progress.")
+    }
+
+    /// Releases everything presented above this controller at once, without transition
+    /// (used when a window drops its root hierarchy).
+    func releasePresentedChain() {
+        let chain = presentedChain()
+        presentedStorage = nil
+        for controller in chain {
+            controller.presentedStorage = nil
+            controller.presentingStorage = nil
+            controller.presentationTransition = nil
+        }
+        presentationTransition = nil
+    }
+
+    // MARK: Appearance propagation
+
+    /// Starts an appearance (or disappearance) of this controller and its shown children, calling
+    /// `viewWillAppear`/`viewWillDisappear` once per state change (unbalanced calls are ignored).
+    func beginAppearance(_ appearing: Bool, animated: Bool) {
+        var pending: [UIViewController] = [self]
+        while let controller = pending.popLast() {
+            switch (appearing, controller.appearance) {
+            case (true, .disappeared), (true, .disappearing):
+                controller.loadViewIfNeeded()
+                controller.appearance = .appearing
+                controller.appearanceAnimated = animated
+                controller.viewWillAppear(animated)
+            case (false, .appeared), (false, .appearing):
+                controller.appearance = .disappearing
+                controller.appearanceAnimated = animated
+                controller.viewWillDisappear(animated)
+            default:
+                continue
+            }
+            pending.append(contentsOf: controller.appearanceChildren.reversed())
+        }
+    }
+
+    /// Completes a transition begun with ``beginAppearance(_:animated:)``: `viewDidAppear`/`viewDidDisappear`.
+    func endAppearance() {
+        var pending: [UIViewController] = [self]
+        while let controller = pending.popLast() {
+            switch controller.appearance {
+            case .appearing:
+                controller.appearance = .appeared
+                controller.viewDidAppear(controller.appearanceAnimated)
+            case .disappearing:
+                controller.appearance = .disappeared
+                controller.viewDidDisappear(controller.appearanceAnimated)
+            default:
+                continue
+            }
+            pending.append(contentsOf: controller.appearanceChildren.reversed())
+        }
+    }
+}
+
+/// A presentation or dismissal, as seen by ``UIViewController/observePresentations(_:)``.
+public struct PresentationChange {
+    public enum Kind: Sendable {
+        /// `present(_:animated:completion:)`.
+        case present
+        /// `dismiss(animated:completion:)`.
+        case dismiss
+        /// The user swiped a sheet down (``UIViewController/simulateInteractiveDismissal()``).
+        case interactiveDismissal
+    }
+
+    public enum Phase: Sendable {
+        case began, completed
+    }
+
+    /// The controller that presents (or presented) the chain.
+    public let presenter: UIViewController
+    /// The controller presented, or the dismissed chain from bottom to top.
+    public let controllers: [UIViewController]
+    public let kind: Kind
+    public let phase: Phase
+    public let animated: Bool
+}
+
+/// Durations of the simulated animations, in virtual seconds.
+public enum SimAnimation {
+    /// A modal presentation or dismissal.
+    public static let modalTransitionDuration: TimeInterval = 0.5
+    /// A push or pop (also the full length of an interactive pop).
+    public static let navigationTransitionDuration: TimeInterval = 0.35
+}

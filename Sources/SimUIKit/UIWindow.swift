@@ -1,0 +1,73 @@
+/// A change of a window's root controller, as seen by ``UIWindow/observeRootViewController(_:)``.
+public struct WindowRootChange {
+    public let window: UIWindow
+    public let previous: UIViewController?
+    public let current: UIViewController?
+}
+
+/// A window: holds its root controller strongly, and nothing else.
+@MainActor
+open class UIWindow: UIView {
+    private var root: UIViewController?
+    private var rootObservers = ObserverList<WindowRootChange>()
+
+    /// Whether the window is hidden; new windows are hidden until ``makeKeyAndVisible()``.
+    public private(set) var isHidden = true
+    /// Whether this is the key window.
+    public private(set) var isKeyWindow = false
+
+    public override init() { super.init() }
+
+    open override var window: UIWindow? { self }
+    open override var next: UIResponder? { nil }
+
+    /// The root controller. Replacing it releases the previous hierarchy, including
+    /// anything the previous root presented, with appearance callbacks if the window is visible.
+    open var rootViewController: UIViewController? {
+        get { root }
+        set { replaceRoot(with: newValue) }
+    }
+
+    /// Shows the window and makes it key; its root controller appears.
+    public func makeKeyAndVisible() {
+        isKeyWindow = true
+        guard isHidden else { return }
+        isHidden = false
+        root?.beginAppearance(true, animated: false)
+        root?.endAppearance()
+    }
+
+    /// Observes changes of ``rootViewController``.
+    public func observeRootViewController(
+        _ handler: @escaping @MainActor (WindowRootChange) -> Void
+    ) -> SimObservation<WindowRootChange> {
+        rootObservers.add(handler)
+    }
+
+    private func replaceRoot(with newRoot: UIViewController?) {
+        guard newRoot !== root else { return }
+        if let newRoot, let reason = newRoot.reasonNotFreeForRoot() {
+            SimWarnings.emit("Cannot make \(newRoot.simDescription) the root view controller of a window: \(reason).")
+            return
+        }
+        let previous = root
+        if let previous {
+            let visibleChain = previous.presentedChain().reversed().filter(\.isOnScreen)
+            for controller in visibleChain { controller.beginAppearance(false, animated: false) }
+            if previous.isOnScreen { previous.beginAppearance(false, animated: false) }
+            for controller in visibleChain { controller.endAppearance() }
+            previous.endAppearance()
+            previous.releasePresentedChain()
+            previous.attachedWindow = nil
+        }
+        root = newRoot
+        if let newRoot {
+            newRoot.attachedWindow = self
+            if !isHidden {
+                newRoot.beginAppearance(true, animated: false)
+                newRoot.endAppearance()
+            }
+        }
+        rootObservers.notify(WindowRootChange(window: self, previous: previous, current: newRoot))
+    }
+}

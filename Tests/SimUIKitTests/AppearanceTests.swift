@@ -1,0 +1,170 @@
+import SimUIKit
+import Testing
+
+@MainActor
+@Suite("Appearance and containment callbacks")
+struct AppearanceTests {
+    let loop = SimRunLoop.main
+    let journal = Journal()
+
+    private func navigationScene(_ titles: [String]) -> (UIWindow, UINavigationController, [Screen]) {
+        let screens = titles.map { Screen($0, journal: journal) }
+        let navigation = UINavigationController()
+        navigation.setViewControllers(screens, animated: false)
+        let window = makeVisibleWindow(root: navigation)
+        _ = journal.take()
+        return (window, navigation, screens)
+    }
+
+    @Test("S12: push calls containment and appearance callbacks in UIKit's order")
+    func push() {
+        let (window, navigation, _) = navigationScene(["Home"])
+        navigation.pushViewController(Screen("Detail", journal: journal), animated: true)
+        #expect(journal.take() == [
+            "Detail.willMove(parent)",
+            "Home.viewWillDisappear",
+            "Detail.viewDidLoad",
+            "Detail.viewWillAppear [to-parent]",
+        ])
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Home.viewDidDisappear",
+            "Detail.viewDidAppear [to-parent]",
+            "Detail.didMove(parent)",
+        ])
+        _ = window
+    }
+
+    @Test("S12: pop calls containment and appearance callbacks in UIKit's order")
+    func pop() {
+        let (window, navigation, _) = navigationScene(["Home", "Detail"])
+        navigation.popViewController(animated: true)
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Detail.willMove(nil)",
+            "Detail.viewWillDisappear [from-parent]",
+            "Home.viewDidLoad",
+            "Home.viewWillAppear",
+            "Detail.viewDidDisappear [from-parent]",
+            "Home.viewDidAppear",
+            "Detail.didMove(nil)",
+        ])
+        _ = window
+    }
+
+    @Test("S12: a cancelled interactive pop calls the will-disappear/will-appear pair, then restores")
+    func cancelledInteractivePop() {
+        let (window, navigation, _) = navigationScene(["Home", "Detail"])
+        let pop = navigation.beginInteractivePop()
+        pop?.update(0.4)
+        #expect(journal.take() == [
+            "Detail.willMove(nil)",
+            "Detail.viewWillDisappear [from-parent]",
+            "Home.viewDidLoad",
+            "Home.viewWillAppear",
+        ])
+        pop?.cancel()
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Home.viewWillDisappear",
+            "Home.viewDidDisappear",
+            "Detail.viewWillAppear",
+            "Detail.viewDidAppear",
+            "Detail.didMove(parent)",
+        ])
+        _ = window
+    }
+
+    @Test("S12: a full-screen presentation hides the presenter; a sheet does not")
+    func presentation() {
+        let root = Screen("Root", journal: journal)
+        let window = makeVisibleWindow(root: root)
+        _ = journal.take()
+        let sheet = Screen("Sheet", journal: journal)
+        root.present(sheet, animated: true)
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Sheet.viewDidLoad",
+            "Sheet.viewWillAppear [presented]",
+            "Sheet.viewDidAppear [presented]",
+        ])
+        root.dismiss(animated: true)
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Sheet.viewWillDisappear [dismissed]",
+            "Sheet.viewDidDisappear [dismissed]",
+        ])
+        let cover = Screen("Cover", journal: journal)
+        cover.modalPresentationStyle = .fullScreen
+        root.present(cover, animated: true)
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Root.viewWillDisappear",
+            "Cover.viewDidLoad",
+            "Cover.viewWillAppear [presented]",
+            "Root.viewDidDisappear",
+            "Cover.viewDidAppear [presented]",
+        ])
+        cover.dismiss(animated: true)
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Cover.viewWillDisappear [dismissed]",
+            "Root.viewWillAppear",
+            "Cover.viewDidDisappear [dismissed]",
+            "Root.viewDidAppear",
+        ])
+        _ = window
+    }
+
+    @Test("S12: a presented navigation controller's top controller appears with it, flagged as being presented")
+    func presentedContainer() {
+        let root = Screen("Root", journal: journal)
+        let window = makeVisibleWindow(root: root)
+        _ = journal.take()
+        let navigation = UINavigationController(rootViewController: Screen("Form", journal: journal))
+        _ = journal.take()
+        root.present(navigation, animated: true)
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Form.viewDidLoad",
+            "Form.viewWillAppear [presented]",
+            "Form.viewDidAppear [presented]",
+        ])
+        _ = window
+    }
+
+    @Test("S12: swiping a sheet down calls the dismissal callbacks of what leaves the screen")
+    func swipeCallbacks() {
+        let root = Screen("Root", journal: journal)
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet", journal: journal)
+        root.present(sheet, animated: false)
+        _ = journal.take()
+        sheet.simulateInteractiveDismissal()
+        loop.runUntilIdle()
+        #expect(journal.take() == ["Sheet.viewWillDisappear [dismissed]", "Sheet.viewDidDisappear [dismissed]"])
+        _ = window
+    }
+
+    @Test("S12: replacing a window's root makes the old root disappear and the new one appear")
+    func windowRootChange() {
+        let window = makeVisibleWindow(root: Screen("Old", journal: journal))
+        _ = journal.take()
+        window.rootViewController = Screen("New", journal: journal)
+        #expect(journal.take() == [
+            "Old.viewWillDisappear", "Old.viewDidDisappear",
+            "New.viewDidLoad", "New.viewWillAppear", "New.viewDidAppear",
+        ])
+    }
+
+    @Test("S12: controllers off screen get containment callbacks but no appearance callbacks")
+    func offScreenStack() {
+        let navigation = UINavigationController(rootViewController: Screen("Home", journal: journal))
+        navigation.pushViewController(Screen("Detail", journal: journal), animated: true)
+        loop.runUntilIdle()
+        #expect(journal.take() == [
+            "Home.willMove(parent)", "Home.didMove(parent)",
+            "Detail.willMove(parent)", "Detail.didMove(parent)",
+        ])
+    }
+}

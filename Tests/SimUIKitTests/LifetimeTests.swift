@@ -1,0 +1,60 @@
+import SimUIKit
+import Testing
+
+@MainActor
+@Suite("Object lifetimes")
+struct LifetimeTests {
+    let loop = SimRunLoop.main
+
+    @Test("A finished scene leaves no live controller")
+    func finishedSceneReleasesEverything() {
+        var watched = WeakSet()
+        do {
+            let home = Screen("Home")
+            let navigation = UINavigationController(rootViewController: home)
+            let window = makeVisibleWindow(root: navigation)
+            let orders = Screen("Orders")
+            navigation.pushViewController(orders, animated: true)
+            loop.runUntilIdle()
+            let settings = Screen("Settings")
+            orders.present(settings, animated: true)
+            loop.runUntilIdle()
+            let detail = Screen("Detail")
+            navigation.pushViewController(detail, animated: false)
+            watched.watch(home, navigation, window, orders, settings, detail)
+        }
+        #expect(watched.liveCount == 0)
+    }
+
+    @Test("Controllers removed by the user are released once their transition ends")
+    func userRemovalsRelease() {
+        let navigation = UINavigationController(rootViewController: Screen("Home"))
+        let window = makeVisibleWindow(root: navigation)
+        var watched = WeakSet()
+        do {
+            let detail = Screen("Detail")
+            navigation.pushViewController(detail, animated: false)
+            let sheet = Screen("Sheet")
+            navigation.present(sheet, animated: false)
+            watched.watch(detail, sheet)
+            sheet.simulateInteractiveDismissal()
+        }
+        #expect(watched.liveCount == 2, "still held by the running dismissal")
+        loop.runUntilIdle()
+        #expect(watched.liveCount == 1)
+        navigation.simulateBackButtonTap()
+        loop.runUntilIdle()
+        #expect(watched.liveCount == 0)
+        _ = window
+    }
+
+    @Test("Deallocation handlers run when a controller is released")
+    func deallocationHandler() {
+        var released = false
+        do {
+            let controller = Screen("Short-lived")
+            controller.onDeallocation { released = true }
+        }
+        #expect(released)
+    }
+}

@@ -1,0 +1,188 @@
+import SimUIKit
+import Testing
+
+@MainActor
+@Suite("Navigation controller")
+struct NavigationControllerTests {
+    let loop = SimRunLoop.main
+
+    private func stack(_ titles: String...) -> (UINavigationController, [Screen]) {
+        let screens = titles.map { Screen($0) }
+        let navigation = UINavigationController()
+        navigation.setViewControllers(screens, animated: false)
+        return (navigation, screens)
+    }
+
+    @Test("S6: viewControllers changes when push and pop are called; the animation then takes virtual time")
+    func stackChangesAtCallTime() {
+        let (navigation, screens) = stack("Home")
+        let window = makeVisibleWindow(root: navigation)
+        let detail = Screen("Detail")
+        navigation.pushViewController(detail, animated: true)
+        #expect(navigation.viewControllers == [screens[0], detail])
+        #expect(navigation.topViewController === detail)
+        #expect(navigation.transitionCoordinator != nil)
+        loop.runUntilIdle()
+        let popped = navigation.popViewController(animated: true)
+        #expect(popped === detail)
+        #expect(navigation.viewControllers == [screens[0]])
+        // The popped controller keeps its parent until the transition ends.
+        #expect(detail.navigationController === navigation)
+        loop.runUntilIdle()
+        #expect(detail.parent == nil)
+        _ = window
+    }
+
+    @Test("S6: popViewController does nothing with one controller left")
+    func popLastDoesNothing() {
+        let (navigation, screens) = stack("Home")
+        #expect(navigation.popViewController(animated: false) == nil)
+        #expect(navigation.viewControllers == screens)
+    }
+
+    @Test("S6: popToViewController and popToRootViewController pop several levels at once")
+    func multiLevelPops() {
+        let (navigation, screens) = stack("A", "B", "C", "D")
+        let popped = navigation.popToViewController(screens[1], animated: false)
+        #expect(popped == [screens[2], screens[3]])
+        #expect(navigation.viewControllers == [screens[0], screens[1]])
+        navigation.pushViewController(Screen("E"), animated: false)
+        #expect(navigation.popToRootViewController(animated: false)?.map(\.title) == ["B", "E"])
+        #expect(navigation.viewControllers == [screens[0]])
+    }
+
+    @Test("S6: pushing a navigation controller or a controller already in a stack is refused with UIKit's text")
+    func pushRefusals() {
+        let (navigation, screens) = stack("Home", "Detail")
+        let warnings = SimWarnings.capture {
+            navigation.pushViewController(UINavigationController(), animated: false)
+            navigation.pushViewController(screens[0], animated: false)
+        }
+        #expect(warnings.map(\.message) == [
+            "Pushing a navigation controller is not supported (<UINavigationController>).",
+            "Pushing the same view controller instance (<Screen #home \"Home\">) more than once is not supported.",
+        ])
+        #expect(navigation.viewControllers == screens)
+        let other = UINavigationController(rootViewController: Screen("Elsewhere"))
+        let stolen = SimWarnings.capture { other.pushViewController(screens[1], animated: false) }
+        #expect(stolen.count == 0, "a child of another navigation controller moves, as in UIKit")
+        #expect(navigation.viewControllers == [screens[0]])
+    }
+
+    @Test("S6: a push requested during a running push finishes the first at once and warns 'nested push animation'")
+    func nestedPush() {
+        let (navigation, _) = stack("Home")
+        let window = makeVisibleWindow(root: navigation)
+        let spy = NavigationDelegateSpy()
+        navigation.delegate = spy
+        navigation.pushViewController(Screen("One"), animated: true)
+        let warnings = SimWarnings.capture { navigation.pushViewController(Screen("Two"), animated: true) }
+        #expect(warnings.map(\.message) == ["nested push animation can result in corrupted navigation bar"])
+        #expect(spy.calls == ["willShow One", "didShow One", "willShow Two"])
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers.map(\.title) == ["Home", "One", "Two"])
+        _ = window
+    }
+
+    @Test("S6: show(_:sender:) pushes inside a navigation controller and presents elsewhere")
+    func showTargets() {
+        let (navigation, screens) = stack("Home")
+        let window = makeVisibleWindow(root: navigation)
+        let detail = Screen("Detail")
+        screens[0].show(detail, sender: nil)
+        loop.runUntilIdle()
+        #expect(navigation.topViewController === detail)
+        let plain = Screen("Plain")
+        window.rootViewController = plain
+        let sheet = Screen("Sheet")
+        plain.show(sheet, sender: nil)
+        loop.runUntilIdle()
+        #expect(plain.presentedViewController === sheet)
+    }
+
+    @Test("S7: willShow and didShow, and a transition coordinator naming from and to")
+    func delegateAndCoordinator() {
+        let (navigation, screens) = stack("Home")
+        let window = makeVisibleWindow(root: navigation)
+        let spy = NavigationDelegateSpy()
+        navigation.delegate = spy
+        let detail = Screen("Detail")
+        navigation.pushViewController(detail, animated: true)
+        let coordinator = navigation.transitionCoordinator
+        #expect(coordinator?.viewController(forKey: .from) === screens[0])
+        #expect(coordinator?.viewController(forKey: .to) === detail)
+        #expect(coordinator?.isInteractive == false)
+        var completedWith: Bool?
+        coordinator?.animate(alongsideTransition: nil) { completedWith = $0.isCancelled }
+        loop.runUntilIdle()
+        #expect(completedWith == false)
+        #expect(spy.calls == ["willShow Detail", "didShow Detail"])
+        _ = window
+    }
+
+    @Test("S7: the back button pops the top controller with an animation")
+    func backButton() {
+        let (navigation, screens) = stack("Home", "Detail")
+        let window = makeVisibleWindow(root: navigation)
+        #expect(navigation.simulateBackButtonTap())
+        #expect(navigation.viewControllers == [screens[0]])
+        #expect(!loop.isIdle)
+        loop.runUntilIdle()
+        #expect(!navigation.simulateBackButtonTap(), "nothing to go back to")
+        _ = window
+    }
+
+    @Test("S7: a completed interactive pop removes the top and reports the revealed controller")
+    func interactivePopCompletes() {
+        let (navigation, screens) = stack("Home", "Detail")
+        let window = makeVisibleWindow(root: navigation)
+        let spy = NavigationDelegateSpy()
+        navigation.delegate = spy
+        let pop = navigation.beginInteractivePop()
+        #expect(navigation.transitionCoordinator?.isInteractive == true)
+        pop?.update(0.7)
+        pop?.finish()
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers == [screens[0]])
+        #expect(screens[1].parent == nil)
+        #expect(spy.calls == ["willShow Home", "didShow Home"])
+        _ = window
+    }
+
+    @Test("S7: a cancelled interactive pop leaves the stack as it was and didShow reports the controller that stayed")
+    func interactivePopCancelled() {
+        let (navigation, screens) = stack("Home", "Detail")
+        let window = makeVisibleWindow(root: navigation)
+        let spy = NavigationDelegateSpy()
+        navigation.delegate = spy
+        let pop = navigation.beginInteractivePop()
+        let coordinator = navigation.transitionCoordinator
+        var interactionEndedCancelled: Bool?
+        coordinator?.notifyWhenInteractionChanges { interactionEndedCancelled = $0.isCancelled }
+        pop?.update(0.3)
+        pop?.cancel()
+        #expect(interactionEndedCancelled == true)
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers == screens)
+        #expect(screens[1].parent === navigation)
+        #expect(spy.calls == ["willShow Home", "didShow Detail"])
+        _ = window
+    }
+
+    @Test("S7: the interactive pop cannot start with one controller, while disabled, or during a transition")
+    func interactivePopPreconditions() {
+        let (navigation, _) = stack("Home")
+        let window = makeVisibleWindow(root: navigation)
+        #expect(navigation.beginInteractivePop() == nil)
+        navigation.pushViewController(Screen("Detail"), animated: true)
+        #expect(navigation.beginInteractivePop() == nil)
+        loop.runUntilIdle()
+        navigation.isInteractivePopEnabled = false
+        #expect(navigation.beginInteractivePop() == nil)
+        navigation.isInteractivePopEnabled = true
+        #expect(navigation.beginInteractivePop() != nil)
+        let warnings = SimWarnings.capture { navigation.pushViewController(Screen("Other"), animated: true) }
+        #expect(warnings.count == 1, "no stack change during an interactive pop")
+        _ = window
+    }
+}

@@ -1,0 +1,83 @@
+import SimUIKit
+import Testing
+
+@MainActor
+@Suite("Observation")
+struct ObservationTests {
+    let loop = SimRunLoop.main
+
+    @Test("S8: stack observers see every change with its cause, when made and when its transition ends")
+    func stackChanges() {
+        let home = Screen("Home")
+        let navigation = UINavigationController(rootViewController: home)
+        let window = makeVisibleWindow(root: navigation)
+        var seen: [String] = []
+        let observation = navigation.observeStack { change in
+            seen.append("\(change.cause) \(change.phase) \(change.current.compactMap(\.title)) removed:\(change.removed.compactMap(\.title))")
+        }
+        navigation.pushViewController(Screen("A"), animated: true)
+        loop.runUntilIdle()
+        navigation.pushViewController(Screen("B"), animated: false)
+        navigation.popToRootViewController(animated: false)
+        navigation.pushViewController(Screen("C"), animated: false)
+        navigation.beginInteractivePop()?.cancel()
+        loop.runUntilIdle()
+        navigation.simulateBackButtonTap()
+        loop.runUntilIdle()
+        #expect(seen == [
+            "push began [\"Home\", \"A\"] removed:[]",
+            "push completed [\"Home\", \"A\"] removed:[]",
+            "push began [\"Home\", \"A\", \"B\"] removed:[]",
+            "push completed [\"Home\", \"A\", \"B\"] removed:[]",
+            "popToRoot began [\"Home\"] removed:[\"A\", \"B\"]",
+            "popToRoot completed [\"Home\"] removed:[\"A\", \"B\"]",
+            "push began [\"Home\", \"C\"] removed:[]",
+            "push completed [\"Home\", \"C\"] removed:[]",
+            "interactivePop began [\"Home\"] removed:[\"C\"]",
+            "interactivePop cancelled [\"Home\", \"C\"] removed:[]",
+            "backButton began [\"Home\"] removed:[\"C\"]",
+            "backButton completed [\"Home\"] removed:[\"C\"]",
+        ])
+        _ = (window, observation)
+    }
+
+    @Test("S8: observing retains neither side; releasing the token ends the observation")
+    func observationRetainsNothing() {
+        var watched = WeakSet()
+        var count = 0
+        do {
+            let navigation = UINavigationController(rootViewController: Screen("Home"))
+            let token = navigation.observeStack { _ in count += 1 }
+            watched.watch(navigation, token)
+            navigation.pushViewController(Screen("A"), animated: false)
+            #expect(count == 2)
+        }
+        #expect(watched.liveCount == 0)
+
+        let navigation = UINavigationController(rootViewController: Screen("Home"))
+        var token: SimObservation<NavigationStackChange>? = navigation.observeStack { _ in count += 1 }
+        token = nil
+        navigation.pushViewController(Screen("B"), animated: false)
+        #expect(count == 2)
+        _ = token
+    }
+
+    @Test("S8: presentation observers see presentations and dismissals made on the observed presenter")
+    func presentationChanges() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        var seen: [String] = []
+        let observation = root.observePresentations { change in
+            seen.append("\(change.kind) \(change.phase) \(change.controllers.compactMap(\.title))")
+        }
+        let sheet = Screen("Sheet")
+        root.present(sheet, animated: true)
+        loop.runUntilIdle()
+        sheet.dismiss(animated: false)
+        #expect(seen == [
+            "present began [\"Sheet\"]", "present completed [\"Sheet\"]",
+            "dismiss began [\"Sheet\"]", "dismiss completed [\"Sheet\"]",
+        ])
+        _ = (window, observation)
+    }
+}

@@ -1,0 +1,219 @@
+import SimUIKit
+import Testing
+
+@MainActor
+@Suite("Modal presentation")
+struct PresentationTests {
+    let loop = SimRunLoop.main
+
+    @Test("S1: a second present while presenting leaves the first in place, warns, and never calls the completion")
+    func presentWhilePresenting() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let first = Screen("First")
+        let second = Screen("Second")
+        root.present(first, animated: false)
+        var completed = false
+        let warnings = SimWarnings.capture {
+            root.present(second, animated: true) { completed = true }
+            loop.runUntilIdle()
+        }
+        #expect(root.presentedViewController === first)
+        #expect(second.presentingViewController == nil)
+        #expect(!completed)
+        #expect(warnings.map(\.message) == [
+            "Attempt to present <Screen #second \"Second\"> on <Screen #root \"Root\"> (from <Screen #root \"Root\">) which is already presenting <Screen #first \"First\">."
+        ])
+        _ = window
+    }
+
+    @Test("S1: a present requested while the presenter's transition runs is refused")
+    func presentDuringTransition() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let first = Screen("First")
+        root.present(first, animated: true)
+        var completed = false
+        let warnings = SimWarnings.capture {
+            first.present(Screen("Second"), animated: true) { completed = true }
+        }
+        loop.runUntilIdle()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.message.contains("while a presentation is in progress") == true)
+        #expect(first.presentedViewController == nil)
+        #expect(!completed)
+        _ = window
+    }
+
+    @Test("S1: presenting a controller that is already presented elsewhere is refused")
+    func presentAlreadyPresented() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet")
+        root.present(sheet, animated: false)
+        let other = Screen("Other")
+        sheet.present(other, animated: false)
+        let warnings = SimWarnings.capture { other.present(sheet, animated: false) }
+        #expect(warnings.count == 1)
+        #expect(sheet.presentingViewController === root)
+        #expect(other.presentedViewController == nil)
+        _ = window
+    }
+
+    @Test("S1: presenting from a controller outside any window is refused with a warning")
+    func presentOutsideWindow() {
+        let detached = Screen("Detached")
+        var completed = false
+        let warnings = SimWarnings.capture {
+            detached.present(Screen("Sheet"), animated: false) { completed = true }
+        }
+        #expect(warnings.first?.message.hasSuffix("whose view is not in the window hierarchy.") == true)
+        #expect(detached.presentedViewController == nil)
+        #expect(!completed)
+    }
+
+    @Test("S2: a controller inside a navigation controller presents through it")
+    func presentsThroughContainer() {
+        let home = Screen("Home")
+        let navigation = UINavigationController(rootViewController: home)
+        let window = makeVisibleWindow(root: navigation)
+        let sheet = Screen("Sheet")
+        home.present(sheet, animated: false)
+        #expect(sheet.presentingViewController === navigation)
+        #expect(navigation.presentedViewController === sheet)
+        #expect(home.presentedViewController === sheet)
+        _ = window
+    }
+
+    @Test("S3: dismissing a controller in the middle of a chain removes everything above it in one transition")
+    func dismissMiddleOfChain() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let a = Screen("A"), b = Screen("B"), c = Screen("C")
+        root.present(a, animated: false)
+        a.present(b, animated: false)
+        b.present(c, animated: false)
+        var changes: [PresentationChange] = []
+        let observation = a.observePresentations { changes.append($0) }
+        var completions = 0
+        a.dismiss(animated: true) { completions += 1 }
+        // S3: the relationships change when the transition starts.
+        #expect(a.presentedViewController == nil)
+        #expect(b.presentingViewController == nil)
+        #expect(completions == 0)
+        loop.advance(by: SimAnimation.modalTransitionDuration)
+        #expect(completions == 1)
+        #expect(root.presentedViewController === a)
+        #expect(c.presentingViewController == nil)
+        #expect(changes.map(\.phase) == [.began, .completed])
+        #expect(changes.last?.controllers.map(\.title) == ["B", "C"])
+        _ = (window, observation)
+    }
+
+    @Test("S3: a presented controller that presents nothing asks its presenter to dismiss it")
+    func dismissSelf() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet")
+        root.present(sheet, animated: false)
+        sheet.dismiss(animated: false)
+        #expect(root.presentedViewController == nil)
+        #expect(sheet.presentingViewController == nil)
+        _ = window
+    }
+
+    @Test("S3: a dismiss requested during a running dismissal warns and keeps its completion uncalled")
+    func dismissDuringDismissal() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet")
+        root.present(sheet, animated: false)
+        root.dismiss(animated: true)
+        var completed = false
+        let warnings = SimWarnings.capture { root.dismiss(animated: true) { completed = true } }
+        loop.runUntilIdle()
+        #expect(warnings.count == 1)
+        #expect(!completed)
+        _ = window
+    }
+
+    @Test("S5: swiping a sheet down removes it and everything above it without a dismiss call, and observers are told")
+    func swipeDownRemovesChainAbove() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let chain = (1...4).map { Screen("S\($0)") }
+        var presenter: UIViewController = root
+        for sheet in chain {
+            presenter.present(sheet, animated: false)
+            presenter = sheet
+        }
+        var kinds: [PresentationChange.Kind] = []
+        let observation = chain[0].observePresentations { kinds.append($0.kind) }
+        #expect(chain[1].simulateInteractiveDismissal())
+        loop.runUntilIdle()
+        #expect(chain[0].presentedViewController == nil)
+        #expect(chain[3].presentingViewController == nil)
+        #expect(root.presentedViewController === chain[0])
+        #expect(kinds == [.interactiveDismissal, .interactiveDismissal])
+        _ = (window, observation)
+    }
+
+    @Test("S5: isModalInPresentation and full-screen presentations refuse the swipe", arguments: [
+        (UIModalPresentationStyle.pageSheet, true, false),
+        (.automatic, false, true),
+        (.formSheet, false, true),
+        (.fullScreen, false, false),
+        (.overFullScreen, false, false),
+    ])
+    func swipeRefusals(style: UIModalPresentationStyle, modalInPresentation: Bool, dismissible: Bool) {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet")
+        sheet.modalPresentationStyle = style
+        sheet.isModalInPresentation = modalInPresentation
+        root.present(sheet, animated: false)
+        #expect(sheet.simulateInteractiveDismissal() == dismissible)
+        loop.runUntilIdle()
+        #expect((root.presentedViewController == nil) == dismissible)
+        _ = window
+    }
+
+    @Test("S5: the presentation controller's delegate can refuse the swipe, and is told about a dismissal")
+    func swipeDelegate() {
+        final class Delegate: UIAdaptivePresentationControllerDelegate {
+            var allow = false
+            var calls: [String] = []
+            func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { allow }
+            func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) { calls.append("attempt") }
+            func presentationControllerWillDismiss(_ presentationController: UIPresentationController) { calls.append("will") }
+            func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { calls.append("did") }
+        }
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let navigation = UINavigationController(rootViewController: Screen("Form"))
+        let delegate = Delegate()
+        navigation.presentationController?.delegate = delegate
+        root.present(navigation, animated: false)
+        #expect(!navigation.simulateInteractiveDismissal())
+        delegate.allow = true
+        #expect(navigation.topViewController!.simulateInteractiveDismissal())
+        #expect(delegate.calls == ["attempt", "will"])
+        loop.runUntilIdle()
+        #expect(delegate.calls == ["attempt", "will", "did"])
+        #expect(root.presentedViewController == nil)
+        _ = window
+    }
+
+    @Test("S5: isModalInPresentation on the top controller of a presented navigation controller refuses the swipe")
+    func swipeRefusedByChild() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let form = Screen("Form")
+        form.isModalInPresentation = true
+        let navigation = UINavigationController(rootViewController: form)
+        root.present(navigation, animated: false)
+        #expect(!form.simulateInteractiveDismissal())
+        #expect(root.presentedViewController === navigation)
+        _ = window
+    }
+}
