@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "SimUIKit", targets: ["SimUIKit"]),
+        .library(name: "Insecurity", targets: ["Insecurity"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],
     dependencies: [
@@ -21,13 +22,23 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
+        .target(
+            name: "Insecurity",
+            dependencies: [
+                "SimUIKit",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
                 "SimUIKit",
+                "Insecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SimUIKitTests", dependencies: ["SimUIKit"]),
+        .testTarget(name: "InsecurityTests", dependencies: ["Insecurity", "SimUIKit"]),
     ]
 )

@@ -1,0 +1,133 @@
+import SimUIKit
+
+/// What ``ModalCoordinator``, ``NavigationCoordinator`` and ``AdaptiveCoordinator`` share: a controller
+/// read once at start, and `finish`/`dismiss` to end. Subclass one of those three, not this class.
+@MainActor
+open class InsecurityCoordinator<Result> {
+    /// One coordinator's life: started once, live while its frame is, ended once.
+    enum State {
+        case idle
+        case live(Frame, completion: (CoordinatorResult<Result>) -> Void, onTeardown: (() -> Void)?)
+        case ended
+    }
+
+    var state = State.idle
+
+    public init() {}
+
+    /// The controller this coordinator shows. Override it; the engine reads it exactly once, at start.
+    open var viewController: UIViewController {
+        InsecurityDiagnostics.report(
+            .viewControllerNotOverridden, "\(type(of: self)) does not override `viewController`; an empty controller is shown."
+        )
+        return UIViewController()
+    }
+
+    /// Whether the coordinator has started and not ended.
+    public var isLive: Bool {
+        if case .live = state { return true }
+        return false
+    }
+
+    /// Ends the coordinator with `result`: its completion runs now, and its screen (and everything above it) leaves.
+    public func finish(_ result: Result) {
+        end(cause: .value, result: .normal(result))
+    }
+
+    /// Ends the coordinator without a value: its completion receives `.dismissed`.
+    public func dismiss() {
+        end(cause: .dismissCall, result: .dismissed)
+    }
+
+    private func end(cause: NavigationEvent.EndCause, result: CoordinatorResult<Result>) {
+        switch state {
+        case .idle:
+            InsecurityDiagnostics.report(.endBeforeStart, "\(type(of: self)) ended before it was started; nothing changes.")
+        case .ended:
+            InsecurityDiagnostics.report(.endAfterEnd, "\(type(of: self)) ended a second time; nothing changes.")
+        case .live(let frame, let completion, _):
+            guard let host = frame.host else {
+                state = .ended
+                frame.release()
+                InsecurityDiagnostics.report(
+                    .hostReleased, "\(type(of: self)) ended after its host was released; its completion is not called and the screen is left as it is."
+                )
+                return
+            }
+            host.end(frame, cause: cause, removedByUser: false) { [self] in
+                state = .ended
+                completion(result)
+            }
+        }
+    }
+
+    /// Binds the coordinator to its frame at start. Returns false (with a diagnostic) if it ran before.
+    func attach(
+        to frame: Frame,
+        completion: @escaping (CoordinatorResult<Result>) -> Void,
+        onTeardown: (() -> Void)?
+    ) {
+        state = .live(frame, completion: completion, onTeardown: onTeardown)
+    }
+
+    var canStart: Bool {
+        if case .idle = state { return true }
+        InsecurityDiagnostics.report(.startedTwice, "\(type(of: self)) was started again; a coordinator instance runs once.")
+        return false
+    }
+
+    var liveFrame: Frame? {
+        if case .live(let frame, _, _) = state { return frame }
+        return nil
+    }
+}
+
+extension InsecurityCoordinator: FrameOwner {
+    var typeName: String { String(describing: type(of: self)) }
+
+    func frameEnded(deliveringDismissal: Bool) {
+        guard case .live(_, let completion, let onTeardown) = state else { return }
+        state = .ended
+        if deliveringDismissal {
+            completion(.dismissed)
+        } else {
+            onTeardown?()
+        }
+    }
+}
+
+/// A coordinator whose controller is presented modally. Its ``navigation`` starts modal children and
+/// new navigation controllers.
+@MainActor
+open class ModalCoordinator<Result>: InsecurityCoordinator<Result> {
+    public override init() { super.init() }
+
+    /// Starts children from this coordinator; usable from start until the end (E3).
+    public var navigation: any ModalNavigation & AdaptiveNavigation {
+        FrameNavigation(owner: self, frame: liveFrame)
+    }
+}
+
+/// A coordinator whose controller is pushed onto a navigation controller. Its ``navigation`` pushes
+/// navigation children onto the same navigation controller.
+@MainActor
+open class NavigationCoordinator<Result>: InsecurityCoordinator<Result> {
+    public override init() { super.init() }
+
+    /// Starts children from this coordinator; usable from start until the end (E3).
+    public var navigation: any NavigationControllerNavigation & AdaptiveNavigation {
+        FrameNavigation(owner: self, frame: liveFrame)
+    }
+}
+
+/// A coordinator that adapts to its parent's context (seed 000): pushed when the parent is in a navigation
+/// controller, presented otherwise, unless an ``AdaptiveContext`` says differently.
+@MainActor
+open class AdaptiveCoordinator<Result>: InsecurityCoordinator<Result> {
+    public override init() { super.init() }
+
+    /// Starts children from this coordinator; usable from start until the end (E3).
+    public var navigation: any AdaptiveNavigation {
+        FrameNavigation(owner: self, frame: liveFrame)
+    }
+}

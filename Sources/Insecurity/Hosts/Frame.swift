@@ -1,0 +1,129 @@
+import SimUIKit
+
+/// A weak reference, for storing in enums and collections.
+struct Weak<Object: AnyObject> {
+    weak var value: Object?
+    init(_ value: Object?) { self.value = value }
+}
+
+/// What a frame's coordinator is told when the frame ends.
+@MainActor
+protocol FrameOwner: AnyObject {
+    var typeName: String { get }
+    /// The frame ended without `finish`/`dismiss`: deliver `.dismissed` to the completion (the user removed
+    /// the screen), or, when torn down with an ancestor, skip the completion (E8).
+    func frameEnded(deliveringDismissal: Bool)
+}
+
+/// One started coordinator on a host: the controller it shows and how UIKit shows it.
+@MainActor
+final class Frame {
+    /// How UIKit holds the frame's controller.
+    enum Placement {
+        /// Presented modally on `presenter`; `presented` is the coordinator's controller or the new
+        /// navigation controller whose root it is.
+        case presented(presenter: Weak<UIViewController>, presented: Weak<UIViewController>)
+        /// Pushed onto `navigation`.
+        case pushed(navigation: Weak<UINavigationController>)
+        /// The root of `window`: the coordinator's controller or a navigation controller whose root it is.
+        case windowRoot(window: Weak<UIWindow>, root: Weak<UIViewController>)
+    }
+
+    /// The frame's life, one state at a time.
+    enum Status {
+        /// Started; waiting for its UIKit operation (E17). Holds what UIKit will hold once shown.
+        case waitingToShow(UIViewController)
+        case shown
+        /// Ended; `wasShown` tells whether UIKit ever showed the controller.
+        case ended(wasShown: Bool)
+    }
+
+    private static var lastID = 0
+
+    let id: Int
+    let typeName: String
+    let placement: Placement
+    let animated: Bool
+    /// Position in the host's chain.
+    var index: Int
+    weak var host: InsecurityHost?
+    /// The coordinator, retained while the frame is live.
+    private(set) var owner: (any FrameOwner)?
+    weak var controller: UIViewController?
+    /// The controller that was on top of the navigation stack when this frame was pushed.
+    weak var below: UIViewController?
+    var status: Status
+    /// Observations of UIKit that this frame introduced (its presenter, its navigation controller).
+    var observations: [AnyObject] = []
+
+    init(owner: any FrameOwner, controller: UIViewController, placement: Placement, uikitController: UIViewController, animated: Bool, index: Int, host: InsecurityHost) {
+        Frame.lastID += 1
+        id = Frame.lastID
+        typeName = owner.typeName
+        self.owner = owner
+        self.controller = controller
+        self.placement = placement
+        self.animated = animated
+        self.index = index
+        self.host = host
+        status = .waitingToShow(uikitController)
+    }
+
+    var isLive: Bool {
+        if case .ended = status { return false }
+        return true
+    }
+
+    /// Whether UIKit showed the frame's controller (it may have ended since).
+    var wasShown: Bool {
+        switch status {
+        case .waitingToShow: false
+        case .shown: true
+        case .ended(let wasShown): wasShown
+        }
+    }
+
+    /// Marks the frame ended, keeping whether it was shown.
+    func markEnded() {
+        status = .ended(wasShown: wasShown)
+    }
+
+    /// The controller UIKit presents, pushes or makes root for this frame.
+    var uikitController: UIViewController? {
+        switch placement {
+        case .presented(_, let presented): presented.value
+        case .pushed: controller
+        case .windowRoot(_, let root): root.value
+        }
+    }
+
+    /// Where children of this frame are presented.
+    var presentationContext: UIViewController? {
+        switch placement {
+        case .presented(_, let presented): presented.value
+        case .pushed(let navigation): navigation.value
+        case .windowRoot(_, let root): root.value
+        }
+    }
+
+    /// Where navigation children of this frame are pushed, if anywhere.
+    var navigationContext: UINavigationController? {
+        switch placement {
+        case .presented(_, let presented): presented.value as? UINavigationController
+        case .pushed(let navigation): navigation.value
+        case .windowRoot(_, let root): root.value as? UINavigationController
+        }
+    }
+
+    var isModal: Bool {
+        if case .presented = placement { return true }
+        return false
+    }
+
+    /// Drops everything the frame holds once it has ended.
+    func release() {
+        markEnded()
+        owner = nil
+        observations.removeAll()
+    }
+}

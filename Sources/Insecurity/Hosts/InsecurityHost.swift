@@ -1,0 +1,491 @@
+import DequeModule
+import SimUIKit
+
+/// Runs a chain of coordinators on an existing controller (modal presentations) or an existing
+/// navigation controller (pushes), as in seed 004. You retain the host while its chain lives.
+///
+/// The host keeps its frames as an ordered chain. Ending a frame ends every frame above it with one
+/// UIKit operation (E7); coordinators that end inside the completion are batched into that operation (E8);
+/// a start requested inside a completion runs after the teardown's transition (E9); a start aimed at a
+/// presenter or navigation controller that is still animating waits for it (E17); and removals made by
+/// the user (swipe-down, back button, interactive pop) or by app code end the matching frames (E10, E11).
+///
+/// `start` on a host starts on top of its chain. Starting a child from a coordinator that is not on top of
+/// the chain replaces the frames above that coordinator (they end without their completions).
+@MainActor
+public final class InsecurityHost {
+    enum Base {
+        case modal(Weak<UIViewController>)
+        case navigation(Weak<UINavigationController>)
+        case window(Weak<UIWindow>, transition: (duration: Double, options: UIView.AnimationOptions)?)
+    }
+
+    /// The host's stage: ready, running completions of ending frames (batching), or tearing frames down.
+    enum Stage {
+        case ready
+        case ending(Batch)
+        case tearingDown
+    }
+
+    struct Batch {
+        var lowest: Frame
+        var lowestRemovedByUser: Bool
+        var deferredStart: (@MainActor () -> Void)?
+    }
+
+    private let base: Base
+    private(set) var frames: [Frame] = []
+    private var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
+    private var stage = Stage.ready
+    private var pendingShows = Deque<Frame>()
+    private var isWaitingForTransition = false
+    private var baseObservation: AnyObject?
+
+    /// A host that presents its chain modally on `controller`.
+    public init(modal controller: UIViewController) {
+        base = .modal(Weak(controller))
+    }
+
+    /// A host that pushes its chain onto `navigationController`, which must hold exactly one controller;
+    /// that controller is not managed by the host (seed 004).
+    public init(navigation navigationController: UINavigationController) {
+        base = .navigation(Weak(navigationController))
+        if navigationController.viewControllers.count != 1 {
+            InsecurityDiagnostics.report(
+                .navigationHostNeedsOneController,
+                "InsecurityHost(navigation:) got a navigation controller holding \(navigationController.viewControllers.count) controllers; it needs exactly 1. Children are pushed above the current top."
+            )
+        }
+        baseObservation = navigationController.observeStack { [weak self] in self?.stackChanged($0) }
+    }
+
+    init(window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?) {
+        base = .window(Weak(window), transition: transition)
+    }
+
+    isolated deinit {
+        for frame in frames where frame.isLive {
+            frame.host = nil
+        }
+    }
+
+    /// The coordinators live on this host, bottom to top, by type name.
+    public var liveCoordinatorTypes: [String] { frames.map(\.typeName) }
+
+    // MARK: Starting
+
+    @discardableResult
+    func start<NewResult>(
+        _ child: InsecurityCoordinator<NewResult>,
+        _ request: StartRequest,
+        after anchor: StartAnchor,
+        animated: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void,
+        onTeardown: (() -> Void)?
+    ) -> Bool {
+        switch stage {
+        case .tearingDown:
+            InsecurityDiagnostics.report(.startDuringTeardown, "\(type(of: child)) was started while frames were being torn down; it does not start.")
+            return false
+        case .ending(var batch):
+            guard batch.deferredStart == nil else {
+                InsecurityDiagnostics.report(
+                    .secondStartInCompletion, "\(type(of: child)) was started inside a completion while another start was already waiting; it does not start."
+                )
+                return false
+            }
+            guard child.canStart else { return false }
+            batch.deferredStart = { [weak self] in
+                let started = self?.start(child, request, after: anchor, animated: animated, completion: completion, onTeardown: onTeardown) ?? false
+                if !started { onTeardown?() }
+            }
+            stage = .ending(batch)
+            return true
+        case .ready:
+            break
+        }
+        guard child.canStart else { return false }
+
+        let parent: Frame?
+        switch anchor {
+        case .top:
+            parent = frames.last
+        case .frame(let frame):
+            guard frame.isLive, frame.host === self else {
+                InsecurityDiagnostics.report(.parentEndedBeforeStart, "\(type(of: child)) could not start: its parent has ended.")
+                return false
+            }
+            parent = frame
+        }
+        let keptCount = parent.map { $0.index + 1 } ?? 0
+        if keptCount < frames.count {
+            stage = .tearingDown
+            tearDown(from: keptCount, lowestRemovedByUser: false)
+            stage = .ready
+        }
+        guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
+
+        let controller = child.viewController
+        let uikitController: UIViewController
+        let presentation: NavigationEvent.Presentation
+        let framePlacement: Frame.Placement
+        switch placement {
+        case .present(let presenter):
+            uikitController = controller
+            presentation = .present
+            framePlacement = .presented(presenter: Weak(presenter), presented: Weak(controller))
+        case .presentNavigation(let presenter, let navigationController):
+            navigationController.setViewControllers([controller], animated: false)
+            uikitController = navigationController
+            presentation = .presentNavigation
+            framePlacement = .presented(presenter: Weak(presenter), presented: Weak(navigationController))
+        case .push(let navigationController):
+            uikitController = controller
+            presentation = .push
+            framePlacement = .pushed(navigation: Weak(navigationController))
+        case .windowRoot(let window, let navigationController):
+            navigationController?.setViewControllers([controller], animated: false)
+            uikitController = navigationController ?? controller
+            presentation = .windowRoot
+            framePlacement = .windowRoot(window: Weak(window), root: Weak(uikitController))
+        }
+
+        let frame = Frame(
+            owner: child, controller: controller, placement: framePlacement, uikitController: uikitController,
+            animated: animated, index: frames.count, host: self
+        )
+        child.attach(to: frame, completion: completion, onTeardown: onTeardown)
+        frames.append(frame)
+        framesByUIKitController[ObjectIdentifier(uikitController)] = frame
+        observeUIKit(for: frame)
+        InsecurityEvents.publish(frame, .started(presentation))
+        pendingShows.append(frame)
+        showPendingFrames()
+        return true
+    }
+
+    private enum ResolvedPlacement {
+        case present(on: UIViewController)
+        case presentNavigation(on: UIViewController, UINavigationController)
+        case push(UINavigationController)
+        case windowRoot(UIWindow, UINavigationController?)
+    }
+
+    /// Applies E5 and the adaptive tables of seed 000 (E6) to the parent's context.
+    private func resolve(_ request: StartRequest, after parent: Frame?, childType: Any.Type) -> ResolvedPlacement? {
+        let presenter: UIViewController?
+        let navigationController: UINavigationController?
+        var window: UIWindow?
+        if let parent {
+            presenter = parent.presentationContext
+            navigationController = parent.navigationContext
+        } else {
+            switch base {
+            case .modal(let root):
+                presenter = root.value
+                navigationController = nil
+            case .navigation(let navigation):
+                presenter = navigation.value
+                navigationController = navigation.value
+            case .window(let target, _):
+                presenter = nil
+                navigationController = nil
+                window = target.value
+                if window == nil {
+                    InsecurityDiagnostics.report(.hostTargetReleased, "\(childType) could not start: the window is gone.")
+                    return nil
+                }
+            }
+        }
+        func modal() -> ResolvedPlacement? {
+            if let window { return .windowRoot(window, nil) }
+            guard let presenter else {
+                InsecurityDiagnostics.report(.hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
+                return nil
+            }
+            return .present(on: presenter)
+        }
+        func newNavigation(_ navigation: UINavigationController) -> ResolvedPlacement? {
+            if let window { return .windowRoot(window, navigation) }
+            guard let presenter else {
+                InsecurityDiagnostics.report(.hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
+                return nil
+            }
+            return .presentNavigation(on: presenter, navigation)
+        }
+        switch request {
+        case .modal:
+            return modal()
+        case .navigationRoot(let navigation):
+            return newNavigation(navigation)
+        case .push:
+            guard let navigationController else {
+                InsecurityDiagnostics.report(
+                    .navigationChildInModalContext,
+                    "\(childType) is a navigation child, but the context is modal (no navigation controller); it does not start. Use start(_:_:animated:_:) with a navigation controller."
+                )
+                return nil
+            }
+            return .push(navigationController)
+        case .adaptive(let context):
+            switch context.kind {
+            case .current:
+                if let navigationController { return .push(navigationController) }
+                return modal()
+            case .modal:
+                return modal()
+            case .newNavigation(let navigation):
+                return newNavigation(navigation)
+            case .fallbackNavigation(let makeNavigation):
+                if let navigationController { return .push(navigationController) }
+                return newNavigation(makeNavigation())
+            }
+        }
+    }
+
+    // MARK: Showing (E17)
+
+    /// Carries out waiting UIKit operations in request order; one aimed at a presenter or navigation
+    /// controller whose transition runs waits for the end of that transition.
+    private func showPendingFrames() {
+        while let frame = pendingShows.first {
+            guard case .waitingToShow(let uikitController) = frame.status else {
+                pendingShows.removeFirst()
+                continue
+            }
+            if let running = showTarget(of: frame)?.transitionCoordinator {
+                guard !isWaitingForTransition else { return }
+                isWaitingForTransition = true
+                running.animate(alongsideTransition: nil) { [weak self] _ in
+                    self?.isWaitingForTransition = false
+                    self?.showPendingFrames()
+                }
+                return
+            }
+            pendingShows.removeFirst()
+            show(frame, uikitController)
+        }
+    }
+
+    private func showTarget(of frame: Frame) -> UIViewController? {
+        switch frame.placement {
+        case .presented(let presenter, _): presenter.value
+        case .pushed(let navigation): navigation.value
+        case .windowRoot(_, let root): root.value
+        }
+    }
+
+    private func show(_ frame: Frame, _ uikitController: UIViewController) {
+        let shown: Bool
+        switch frame.placement {
+        case .presented(let presenter, _):
+            presenter.value?.present(uikitController, animated: frame.animated)
+            shown = uikitController.presentingViewController != nil
+        case .pushed(let navigation):
+            let navigationController = navigation.value
+            frame.below = navigationController?.topViewController
+            navigationController?.pushViewController(uikitController, animated: frame.animated)
+            shown = navigationController != nil && uikitController.parent === navigationController
+        case .windowRoot(let target, _):
+            guard let window = target.value else {
+                shown = false
+                break
+            }
+            if case .window(_, let transition?) = base, frame.animated {
+                UIView.transition(with: window, duration: transition.duration, options: transition.options, animations: {
+                    window.rootViewController = uikitController
+                })
+            } else {
+                window.rootViewController = uikitController
+            }
+            shown = window.rootViewController === uikitController
+        }
+        guard shown else {
+            InsecurityDiagnostics.report(
+                .controllerRefusedByUIKit, "UIKit refused to show the controller of \(frame.typeName) (see SimUIKit's warnings); the coordinator ends with .dismissed."
+            )
+            frameRemovedByUIKit(frame, cause: .refusedByUIKit)
+            return
+        }
+        frame.status = .shown
+        InsecurityEvents.publish(frame, .shown)
+    }
+
+    // MARK: Watching UIKit (E10, E11)
+
+    private func observeUIKit(for frame: Frame) {
+        if case .presented(let presenter, _) = frame.placement, let presenter = presenter.value {
+            frame.observations.append(presenter.observePresentations { [weak self] in self?.presentationChanged($0) })
+        }
+        if !(frame.placement.isPush), let navigation = frame.navigationContext {
+            frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
+        }
+        frame.controller?.onDeallocation { [weak self, weak frame] in
+            // Runs inside the controller's deinit: act on the next turn of the run loop.
+            SimRunLoop.main.perform {
+                guard let self, let frame, frame.isLive else { return }
+                self.frameRemovedByUIKit(frame, cause: .deallocation)
+            }
+        }
+    }
+
+    private func presentationChanged(_ change: PresentationChange) {
+        guard change.phase == .completed, change.kind != .present else { return }
+        let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
+        for controller in change.controllers {
+            if let frame = framesByUIKitController[ObjectIdentifier(controller)], frame.isLive {
+                frameRemovedByUIKit(frame, cause: cause)
+                return
+            }
+        }
+    }
+
+    private func stackChanged(_ change: NavigationStackChange) {
+        guard change.phase == .completed,
+            change.cause != .push || change.current.count < change.previous.count
+        else { return }
+        let cause: NavigationEvent.EndCause =
+            switch change.cause {
+            case .backButton: .backButton
+            case .interactivePop: .interactivePop
+            default: .poppedByApp
+            }
+        for controller in change.removed {
+            if let frame = framesByUIKitController[ObjectIdentifier(controller)], frame.isLive, frame.placement.isPush {
+                frameRemovedByUIKit(frame, cause: cause)
+                return
+            }
+        }
+    }
+
+    /// UIKit removed the frame's controller (or refused it): the frame ends with `.dismissed`.
+    private func frameRemovedByUIKit(_ frame: Frame, cause: NavigationEvent.EndCause) {
+        end(frame, cause: cause, removedByUser: true) {
+            frame.owner?.frameEnded(deliveringDismissal: true)
+        }
+    }
+
+    // MARK: Ending (E7, E8, E9)
+
+    /// Ends `frame`: runs `deliver` (its completion) now, batches frames that end inside it, then tears
+    /// down every ended frame and those above them with one UIKit operation.
+    func end(_ frame: Frame, cause: NavigationEvent.EndCause, removedByUser: Bool, deliver: @escaping () -> Void) {
+        switch stage {
+        case .tearingDown:
+            SimRunLoop.main.perform { [weak self] in
+                guard frame.isLive else { return }
+                self?.end(frame, cause: cause, removedByUser: removedByUser, deliver: deliver)
+            }
+        case .ending(var batch):
+            if frame.index < batch.lowest.index {
+                batch.lowest = frame
+                batch.lowestRemovedByUser = removedByUser
+            }
+            stage = .ending(batch)
+            markEnded(frame, cause: cause)
+            deliver()
+        case .ready:
+            stage = .ending(Batch(lowest: frame, lowestRemovedByUser: removedByUser, deferredStart: nil))
+            markEnded(frame, cause: cause)
+            deliver()
+            guard case .ending(let batch) = stage else { return }
+            stage = .tearingDown
+            let popped = tearDown(from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser)
+            stage = .ready
+            if let deferredStart = batch.deferredStart {
+                if popped {
+                    SimRunLoop.main.perform(after: InsecurityConfiguration.navigationPopBatchedStartDelay, deferredStart)
+                } else {
+                    deferredStart()
+                }
+            }
+        }
+    }
+
+    private func markEnded(_ frame: Frame, cause: NavigationEvent.EndCause) {
+        frame.markEnded()
+        InsecurityEvents.publish(frame, .ended(cause))
+    }
+
+    /// Removes frames from `index` up, issues the one UIKit operation that takes their screens away,
+    /// and releases them; frames that had not ended are torn down without their completions (E8).
+    /// Returns whether the operation was a pop.
+    @discardableResult
+    private func tearDown(from index: Int, lowestRemovedByUser: Bool) -> Bool {
+        let ended = Array(frames[index...])
+        frames.removeSubrange(index...)
+        for frame in ended {
+            if let controller = frame.uikitController {
+                framesByUIKitController.removeValue(forKey: ObjectIdentifier(controller))
+            }
+        }
+        let popped = removeFromScreen(ended, lowestAlreadyRemoved: lowestRemovedByUser)
+        for frame in ended where frame.isLive {
+            markEnded(frame, cause: .teardownOfFramesAbove)
+            frame.owner?.frameEnded(deliveringDismissal: false)
+        }
+        for frame in ended {
+            frame.release()
+        }
+        return popped
+    }
+
+    /// E7: one dismiss from the presenter of the lowest ended modal frame, or one pop to the controller
+    /// under the lowest ended navigation frame (without animation when a modal frame above is dismissed).
+    private func removeFromScreen(_ ended: [Frame], lowestAlreadyRemoved: Bool) -> Bool {
+        guard let lowest = ended.first else { return false }
+        let above = ended.dropFirst()
+        let modalAbove = above.first { frame in
+            frame.wasShown && frame.isModal && frame.uikitController?.presentingViewController != nil
+        }
+        guard lowest.wasShown, !lowestAlreadyRemoved else {
+            if let modalAbove, case .presented(let presenter, _) = modalAbove.placement {
+                presenter.value?.dismiss(animated: true)
+            }
+            return false
+        }
+        switch lowest.placement {
+        case .presented(let presenter, let presented):
+            if presented.value?.presentingViewController != nil {
+                presenter.value?.dismiss(animated: true)
+            }
+            return false
+        case .pushed(let navigation):
+            if let modalAbove, case .presented(let presenter, _) = modalAbove.placement {
+                presenter.value?.dismiss(animated: true)
+            }
+            guard let navigationController = navigation.value, let below = lowest.below, below.parent === navigationController else {
+                return false
+            }
+            navigationController.popToViewController(below, animated: lowest.animated && modalAbove == nil)
+            return true
+        case .windowRoot:
+            // The window keeps its root; what the chain put above the root leaves.
+            return removeFromScreen(Array(above), lowestAlreadyRemoved: false)
+        }
+    }
+
+    /// Ends every frame without UIKit operations and without completions (the window replaced the root).
+    func abandon() {
+        stage = .tearingDown
+        let ended = frames
+        frames.removeAll()
+        framesByUIKitController.removeAll()
+        pendingShows.removeAll()
+        for frame in ended where frame.isLive {
+            markEnded(frame, cause: .teardownOfFramesAbove)
+            frame.owner?.frameEnded(deliveringDismissal: false)
+        }
+        for frame in ended {
+            frame.release()
+        }
+        stage = .ready
+    }
+}
+
+extension Frame.Placement {
+    var isPush: Bool {
+        if case .pushed = self { return true }
+        return false
+    }
+}

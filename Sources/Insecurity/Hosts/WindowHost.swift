@@ -1,0 +1,117 @@
+import Foundation
+import SimUIKit
+
+/// Starts and replaces chains on a window's root controller (E13). Each start makes the child's
+/// controller (or the given navigation controller, with the child as its root) the window's root,
+/// ending the previous root chain without calling its completion.
+@MainActor
+public final class WindowHost: WindowNavigation, EngineStarter {
+    private weak var window: UIWindow?
+
+    /// The host of the current root chain: start on it to add coordinators on top of that chain.
+    public private(set) var topContext: InsecurityHost?
+
+    public init(_ window: UIWindow) {
+        self.window = window
+    }
+
+    @discardableResult
+    func startChild<NewResult>(
+        _ child: InsecurityCoordinator<NewResult>,
+        _ request: StartRequest,
+        animated: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void,
+        onTeardown: (() -> Void)?
+    ) -> Bool {
+        let transition = animated ? InsecurityConfiguration.windowTransition : nil
+        return startRoot(child, request, transition: transition, completion: completion, onTeardown: onTeardown)
+    }
+
+    @discardableResult
+    private func startRoot<NewResult>(
+        _ child: InsecurityCoordinator<NewResult>,
+        _ request: StartRequest,
+        transition: (duration: TimeInterval, options: UIView.AnimationOptions)?,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void,
+        onTeardown: (() -> Void)?
+    ) -> Bool {
+        guard let window else {
+            InsecurityDiagnostics.report(.hostTargetReleased, "\(type(of: child)) could not start: the window is gone.")
+            return false
+        }
+        guard child.canStart else { return false }
+        let chain = InsecurityHost(window: window, transition: transition)
+        topContext?.abandon()
+        topContext = chain
+        return chain.start(child, request, after: .top, animated: transition != nil, completion: completion, onTeardown: onTeardown)
+    }
+
+    /// Makes `child`'s controller the root, with a window transition when `animated`.
+    public func start<NewResult>(_ child: ModalCoordinator<NewResult>, animated: Bool, _ completion: @escaping (CoordinatorResult<NewResult>) -> Void) {
+        startChild(child, .modal, animated: animated, completion: completion, onTeardown: nil)
+    }
+
+    /// Makes `navigationController`, with `child` as its root, the window's root.
+    public func start<NewResult>(
+        _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        startChild(child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
+    }
+
+    /// `.any` and `.modal` make the child's controller the root; the navigation contexts make a navigation controller the root (E6).
+    public func start<NewResult>(
+        _ child: AdaptiveCoordinator<NewResult>, in context: AdaptiveContext, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        startChild(child, .adaptive(context), animated: animated, completion: completion, onTeardown: nil)
+    }
+
+    /// Makes `child`'s controller the root with the given window transition.
+    public func start<NewResult>(
+        _ child: ModalCoordinator<NewResult>, duration: TimeInterval, options: UIView.AnimationOptions,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        startRoot(child, .modal, transition: (duration, options), completion: completion, onTeardown: nil)
+    }
+
+    /// Makes `navigationController`, with `child` as its root, the window's root with the given window transition.
+    public func start<NewResult>(
+        _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>,
+        duration: TimeInterval, options: UIView.AnimationOptions,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        startRoot(child, .navigationRoot(navigationController), transition: (duration, options), completion: completion, onTeardown: nil)
+    }
+}
+
+/// The `navigation` of a ``WindowCoordinator``: every start replaces the window's root.
+@MainActor
+public protocol WindowNavigation: AdaptiveNavigation {
+    func start<NewResult>(
+        _ child: ModalCoordinator<NewResult>, duration: TimeInterval, options: UIView.AnimationOptions,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    )
+
+    func start<NewResult>(
+        _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>,
+        duration: TimeInterval, options: UIView.AnimationOptions,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    )
+}
+
+/// The base class for an app's top coordinator: derive from it and start root flows with ``navigation``.
+@MainActor
+open class WindowCoordinator {
+    private let host: WindowHost
+
+    public init(_ window: UIWindow) {
+        host = WindowHost(window)
+    }
+
+    /// Starts root flows; each replaces the previous one.
+    public var navigation: any WindowNavigation { host }
+
+    /// The host of the current root chain, to start coordinators on top of it from outside.
+    public var topContext: InsecurityHost? { host.topContext }
+}

@@ -1,0 +1,68 @@
+import Logging
+
+/// A misuse of the engine that the original framework would assert on. The engine reports it,
+/// changes nothing it should not, and carries on (unless ``InsecurityDiagnostics/isStrict``).
+public struct InsecurityDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// `finish` or `dismiss` on a coordinator that has not been started (E12).
+        case endBeforeStart
+        /// `finish` or `dismiss` on a coordinator that has already ended (E12).
+        case endAfterEnd
+        /// A coordinator instance was started a second time; each instance runs once.
+        case startedTwice
+        /// `navigation` was used before the coordinator started or after it ended (E3).
+        case navigationOutsideLifetime
+        /// A navigation child was started where the context is modal: there is no navigation controller (E5).
+        case navigationChildInModalContext
+        /// A second start was requested inside a completion while one was already waiting (E9).
+        case secondStartInCompletion
+        /// A start was requested while the engine was tearing frames down (E9).
+        case startDuringTeardown
+        /// A start waited (E9, E17), but its parent ended before it could run.
+        case parentEndedBeforeStart
+        /// The coordinator's host was released while the coordinator was live (E14).
+        case hostReleased
+        /// The host's root controller, navigation controller or window is gone.
+        case hostTargetReleased
+        /// `InsecurityHost(navigation:)` needs a navigation controller holding exactly one controller (E4).
+        case navigationHostNeedsOneController
+        /// A subclass did not override `viewController`.
+        case viewControllerNotOverridden
+        /// UIKit refused to show the coordinator's controller (already shown elsewhere, for instance).
+        case controllerRefusedByUIKit
+    }
+
+    public let code: Code
+    public let message: String
+
+    public var description: String { "[\(code.rawValue)] \(message)" }
+}
+
+/// The one channel for engine diagnostics: swift-log (label `Insecurity`) and an inspectable capture for tests.
+@MainActor
+public enum InsecurityDiagnostics {
+    private static let logger = Logger(label: "Insecurity")
+    private static var openCaptures: [[InsecurityDiagnostic]] = []
+
+    /// When true, a diagnostic stops the program (for teams that want misuse to trap in debug builds).
+    public static var isStrict = false
+
+    /// Runs `body` and returns the diagnostics reported while it ran (captures may nest).
+    public static func capture(_ body: () throws -> Void) rethrows -> [InsecurityDiagnostic] {
+        openCaptures.append([])
+        defer { openCaptures.removeLast() }
+        try body()
+        return openCaptures[openCaptures.count - 1]
+    }
+
+    static func report(_ code: InsecurityDiagnostic.Code, _ message: String) {
+        let diagnostic = InsecurityDiagnostic(code: code, message: message)
+        for index in openCaptures.indices {
+            openCaptures[index].append(diagnostic)
+        }
+        logger.error("\(diagnostic.description)")
+        if isStrict {
+            fatalError("Insecurity: \(diagnostic.description)")
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SimUIKit
+
+/// One navigation event of the engine (E18), for logging and analytics.
+public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
+    /// How a frame's controller is put on screen.
+    public enum Presentation: String, Sendable, Hashable {
+        case present, push, presentNavigation, windowRoot
+    }
+
+    /// Why a frame ended.
+    public enum EndCause: String, Sendable, Hashable {
+        /// `finish(_:)` with a value.
+        case value
+        /// `dismiss()` on the coordinator.
+        case dismissCall
+        /// The user swiped the sheet down.
+        case swipe
+        /// The user tapped the back button.
+        case backButton
+        /// The user completed an interactive pop.
+        case interactivePop
+        /// App code outside the engine popped the controller.
+        case poppedByApp
+        /// App code outside the engine dismissed the controller.
+        case dismissedByApp
+        /// The controller was deallocated while the frame was live (E11).
+        case deallocation
+        /// A frame below ended, which tore this one down without its completion (E8).
+        case teardownOfFramesAbove
+        /// UIKit refused to show the controller.
+        case refusedByUIKit
+    }
+
+    public enum Action: Sendable, Hashable {
+        /// The coordinator started; its controller is on its way to the screen.
+        case started(Presentation)
+        /// The controller was put on screen (after any wait for a running transition, E17).
+        case shown
+        /// The frame ended.
+        case ended(EndCause)
+    }
+
+    /// The frame's id, unique in the process.
+    public let frameID: Int
+    /// The coordinator's type name.
+    public let coordinatorType: String
+    public let action: Action
+    /// Virtual time (``SimRunLoop/now``).
+    public let time: TimeInterval
+
+    public var description: String {
+        switch action {
+        case .started(let presentation): "frame \(frameID) \(coordinatorType) started (\(presentation.rawValue))"
+        case .shown: "frame \(frameID) \(coordinatorType) shown"
+        case .ended(let cause): "frame \(frameID) \(coordinatorType) ended (\(cause.rawValue))"
+        }
+    }
+}
+
+/// A subscription to ``InsecurityEvents``; it lasts until ``cancel()`` or until released.
+@MainActor
+public final class EventSubscription {
+    fileprivate var handler: (@MainActor (NavigationEvent) -> Void)?
+
+    fileprivate init(handler: @escaping @MainActor (NavigationEvent) -> Void) {
+        self.handler = handler
+    }
+
+    public func cancel() { handler = nil }
+}
+
+/// The engine's event stream (E18): a callback subscription and an `AsyncSequence`.
+@MainActor
+public enum InsecurityEvents {
+    private struct Entry {
+        weak var subscription: EventSubscription?
+    }
+
+    private static var entries: [Entry] = []
+
+    /// Calls `handler` for every event while the returned subscription is retained.
+    public static func observe(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> EventSubscription {
+        let subscription = EventSubscription(handler: handler)
+        entries.removeAll { $0.subscription?.handler == nil }
+        entries.append(Entry(subscription: subscription))
+        return subscription
+    }
+
+    /// Every event from now on, as an `AsyncStream`; the subscription ends when iteration stops.
+    public static func stream() -> AsyncStream<NavigationEvent> {
+        let (stream, continuation) = AsyncStream<NavigationEvent>.makeStream()
+        let subscription = observe { continuation.yield($0) }
+        continuation.onTermination = { _ in
+            Task { @MainActor in subscription.cancel() }
+        }
+        return stream
+    }
+
+    static func publish(_ frame: Frame, _ action: NavigationEvent.Action) {
+        let event = NavigationEvent(frameID: frame.id, coordinatorType: frame.typeName, action: action, time: SimRunLoop.main.now)
+        for entry in entries {
+            entry.subscription?.handler?(event)
+        }
+    }
+}

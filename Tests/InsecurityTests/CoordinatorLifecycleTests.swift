@@ -1,0 +1,105 @@
+import Insecurity
+import SimUIKit
+import Testing
+
+@MainActor
+@Suite("Coordinator lifecycle")
+struct CoordinatorLifecycleTests {
+    let loop = SimRunLoop.main
+
+    @Test("E1: the engine reads viewController exactly once; finish passes a value, dismiss passes .dismissed")
+    func readOnceAndEnd() {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let outcomes = Outcomes()
+        let first = ModalScreen("First")
+        host.start(first, animated: true, outcomes.completion("First"))
+        loop.runUntilIdle()
+        #expect(first.reads == 1)
+        #expect(scene.root.presentedViewController === first.controller)
+        first.finish("paid")
+        loop.runUntilIdle()
+        let second = ModalScreen("Second")
+        host.start(second, animated: false, outcomes.completion("Second"))
+        second.dismiss()
+        loop.runUntilIdle()
+        #expect(outcomes.log == ["First: paid", "Second: dismissed"])
+        #expect(scene.root.presentedViewController == nil)
+    }
+
+    @Test("E1: a subclass that does not override viewController gets a diagnostic and an empty screen")
+    func missingOverride() {
+        final class Forgetful: ModalCoordinator<Void> {}
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let diagnostics = InsecurityDiagnostics.capture {
+            host.start(Forgetful(), animated: false) { _ in }
+        }
+        #expect(diagnostics.map(\.code) == [.viewControllerNotOverridden])
+        #expect(scene.root.presentedViewController != nil)
+        scene.root.presentedViewController?.dismiss(animated: false)
+    }
+
+    @Test("E2: CoordinatorResult turns into an optional")
+    func resultAsOptional() {
+        #expect(CoordinatorResult<Int>.normal(3).value == 3)
+        #expect(CoordinatorResult<Int>.dismissed.value == nil)
+        #expect(CoordinatorResult<Int>.normal(3) != .dismissed)
+    }
+
+    @Test("E3: navigation is typed by context and reports use outside the coordinator's life")
+    func navigationLifetime() {
+        let modal = ModalScreen("Modal")
+        let push = PushScreen("Push")
+        let adaptive = AdaptiveScreen("Adaptive")
+        let modalNavigation: any ModalNavigation & AdaptiveNavigation = modal.navigation
+        let pushNavigation: any NavigationControllerNavigation & AdaptiveNavigation = push.navigation
+        let adaptiveNavigation: any AdaptiveNavigation = adaptive.navigation
+        let before = InsecurityDiagnostics.capture {
+            modalNavigation.start(ModalScreen("Child"), animated: false) { _ in }
+            pushNavigation.start(PushScreen("Child"), animated: false) { _ in }
+            adaptiveNavigation.start(AdaptiveScreen("Child"), animated: false) { _ in }
+        }
+        #expect(before.map(\.code) == [.navigationOutsideLifetime, .navigationOutsideLifetime, .navigationOutsideLifetime])
+
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        host.start(modal, animated: false) { _ in }
+        let kept = modal.navigation
+        modal.finish("done")
+        let child = ModalScreen("Late")
+        let after = InsecurityDiagnostics.capture {
+            kept.start(child, animated: false) { _ in }
+        }
+        #expect(after.map(\.code) == [.navigationOutsideLifetime])
+        #expect(child.reads == 0)
+        loop.runUntilIdle()
+    }
+
+    @Test("E12: finish after the end or before the start is a diagnostic and changes nothing")
+    func endTwice() {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let outcomes = Outcomes()
+        let coordinator = ModalScreen("Once")
+        let early = InsecurityDiagnostics.capture { coordinator.finish("early") }
+        #expect(early.map(\.code) == [.endBeforeStart])
+        host.start(coordinator, animated: false, outcomes.completion("Once"))
+        coordinator.finish("first")
+        loop.runUntilIdle()
+        let late = InsecurityDiagnostics.capture {
+            coordinator.finish("second")
+            coordinator.dismiss()
+        }
+        #expect(late.map(\.code) == [.endAfterEnd, .endAfterEnd])
+        #expect(outcomes.log == ["Once: first"])
+        let again = InsecurityDiagnostics.capture { host.start(coordinator, animated: false) { _ in } }
+        #expect(again.map(\.code) == [.startedTwice])
+        #expect(scene.root.presentedViewController == nil)
+    }
+
+    @Test("Strict mode is off by default: diagnostics never trap unless asked to")
+    func strictModeDefault() {
+        #expect(InsecurityDiagnostics.isStrict == false)
+    }
+}

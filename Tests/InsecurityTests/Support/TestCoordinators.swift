@@ -1,0 +1,133 @@
+import Insecurity
+import SimUIKit
+
+/// A controller named for the coordinator that shows it.
+@MainActor
+func makeScreen(_ name: String) -> UIViewController {
+    let controller = UIViewController()
+    controller.title = name
+    controller.restorationIdentifier = name.lowercased()
+    return controller
+}
+
+/// A modal coordinator that counts reads of `viewController` and remembers its controller weakly.
+@MainActor
+final class ModalScreen: ModalCoordinator<String> {
+    let name: String
+    private(set) var reads = 0
+    weak var controller: UIViewController?
+
+    init(_ name: String) {
+        self.name = name
+        super.init()
+    }
+
+    override var viewController: UIViewController {
+        reads += 1
+        let controller = makeScreen(name)
+        self.controller = controller
+        return controller
+    }
+}
+
+/// A navigation coordinator like ``ModalScreen``.
+@MainActor
+final class PushScreen: NavigationCoordinator<String> {
+    let name: String
+    weak var controller: UIViewController?
+
+    init(_ name: String) {
+        self.name = name
+        super.init()
+    }
+
+    override var viewController: UIViewController {
+        let controller = makeScreen(name)
+        self.controller = controller
+        return controller
+    }
+}
+
+/// An adaptive coordinator like ``ModalScreen``.
+@MainActor
+final class AdaptiveScreen: AdaptiveCoordinator<String> {
+    let name: String
+    weak var controller: UIViewController?
+
+    init(_ name: String) {
+        self.name = name
+        super.init()
+    }
+
+    override var viewController: UIViewController {
+        let controller = makeScreen(name)
+        self.controller = controller
+        return controller
+    }
+}
+
+/// Collects completions as "name: value" or "name: dismissed".
+@MainActor
+final class Outcomes {
+    private(set) var log: [String] = []
+
+    func completion(_ name: String) -> (CoordinatorResult<String>) -> Void {
+        { [self] result in log.append("\(name): \(result.value ?? "dismissed")") }
+    }
+}
+
+/// A visible window whose root is a plain controller, the usual place to start a chain.
+@MainActor
+struct Scene {
+    let window = UIWindow()
+    let root = makeScreen("Root")
+
+    init() {
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+    }
+
+    /// A visible window whose root is a navigation controller holding one controller.
+    static func navigation() -> (Scene, UINavigationController) {
+        let scene = Scene()
+        let navigation = UINavigationController(rootViewController: makeScreen("Home"))
+        scene.window.rootViewController = navigation
+        return (scene, navigation)
+    }
+}
+
+/// Weak references to check that flows leave nothing alive.
+@MainActor
+struct LiveObjects {
+    private var references: [() -> AnyObject?] = []
+
+    mutating func watch(_ objects: AnyObject?...) {
+        for object in objects {
+            references.append { [weak object] in object }
+        }
+    }
+
+    var count: Int { references.filter { $0() != nil }.count }
+}
+
+/// Records the engine's events while retained.
+@MainActor
+final class EventLog {
+    private(set) var events: [NavigationEvent] = []
+    private var subscription: EventSubscription?
+
+    init() {
+        subscription = InsecurityEvents.observe { [weak self] in self?.events.append($0) }
+    }
+
+    /// "Type started(present)", "Type ended(swipe)", ... without shown events.
+    var summary: [String] {
+        events.compactMap { event in
+            switch event.action {
+            case .started(let presentation): "\(event.coordinatorType) started(\(presentation.rawValue))"
+            case .shown: nil
+            case .ended(let cause): "\(event.coordinatorType) ended(\(cause.rawValue))"
+            }
+        }
+    }
+}
