@@ -31,14 +31,33 @@ public struct NavigationStackChange {
     }
 
     public let navigationController: UINavigationController
-    public let previous: [UIViewController]
+    /// The stack after the change (for `.cancelled`, the stack as it was before and is again).
     public let current: [UIViewController]
     public let cause: Cause
     public let phase: Phase
     public let animated: Bool
+    /// The stack before the change; nil for a push, whose previous stack is `current` without its top,
+    /// so that pushing stays O(1) however deep the stack is.
+    private let storedPrevious: [UIViewController]?
+
+    init(
+        navigationController: UINavigationController, previous: [UIViewController]?, current: [UIViewController],
+        cause: Cause, phase: Phase, animated: Bool
+    ) {
+        self.navigationController = navigationController
+        self.storedPrevious = previous
+        self.current = current
+        self.cause = cause
+        self.phase = phase
+        self.animated = animated
+    }
+
+    /// The stack before the change.
+    public var previous: [UIViewController] { storedPrevious ?? Array(current.dropLast()) }
 
     /// Controllers in `previous` that are not in `current`, bottom to top.
     public var removed: [UIViewController] {
+        guard let previous = storedPrevious else { return [] }
         let kept = Set(current.map(ObjectIdentifier.init))
         return previous.filter { !kept.contains(ObjectIdentifier($0)) }
     }
@@ -101,15 +120,7 @@ open class UINavigationController: UIViewController {
     // MARK: Operations
 
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
-        if viewController is UINavigationController {
-            SimWarnings.emit("Pushing a navigation controller is not supported (\(viewController.simDescription)).")
-            return
-        }
-        if stack.contains(where: { $0 === viewController }) {
-            SimWarnings.emit("Pushing the same view controller instance (\(viewController.simDescription)) more than once is not supported.")
-            return
-        }
-        changeStack(to: stack + [viewController], animated: animated, cause: .push)
+        changeStack(.push(viewController), animated: animated, cause: .push)
     }
 
     open override func show(_ viewController: UIViewController, sender: Any?) {
@@ -121,7 +132,7 @@ open class UINavigationController: UIViewController {
     open func popViewController(animated: Bool) -> UIViewController? {
         guard stack.count > 1 else { return nil }
         let popped = stack[stack.count - 1]
-        return changeStack(to: Array(stack.dropLast()), animated: animated, cause: .pop) ? popped : nil
+        return changeStack(.replace(Array(stack.dropLast())), animated: animated, cause: .pop) ? popped : nil
     }
 
     /// Pops every controller above `viewController` in one transition.
@@ -133,19 +144,19 @@ open class UINavigationController: UIViewController {
         }
         let popped = Array(stack[(index + 1)...])
         guard !popped.isEmpty else { return [] }
-        return changeStack(to: Array(stack[...index]), animated: animated, cause: .popToViewController) ? popped : nil
+        return changeStack(.replace(Array(stack[...index])), animated: animated, cause: .popToViewController) ? popped : nil
     }
 
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         guard stack.count > 1 else { return [] }
         let popped = Array(stack.dropFirst())
-        return changeStack(to: [stack[0]], animated: animated, cause: .popToRoot) ? popped : nil
+        return changeStack(.replace([stack[0]]), animated: animated, cause: .popToRoot) ? popped : nil
     }
 
     /// Replaces the stack. Animated only when the top controller changes.
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        changeStack(to: viewControllers, animated: animated, cause: .setViewControllers)
+        changeStack(.replace(viewControllers), animated: animated, cause: .setViewControllers)
     }
 
     // MARK: Gestures
@@ -155,7 +166,7 @@ open class UINavigationController: UIViewController {
     @discardableResult
     public func simulateBackButtonTap() -> Bool {
         guard stack.count > 1, navigationTransition == nil else { return false }
-        return changeStack(to: Array(stack.dropLast()), animated: true, cause: .backButton)
+        return changeStack(.replace(Array(stack.dropLast())), animated: true, cause: .backButton)
     }
 
     /// Simulates the start of the edge swipe that pops the top controller. The returned handle follows the
@@ -248,10 +259,18 @@ open class UINavigationController: UIViewController {
 
     // MARK: Stack changes
 
+    /// A programmatic change of the stack.
+    private enum StackEdit {
+        /// Adds one controller on top: O(1), however deep the stack.
+        case push(UIViewController)
+        /// Replaces the whole stack.
+        case replace([UIViewController])
+    }
+
     /// Carries out every programmatic change of the stack: containment and appearance callbacks
     /// in UIKit's order, delegate calls, observers, and the transition on the virtual clock.
     @discardableResult
-    private func changeStack(to newStack: [UIViewController], animated requestedAnimation: Bool, cause: NavigationStackChange.Cause) -> Bool {
+    private func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause) -> Bool {
         if let running = navigationTransition {
             if running.isInteractive {
                 SimWarnings.emit("\(simDescription) cannot change its stack during an interactive pop.")
@@ -260,18 +279,24 @@ open class UINavigationController: UIViewController {
             SimWarnings.emit("nested \(cause == .push ? "push" : "pop") animation can result in corrupted navigation bar")
             running.end()
         }
-        guard validate(newStack) else { return false }
-        let previous = stack
-        guard !previous.elementsEqual(newStack, by: ===) else { return false }
-        let kept = Set(newStack.map(ObjectIdentifier.init))
-        let old = Set(previous.map(ObjectIdentifier.init))
-        let removed = previous.filter { !kept.contains(ObjectIdentifier($0)) }
-        let added = newStack.filter { !old.contains(ObjectIdentifier($0)) }
-        let oldTop = previous.last
-        let newTop = newStack.last
-        let topChanges = oldTop !== newTop
-        let animated = requestedAnimation && topChanges && oldTop != nil
-        let onScreen = isOnScreen && topChanges
+        let oldTop = stack.last
+        let previous: [UIViewController]?
+        let removed: [UIViewController]
+        let added: [UIViewController]
+        switch edit {
+        case .push(let controller):
+            guard validate(pushing: controller, alreadyInStack: controller.parent === self) else { return false }
+            previous = nil
+            removed = []
+            added = [controller]
+        case .replace(let newStack):
+            guard validate(newStack), !stack.elementsEqual(newStack, by: ===) else { return false }
+            let kept = Set(newStack.map(ObjectIdentifier.init))
+            let old = Set(stack.map(ObjectIdentifier.init))
+            previous = stack
+            removed = stack.filter { !kept.contains(ObjectIdentifier($0)) }
+            added = newStack.filter { !old.contains(ObjectIdentifier($0)) }
+        }
 
         for controller in removed {
             controller.willMove(toParent: nil)
@@ -283,7 +308,14 @@ open class UINavigationController: UIViewController {
             controller.movingToParent = true
             attach(controller)
         }
-        stack = newStack
+        switch edit {
+        case .push(let controller): stack.append(controller)
+        case .replace(let newStack): stack = newStack
+        }
+        let newTop = stack.last
+        let topChanges = oldTop !== newTop
+        let animated = requestedAnimation && topChanges && oldTop != nil
+        let onScreen = isOnScreen && topChanges
         let transition = SimTransition(
             from: oldTop, to: newTop, animated: animated, duration: SimAnimation.navigationTransitionDuration
         ) { [self] _ in
@@ -292,9 +324,10 @@ open class UINavigationController: UIViewController {
                 oldTop?.endAppearance()
                 newTop?.endAppearance()
             }
+            detachChildren(removed)
             for controller in removed {
                 controller.movingFromParent = false
-                controller.removeFromParent()
+                controller.didMove(toParent: nil)
             }
             for controller in added {
                 controller.movingToParent = false
@@ -309,32 +342,38 @@ open class UINavigationController: UIViewController {
             newTop?.beginAppearance(true, animated: animated)
         }
         if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
-        stackObservers.notify(change(previous, newStack, cause, .began, animated))
+        stackObservers.notify(change(previous, stack, cause, .began, animated))
         transition.run()
+        return true
+    }
+
+    private func validate(pushing controller: UIViewController, alreadyInStack: Bool) -> Bool {
+        if controller is UINavigationController {
+            SimWarnings.emit("Pushing a navigation controller is not supported (\(controller.simDescription)).")
+            return false
+        }
+        if alreadyInStack {
+            SimWarnings.emit("Pushing the same view controller instance (\(controller.simDescription)) more than once is not supported.")
+            return false
+        }
+        if let reason = controller.reasonNotFreeForContainment(ignoringParent: true) {
+            SimWarnings.emit("Cannot push \(controller.simDescription) onto \(simDescription): \(reason).")
+            return false
+        }
         return true
     }
 
     private func validate(_ newStack: [UIViewController]) -> Bool {
         var seen = Set<ObjectIdentifier>()
         for controller in newStack {
-            if controller is UINavigationController {
-                SimWarnings.emit("Pushing a navigation controller is not supported (\(controller.simDescription)).")
-                return false
-            }
-            if !seen.insert(ObjectIdentifier(controller)).inserted {
-                SimWarnings.emit("Pushing the same view controller instance (\(controller.simDescription)) more than once is not supported.")
-                return false
-            }
-            if controller.parent !== self, let reason = controller.reasonNotFreeForContainment(ignoringParent: true) {
-                SimWarnings.emit("Cannot push \(controller.simDescription) onto \(simDescription): \(reason).")
-                return false
-            }
+            let repeated = !seen.insert(ObjectIdentifier(controller)).inserted
+            guard validate(pushing: controller, alreadyInStack: repeated) else { return false }
         }
         return true
     }
 
     private func change(
-        _ previous: [UIViewController], _ current: [UIViewController],
+        _ previous: [UIViewController]?, _ current: [UIViewController],
         _ cause: NavigationStackChange.Cause, _ phase: NavigationStackChange.Phase, _ animated: Bool
     ) -> NavigationStackChange {
         NavigationStackChange(navigationController: self, previous: previous, current: current, cause: cause, phase: phase, animated: animated)

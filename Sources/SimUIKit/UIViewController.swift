@@ -146,6 +146,14 @@ open class UIViewController: UIResponder {
         child.parent = nil
     }
 
+    /// Detaches many children in one pass (a pop of thousands of controllers stays linear).
+    func detachChildren(_ leaving: [UIViewController]) {
+        guard !leaving.isEmpty else { return }
+        let ids = Set(leaving.map(ObjectIdentifier.init))
+        children.removeAll { ids.contains(ObjectIdentifier($0)) }
+        for child in leaving { child.parent = nil }
+    }
+
     /// The children that appear and disappear with this controller. A navigation controller shows only its top.
     var appearanceChildren: [UIViewController] { children }
 

@@ -341,9 +341,8 @@ public final class InsecurityHost {
     }
 
     private func stackChanged(_ change: NavigationStackChange) {
-        guard change.phase == .completed,
-            change.cause != .push || change.current.count < change.previous.count
-        else { return }
+        // A push removes nothing; skipping it keeps deep stacks cheap.
+        guard change.phase == .completed, change.cause != .push else { return }
         let cause: NavigationEvent.EndCause =
             switch change.cause {
             case .backButton: .backButton
@@ -432,6 +431,7 @@ public final class InsecurityHost {
 
     /// E7: one dismiss from the presenter of the lowest ended modal frame, or one pop to the controller
     /// under the lowest ended navigation frame (without animation when a modal frame above is dismissed).
+    /// Like the original framework, ends are animated whatever the start was.
     private func removeFromScreen(_ ended: [Frame], lowestAlreadyRemoved: Bool) -> Bool {
         guard let lowest = ended.first else { return false }
         let above = ended.dropFirst()
@@ -457,7 +457,7 @@ public final class InsecurityHost {
             guard let navigationController = navigation.value, let below = lowest.below, below.parent === navigationController else {
                 return false
             }
-            navigationController.popToViewController(below, animated: lowest.animated && modalAbove == nil)
+            navigationController.popToViewController(below, animated: modalAbove == nil)
             return true
         case .windowRoot:
             // The window keeps its root; what the chain put above the root leaves.
