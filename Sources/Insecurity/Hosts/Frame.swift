@@ -120,6 +120,11 @@ final class Frame {
         return false
     }
 
+    /// Stops retaining the coordinator (its host is gone).
+    func releaseOwner() {
+        owner = nil
+    }
+
     /// Drops everything the frame holds once it has ended.
     func release() {
         markEnded()

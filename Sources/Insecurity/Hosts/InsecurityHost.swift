@@ -63,9 +63,11 @@ public final class InsecurityHost {
         base = .window(Weak(window), transition: transition)
     }
 
+    /// E14: live coordinators outlive a released host; they keep their frame (to report a diagnostic when
+    /// they end) but the frame no longer retains them.
     isolated deinit {
-        for frame in frames where frame.isLive {
-            frame.host = nil
+        for frame in frames {
+            frame.releaseOwner()
         }
     }
 

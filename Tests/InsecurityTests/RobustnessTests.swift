@@ -1,0 +1,90 @@
+import Insecurity
+import SimUIKit
+import Testing
+
+@MainActor
+@Suite("Released hosts and async starts")
+struct RobustnessTests {
+    let loop = SimRunLoop.main
+
+    @Test("E14: a host released while children are live does not crash; finishing them reports a diagnostic")
+    func releasedHost() {
+        let scene = Scene()
+        let outcomes = Outcomes()
+        var live = LiveObjects()
+        var diagnostics: [InsecurityDiagnostic] = []
+        do {
+            var host: InsecurityHost? = InsecurityHost(modal: scene.root)
+            let sheet = ModalScreen("Sheet")
+            host?.start(sheet, animated: false, outcomes.completion("Sheet"))
+            live.watch(host, sheet)
+            host = nil
+            #expect(live.count == 1, "the host is gone, its live coordinator is not")
+            diagnostics = InsecurityDiagnostics.capture {
+                sheet.finish("late")
+                sheet.navigation.start(ModalScreen("Child"), animated: false) { _ in }
+            }
+        }
+        #expect(diagnostics.map(\.code) == [.hostReleased, .navigationOutsideLifetime])
+        #expect(outcomes.log.isEmpty)
+        #expect(scene.root.presentedViewController?.title == "Sheet", "the screen is left as it is")
+        #expect(live.count == 0)
+        scene.root.dismiss(animated: false)
+    }
+
+    @Test("E15: an awaited start returns the child's result")
+    func awaitedResult() async {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let sheet = ModalScreen("Sheet")
+        let waiting = Task { await host.start(sheet, animated: true) }
+        await waitUntil { sheet.isLive }
+        SimRunLoop.main.runUntilIdle()
+        sheet.finish("card")
+        #expect(await waiting.value == .normal("card"))
+        SimRunLoop.main.runUntilIdle()
+    }
+
+    @Test("E15: an awaited start torn down by an ancestor's end resumes with .dismissed")
+    func awaitedTeardown() async {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(navigation: navigation)
+        let parent = PushScreen("Parent")
+        host.start(parent, animated: false) { _ in }
+        let child = PushScreen("Child")
+        let modal = ModalScreen("Modal")
+        let adaptive = AdaptiveScreen("Adaptive")
+        let pushed = Task { await parent.navigation.start(child, animated: false) }
+        await waitUntil { child.isLive }
+        let presented = Task { await child.navigation.start(modal, animated: false) }
+        await waitUntil { modal.isLive }
+        let adapted = Task { await modal.navigation.start(adaptive, in: .any, animated: false) }
+        await waitUntil { adaptive.isLive }
+        parent.finish("gone")
+        #expect(await pushed.value == .dismissed)
+        #expect(await presented.value == .dismissed)
+        #expect(await adapted.value == .dismissed)
+        SimRunLoop.main.runUntilIdle()
+        #expect(navigation.viewControllers.map(\.title) == ["Home"])
+        _ = scene
+    }
+
+    @Test("E15: an awaited start that is refused resumes with .dismissed")
+    func awaitedRefusal() async {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let nowhere = PushScreen("Nowhere")
+        let result = await host.start(nowhere, animated: false)
+        #expect(result == .dismissed)
+        #expect(!nowhere.isLive)
+        #expect(scene.root.presentedViewController == nil)
+    }
+
+    /// Lets other main-actor tasks run until `condition` holds (at most 1,000 turns).
+    private func waitUntil(_ condition: () -> Bool) async {
+        for _ in 0..<1_000 where !condition() {
+            await Task.yield()
+        }
+        #expect(condition())
+    }
+}
