@@ -36,31 +36,48 @@ public struct NavigationStackChange {
     public let cause: Cause
     public let phase: Phase
     public let animated: Bool
-    /// The stack before the change; nil for a push, whose previous stack is `current` without its top,
-    /// so that pushing stays O(1) however deep the stack is.
-    private let storedPrevious: [UIViewController]?
+    private let delta: StackDelta
 
-    init(
-        navigationController: UINavigationController, previous: [UIViewController]?, current: [UIViewController],
-        cause: Cause, phase: Phase, animated: Bool
-    ) {
+    init(navigationController: UINavigationController, delta: StackDelta, current: [UIViewController], cause: Cause, phase: Phase, animated: Bool) {
         self.navigationController = navigationController
-        self.storedPrevious = previous
+        self.delta = delta
         self.current = current
         self.cause = cause
         self.phase = phase
         self.animated = animated
     }
 
-    /// The stack before the change.
-    public var previous: [UIViewController] { storedPrevious ?? Array(current.dropLast()) }
+    /// The stack before the change (computed on demand, so that pushes and pops cost the same at any depth).
+    public var previous: [UIViewController] {
+        switch delta {
+        case .pushed: Array(current.dropLast())
+        case .popped(let removed): current + removed
+        case .replaced(let previous): previous
+        }
+    }
 
     /// Controllers in `previous` that are not in `current`, bottom to top.
     public var removed: [UIViewController] {
-        guard let previous = storedPrevious else { return [] }
-        let kept = Set(current.map(ObjectIdentifier.init))
-        return previous.filter { !kept.contains(ObjectIdentifier($0)) }
+        switch delta {
+        case .pushed:
+            return []
+        case .popped(let removed):
+            return removed
+        case .replaced(let previous):
+            let kept = Set(current.map(ObjectIdentifier.init))
+            return previous.filter { !kept.contains(ObjectIdentifier($0)) }
+        }
     }
+}
+
+/// How a stack changed, kept in the form that is cheapest to record.
+enum StackDelta {
+    /// One controller was pushed on top of the previous stack.
+    case pushed
+    /// These controllers were popped off the top of the previous stack.
+    case popped([UIViewController])
+    /// The whole stack was replaced.
+    case replaced(previous: [UIViewController])
 }
 
 /// A navigation controller: holds its stack, pushes and pops on the virtual clock, and simulates
@@ -132,7 +149,7 @@ open class UINavigationController: UIViewController {
     open func popViewController(animated: Bool) -> UIViewController? {
         guard stack.count > 1 else { return nil }
         let popped = stack[stack.count - 1]
-        return changeStack(.replace(Array(stack.dropLast())), animated: animated, cause: .pop) ? popped : nil
+        return changeStack(.popTo(stack.count - 2), animated: animated, cause: .pop) ? popped : nil
     }
 
     /// Pops every controller above `viewController` in one transition.
@@ -144,14 +161,14 @@ open class UINavigationController: UIViewController {
         }
         let popped = Array(stack[(index + 1)...])
         guard !popped.isEmpty else { return [] }
-        return changeStack(.replace(Array(stack[...index])), animated: animated, cause: .popToViewController) ? popped : nil
+        return changeStack(.popTo(index), animated: animated, cause: .popToViewController) ? popped : nil
     }
 
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         guard stack.count > 1 else { return [] }
         let popped = Array(stack.dropFirst())
-        return changeStack(.replace([stack[0]]), animated: animated, cause: .popToRoot) ? popped : nil
+        return changeStack(.popTo(0), animated: animated, cause: .popToRoot) ? popped : nil
     }
 
     /// Replaces the stack. Animated only when the top controller changes.
@@ -166,7 +183,7 @@ open class UINavigationController: UIViewController {
     @discardableResult
     public func simulateBackButtonTap() -> Bool {
         guard stack.count > 1, navigationTransition == nil else { return false }
-        return changeStack(.replace(Array(stack.dropLast())), animated: true, cause: .backButton)
+        return changeStack(.popTo(stack.count - 2), animated: true, cause: .backButton)
     }
 
     /// Simulates the start of the edge swipe that pops the top controller. The returned handle follows the
@@ -199,7 +216,7 @@ open class UINavigationController: UIViewController {
                 }
                 popped.didMove(toParent: self)
                 delegate?.navigationController(self, didShow: popped, animated: true)
-                stackObservers.notify(change(previous, previous, .interactivePop, .cancelled, true))
+                stackObservers.notify(change(.replaced(previous: previous), previous, .interactivePop, .cancelled, true))
             } else {
                 if onScreen {
                     popped.endAppearance()
@@ -207,7 +224,7 @@ open class UINavigationController: UIViewController {
                 }
                 popped.removeFromParent()
                 delegate?.navigationController(self, didShow: revealed, animated: true)
-                stackObservers.notify(change(previous, stack, .interactivePop, .completed, true))
+                stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .completed, true))
             }
         }
         navigationTransition = transition
@@ -216,7 +233,7 @@ open class UINavigationController: UIViewController {
             revealed.beginAppearance(true, animated: true)
         }
         delegate?.navigationController(self, willShow: revealed, animated: true)
-        stackObservers.notify(change(previous, stack, .interactivePop, .began, true))
+        stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .began, true))
         return InteractivePop(navigationController: self, transition: transition, popped: popped, previousStack: previous)
     }
 
@@ -263,6 +280,8 @@ open class UINavigationController: UIViewController {
     private enum StackEdit {
         /// Adds one controller on top: O(1), however deep the stack.
         case push(UIViewController)
+        /// Keeps the controllers up to this index: O(controllers popped).
+        case popTo(Int)
         /// Replaces the whole stack.
         case replace([UIViewController])
     }
@@ -280,20 +299,24 @@ open class UINavigationController: UIViewController {
             running.end()
         }
         let oldTop = stack.last
-        let previous: [UIViewController]?
+        let delta: StackDelta
         let removed: [UIViewController]
         let added: [UIViewController]
         switch edit {
         case .push(let controller):
             guard validate(pushing: controller, alreadyInStack: controller.parent === self) else { return false }
-            previous = nil
+            delta = .pushed
             removed = []
             added = [controller]
+        case .popTo(let index):
+            removed = Array(stack[(index + 1)...])
+            delta = .popped(removed)
+            added = []
         case .replace(let newStack):
             guard validate(newStack), !stack.elementsEqual(newStack, by: ===) else { return false }
             let kept = Set(newStack.map(ObjectIdentifier.init))
             let old = Set(stack.map(ObjectIdentifier.init))
-            previous = stack
+            delta = .replaced(previous: stack)
             removed = stack.filter { !kept.contains(ObjectIdentifier($0)) }
             added = newStack.filter { !old.contains(ObjectIdentifier($0)) }
         }
@@ -310,6 +333,7 @@ open class UINavigationController: UIViewController {
         }
         switch edit {
         case .push(let controller): stack.append(controller)
+        case .popTo(let index): stack.removeSubrange((index + 1)...)
         case .replace(let newStack): stack = newStack
         }
         let newTop = stack.last
@@ -334,7 +358,7 @@ open class UINavigationController: UIViewController {
                 controller.didMove(toParent: self)
             }
             if let newTop { delegate?.navigationController(self, didShow: newTop, animated: animated) }
-            stackObservers.notify(change(previous, stack, cause, .completed, animated))
+            stackObservers.notify(change(delta, stack, cause, .completed, animated))
         }
         navigationTransition = transition
         if onScreen {
@@ -342,7 +366,7 @@ open class UINavigationController: UIViewController {
             newTop?.beginAppearance(true, animated: animated)
         }
         if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
-        stackObservers.notify(change(previous, stack, cause, .began, animated))
+        stackObservers.notify(change(delta, stack, cause, .began, animated))
         transition.run()
         return true
     }
@@ -373,9 +397,9 @@ open class UINavigationController: UIViewController {
     }
 
     private func change(
-        _ previous: [UIViewController]?, _ current: [UIViewController],
+        _ delta: StackDelta, _ current: [UIViewController],
         _ cause: NavigationStackChange.Cause, _ phase: NavigationStackChange.Phase, _ animated: Bool
     ) -> NavigationStackChange {
-        NavigationStackChange(navigationController: self, previous: previous, current: current, cause: cause, phase: phase, animated: animated)
+        NavigationStackChange(navigationController: self, delta: delta, current: current, cause: cause, phase: phase, animated: animated)
     }
 }

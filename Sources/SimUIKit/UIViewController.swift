@@ -146,11 +146,17 @@ open class UIViewController: UIResponder {
         child.parent = nil
     }
 
-    /// Detaches many children in one pass (a pop of thousands of controllers stays linear).
+    /// Detaches many children at once. Popped controllers are the last children, so this costs
+    /// O(leaving) for a pop however many children stay; other cases take one pass over the children.
     func detachChildren(_ leaving: [UIViewController]) {
         guard !leaving.isEmpty else { return }
-        let ids = Set(leaving.map(ObjectIdentifier.init))
-        children.removeAll { ids.contains(ObjectIdentifier($0)) }
+        var ids = Set(leaving.map(ObjectIdentifier.init))
+        while let last = children.last, ids.remove(ObjectIdentifier(last)) != nil {
+            children.removeLast()
+        }
+        if !ids.isEmpty {
+            children.removeAll { ids.contains(ObjectIdentifier($0)) }
+        }
         for child in leaving { child.parent = nil }
     }
 

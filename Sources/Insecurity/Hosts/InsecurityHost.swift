@@ -323,8 +323,9 @@ public final class InsecurityHost {
             frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
         }
         frame.controller?.onDeallocation { [weak self, weak frame] in
-            // Runs inside the controller's deinit: act on the next turn of the run loop.
-            SimRunLoop.main.perform {
+            // Runs inside the controller's deinit: act on the next turn of the run loop, if still needed.
+            guard let frame, frame.isLive else { return }
+            SimRunLoop.main.perform { [weak self, weak frame] in
                 guard let self, let frame, frame.isLive else { return }
                 self.frameRemovedByUIKit(frame, cause: .deallocation)
             }
