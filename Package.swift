@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "SimUIKit", targets: ["SimUIKit"]),
         .library(name: "Insecurity", targets: ["Insecurity"]),
+        .library(name: "CoordinatorBridge", targets: ["CoordinatorBridge"]),
+        .library(name: "ResponderCoordinator", targets: ["ResponderCoordinator"]),
+        .library(name: "InsecurityClassic", targets: ["InsecurityClassic"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],
     dependencies: [
@@ -30,6 +33,17 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        .target(name: "CoordinatorBridge", dependencies: ["SimUIKit", "Insecurity"]),
+        .target(
+            name: "ResponderCoordinator",
+            dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
+            path: "Adapters/ResponderCoordinator"
+        ),
+        .target(
+            name: "InsecurityClassic",
+            dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
+            path: "Adapters/InsecurityClassic"
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
@@ -40,5 +54,8 @@ let package = Package(
         ),
         .testTarget(name: "SimUIKitTests", dependencies: ["SimUIKit"]),
         .testTarget(name: "InsecurityTests", dependencies: ["Insecurity", "SimUIKit"]),
+        .testTarget(name: "CoordinatorBridgeTests", dependencies: ["CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity", "SimUIKit"]),
+        .testTarget(name: "ResponderCoordinatorTests", dependencies: ["ResponderCoordinator", "CoordinatorBridge", "Insecurity", "SimUIKit"]),
+        .testTarget(name: "InsecurityClassicTests", dependencies: ["InsecurityClassic", "Insecurity", "SimUIKit"]),
     ]
 )

@@ -21,7 +21,7 @@ extension UIWindow {
         }
         root.describe(into: &lines, indent: 1, label: nil)
         for presented in root.presentedChain() {
-            presented.describe(into: &lines, indent: 1, label: "presented (\(presented.modalPresentationStyle.label))")
+            presented.describe(into: &lines, indent: 1, label: "presented (\(presented.modalPresentationStyle.name))")
         }
         return lines.joined(separator: "\n")
     }
@@ -42,7 +42,8 @@ extension UIViewController {
 }
 
 extension UIModalPresentationStyle {
-    var label: String {
+    /// The case name, as written in renderers and snapshots.
+    public var name: String {
         switch self {
         case .fullScreen: "fullScreen"
         case .pageSheet: "pageSheet"

@@ -13,6 +13,12 @@ open class InsecurityCoordinator<Result> {
 
     var state = State.idle
 
+    /// For adapters: called when UIKit has been asked to show the coordinator's controller.
+    @_spi(Adapters) public var onShown: (() -> Void)?
+    /// For adapters: called after the coordinator ended; `tornDown` is true when it ended with an
+    /// ancestor, without its completion (E8).
+    @_spi(Adapters) public var onEnded: ((_ tornDown: Bool) -> Void)?
+
     public init() {}
 
     /// The controller this coordinator shows. Override it; the engine reads it exactly once, at start.
@@ -39,7 +45,12 @@ open class InsecurityCoordinator<Result> {
         end(cause: .dismissCall, result: .dismissed)
     }
 
-    private func end(cause: NavigationEvent.EndCause, result: CoordinatorResult<Result>) {
+    /// For adapters: `dismiss()`, choosing whether the UIKit operation is animated.
+    @_spi(Adapters) public func dismiss(animated: Bool) {
+        end(cause: .dismissCall, result: .dismissed, animated: animated)
+    }
+
+    private func end(cause: NavigationEvent.EndCause, result: CoordinatorResult<Result>, animated: Bool = true) {
         switch state {
         case .idle:
             InsecurityDiagnostics.report(.endBeforeStart, "\(type(of: self)) ended before it was started; nothing changes.")
@@ -54,9 +65,10 @@ open class InsecurityCoordinator<Result> {
                 )
                 return
             }
-            host.end(frame, cause: cause, removedByUser: false) { [self] in
+            host.end(frame, cause: cause, removedByUser: false, animated: animated) { [self] in
                 state = .ended
                 completion(result)
+                onEnded?(false)
             }
         }
     }
@@ -93,6 +105,11 @@ extension InsecurityCoordinator: FrameOwner {
         } else {
             onTeardown?()
         }
+        onEnded?(!deliveringDismissal)
+    }
+
+    func frameShown() {
+        onShown?()
     }
 }
 

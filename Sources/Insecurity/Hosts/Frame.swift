@@ -13,6 +13,8 @@ protocol FrameOwner: AnyObject {
     /// The frame ended without `finish`/`dismiss`: deliver `.dismissed` to the completion (the user removed
     /// the screen), or, when torn down with an ancestor, skip the completion (E8).
     func frameEnded(deliveringDismissal: Bool)
+    /// UIKit was asked to show the frame's controller.
+    func frameShown()
 }
 
 /// One started coordinator on a host: the controller it shows and how UIKit shows it.

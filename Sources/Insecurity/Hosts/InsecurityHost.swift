@@ -30,10 +30,12 @@ public final class InsecurityHost {
     struct Batch {
         var lowest: Frame
         var lowestRemovedByUser: Bool
+        /// Whether the teardown's UIKit operation is animated (set by the lowest ended frame).
+        var animated: Bool
         var deferredStart: (@MainActor () -> Void)?
     }
 
-    private let base: Base
+    let base: Base
     private(set) var frames: [Frame] = []
     private var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     private var stage = Stage.ready
@@ -44,12 +46,14 @@ public final class InsecurityHost {
     /// A host that presents its chain modally on `controller`.
     public init(modal controller: UIViewController) {
         base = .modal(Weak(controller))
+        InsecurityHost.register(self)
     }
 
     /// A host that pushes its chain onto `navigationController`, which must hold exactly one controller;
     /// that controller is not managed by the host (seed 004).
     public init(navigation navigationController: UINavigationController) {
         base = .navigation(Weak(navigationController))
+        InsecurityHost.register(self)
         if navigationController.viewControllers.count != 1 {
             InsecurityDiagnostics.report(
                 .navigationHostNeedsOneController,
@@ -61,6 +65,7 @@ public final class InsecurityHost {
 
     init(window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?) {
         base = .window(Weak(window), transition: transition)
+        InsecurityHost.register(self)
     }
 
     /// E14: live coordinators outlive a released host; they keep their frame (to report a diagnostic when
@@ -122,7 +127,7 @@ public final class InsecurityHost {
         let keptCount = parent.map { $0.index + 1 } ?? 0
         if keptCount < frames.count {
             stage = .tearingDown
-            tearDown(from: keptCount, lowestRemovedByUser: false)
+            tearDown(from: keptCount, lowestRemovedByUser: false, animated: animated)
             stage = .ready
         }
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
@@ -311,6 +316,7 @@ public final class InsecurityHost {
         }
         frame.status = .shown
         InsecurityEvents.publish(frame, .shown)
+        frame.owner?.frameShown()
     }
 
     // MARK: Watching UIKit (E10, E11)
@@ -371,28 +377,29 @@ public final class InsecurityHost {
 
     /// Ends `frame`: runs `deliver` (its completion) now, batches frames that end inside it, then tears
     /// down every ended frame and those above them with one UIKit operation.
-    func end(_ frame: Frame, cause: NavigationEvent.EndCause, removedByUser: Bool, deliver: @escaping () -> Void) {
+    func end(_ frame: Frame, cause: NavigationEvent.EndCause, removedByUser: Bool, animated: Bool = true, deliver: @escaping () -> Void) {
         switch stage {
         case .tearingDown:
             SimRunLoop.main.perform { [weak self] in
                 guard frame.isLive else { return }
-                self?.end(frame, cause: cause, removedByUser: removedByUser, deliver: deliver)
+                self?.end(frame, cause: cause, removedByUser: removedByUser, animated: animated, deliver: deliver)
             }
         case .ending(var batch):
             if frame.index < batch.lowest.index {
                 batch.lowest = frame
                 batch.lowestRemovedByUser = removedByUser
+                batch.animated = animated
             }
             stage = .ending(batch)
             markEnded(frame, cause: cause)
             deliver()
         case .ready:
-            stage = .ending(Batch(lowest: frame, lowestRemovedByUser: removedByUser, deferredStart: nil))
+            stage = .ending(Batch(lowest: frame, lowestRemovedByUser: removedByUser, animated: animated, deferredStart: nil))
             markEnded(frame, cause: cause)
             deliver()
             guard case .ending(let batch) = stage else { return }
             stage = .tearingDown
-            let popped = tearDown(from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser)
+            let popped = tearDown(from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser, animated: batch.animated)
             stage = .ready
             if let deferredStart = batch.deferredStart {
                 if popped {
@@ -413,7 +420,7 @@ public final class InsecurityHost {
     /// and releases them; frames that had not ended are torn down without their completions (E8).
     /// Returns whether the operation was a pop.
     @discardableResult
-    private func tearDown(from index: Int, lowestRemovedByUser: Bool) -> Bool {
+    private func tearDown(from index: Int, lowestRemovedByUser: Bool, animated: Bool) -> Bool {
         let ended = Array(frames[index...])
         frames.removeSubrange(index...)
         for frame in ended {
@@ -421,7 +428,7 @@ public final class InsecurityHost {
                 framesByUIKitController.removeValue(forKey: ObjectIdentifier(controller))
             }
         }
-        let popped = removeFromScreen(ended, lowestAlreadyRemoved: lowestRemovedByUser)
+        let popped = removeFromScreen(ended, lowestAlreadyRemoved: lowestRemovedByUser, animated: animated)
         for frame in ended where frame.isLive {
             markEnded(frame, cause: .teardownOfFramesAbove)
             frame.owner?.frameEnded(deliveringDismissal: false)
@@ -434,8 +441,8 @@ public final class InsecurityHost {
 
     /// E7: one dismiss from the presenter of the lowest ended modal frame, or one pop to the controller
     /// under the lowest ended navigation frame (without animation when a modal frame above is dismissed).
-    /// Like the original framework, ends are animated whatever the start was.
-    private func removeFromScreen(_ ended: [Frame], lowestAlreadyRemoved: Bool) -> Bool {
+    /// Like the original framework, ends are animated whatever the start was (adapters may ask otherwise).
+    private func removeFromScreen(_ ended: [Frame], lowestAlreadyRemoved: Bool, animated: Bool) -> Bool {
         guard let lowest = ended.first else { return false }
         let above = ended.dropFirst()
         let modalAbove = above.first { frame in
@@ -443,28 +450,28 @@ public final class InsecurityHost {
         }
         guard lowest.wasShown, !lowestAlreadyRemoved else {
             if let modalAbove, case .presented(let presenter, _) = modalAbove.placement {
-                presenter.value?.dismiss(animated: true)
+                presenter.value?.dismiss(animated: animated)
             }
             return false
         }
         switch lowest.placement {
         case .presented(let presenter, let presented):
             if presented.value?.presentingViewController != nil {
-                presenter.value?.dismiss(animated: true)
+                presenter.value?.dismiss(animated: animated)
             }
             return false
         case .pushed(let navigation):
             if let modalAbove, case .presented(let presenter, _) = modalAbove.placement {
-                presenter.value?.dismiss(animated: true)
+                presenter.value?.dismiss(animated: animated)
             }
             guard let navigationController = navigation.value, let below = lowest.below, below.parent === navigationController else {
                 return false
             }
-            navigationController.popToViewController(below, animated: modalAbove == nil)
+            navigationController.popToViewController(below, animated: animated && modalAbove == nil)
             return true
         case .windowRoot:
             // The window keeps its root; what the chain put above the root leaves.
-            return removeFromScreen(Array(above), lowestAlreadyRemoved: false)
+            return removeFromScreen(Array(above), lowestAlreadyRemoved: false, animated: animated)
         }
     }
 

@@ -1,0 +1,43 @@
+import CoordinatorBridge
+import Insecurity
+import SimUIKit
+
+/// The bridge plugin of the InsecurityClassic adapter: describes every live ``InsecurityChild`` with
+/// the child below it in its host's chain as its parent (A7).
+@MainActor
+public final class InsecurityClassicPlugin: BridgePlugin {
+    public let framework = "InsecurityClassic"
+
+    public init() {}
+
+    public func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
+        var described: [BridgedCoordinator] = []
+        for host in InsecurityHost.liveHosts {
+            var parentID: String?
+            for frame in host.frameDescriptions {
+                guard let child = frame.coordinator, child is any ClassicChild else {
+                    parentID = nil
+                    continue
+                }
+                let id = context.id(ofCoordinator: child, framework: framework)
+                if let parentID, let index = described.lastIndex(where: { $0.id == parentID }) {
+                    described[index].childIDs.append(id)
+                }
+                described.append(
+                    BridgedCoordinator(
+                        id: id, framework: framework, type: frame.coordinatorType, identifier: frame.coordinatorType,
+                        parentID: parentID, childIDs: [], controllerIDs: frame.controller.flatMap { context.id(of: $0) }.map { [$0] } ?? []
+                    )
+                )
+                parentID = id
+            }
+        }
+        return described
+    }
+}
+
+/// Lets the plugin recognise an ``InsecurityChild`` whatever its result type.
+@MainActor
+protocol ClassicChild: AnyObject {}
+
+extension InsecurityChild: ClassicChild {}

@@ -1,0 +1,97 @@
+import SimUIKit
+
+/// The base of the coordinator tree: a `UIResponder` parameterised by its root controller type (seed 003).
+/// Subclass it (or ``NavigationCoordinator``), start it with ``start(with:)`` and stop it with ``stop(with:)``.
+@MainActor
+open class Coordinator<T: UIViewController>: UIResponder, Coordinating, CoordinatingMessageHandling, CoordinatingResponderRouting {
+    /// The root controller (retained).
+    public let rootViewController: T!
+
+    open var identifier: String { String(describing: type(of: self)) }
+    public weak var parent: Coordinating?
+    public private(set) var childCoordinators: [String: Coordinating] = [:]
+    public private(set) var isStarted = false
+    private var queuedMessages: [() -> Void] = []
+
+    public init(rootViewController: T?) {
+        self.rootViewController = rootViewController
+        super.init()
+    }
+
+    /// Messages go up to the parent coordinator.
+    open var nextCoordinatingResponder: UIResponder? { parent as? UIResponder }
+
+    open override var next: UIResponder? { parent as? UIResponder }
+
+    /// Starts the coordinator: it becomes its root controller's `parentCoordinator` and queued messages run.
+    open func start(with completion: @escaping () -> Void = {}) {
+        isStarted = true
+        ResponderCoordinatorPlugin.shared.coordinatorStarted(self)
+        activate()
+        completion()
+    }
+
+    /// Stops the coordinator and its children.
+    open func stop(with completion: @escaping () -> Void = {}) {
+        for child in childCoordinators.values {
+            stopChild(coordinator: child)
+        }
+        isStarted = false
+        if rootViewController?.parentCoordinator === self {
+            rootViewController?.parentCoordinator = nil
+        }
+        ResponderCoordinatorPlugin.shared.coordinatorStopped(self)
+        completion()
+    }
+
+    /// By default, stops the finished child.
+    open func coordinatorDidFinish(_ coordinator: Coordinating, completion: @escaping () -> Void = {}) {
+        stopChild(coordinator: coordinator, completion: completion)
+    }
+
+    open func activate() {
+        rootViewController?.parentCoordinator = self
+        guard isStarted else { return }
+        let messages = queuedMessages
+        queuedMessages.removeAll()
+        for message in messages { message() }
+    }
+
+    /// Takes over the root controller from another coordinator that shares it.
+    open func takeover() {
+        activate()
+    }
+
+    /// Retains `coordinator` as a child, makes this its parent, and starts it.
+    public func startChild(coordinator: Coordinating, completion: @escaping () -> Void = {}) {
+        childCoordinators[coordinator.identifier] = coordinator
+        coordinator.parent = self
+        coordinator.start(with: completion)
+    }
+
+    /// Stops `coordinator` and releases it.
+    public func stopChild(coordinator: Coordinating, completion: @escaping () -> Void = {}) {
+        coordinator.stop { [weak self] in
+            coordinator.parent = nil
+            if self?.childCoordinators[coordinator.identifier] === coordinator {
+                self?.childCoordinators.removeValue(forKey: coordinator.identifier)
+            }
+            completion()
+        }
+    }
+
+    /// Runs `message` now if the coordinator is started, else when it starts.
+    public func enqueueMessage(_ message: @escaping () -> Void) {
+        if isStarted {
+            message()
+        } else {
+            queuedMessages.append(message)
+        }
+    }
+
+    /// Override to handle messages sent up the coordinating-responder chain; return false to pass them on.
+    open func handle(_ message: any CoordinatingMessage) -> Bool { false }
+
+    /// The controllers the coordinator owns, for the bridged tree.
+    var ownedControllers: [UIViewController] { rootViewController.map { [$0] } ?? [] }
+}

@@ -1,0 +1,111 @@
+@_spi(Adapters) import Insecurity
+import SimUIKit
+
+/// A coordinator whose root controller is a navigation controller (seed 003). It remembers the
+/// controllers it showed in ``viewControllers``, and its navigation runs on an Insecurity host shared
+/// by every coordinator using the same navigation controller (A2), so back-button pops, interactive
+/// pops, non-animated and multi-level pops made by anyone are seen (A3).
+///
+/// State changes caused by the user or by app code reach ``viewControllers``, ``handlePopBack(to:)``
+/// and `coordinatorDidFinish` on the next turn of the run loop, once the whole removal is known.
+@MainActor
+open class NavigationCoordinator: Coordinator<UINavigationController> {
+    /// The controllers this coordinator showed that are still on the stack, bottom to top.
+    /// Kept until the coordinator stops, so another coordinator can take over and hand it back.
+    public internal(set) var viewControllers: [UIViewController] = []
+
+    private lazy var stage = NavigationStage.stage(for: rootViewController)
+    private var presentationHost: InsecurityHost?
+    private var presentedFrame: PresentedController?
+
+    open override func start(with completion: @escaping () -> Void = {}) {
+        stage.attach(self)
+        super.start(with: completion)
+    }
+
+    open override func stop(with completion: @escaping () -> Void = {}) {
+        stage.detach(self)
+        viewControllers.removeAll()
+        super.stop(with: completion)
+    }
+
+    /// Replaces the whole stack with `vc`.
+    public func root(_ vc: UIViewController) {
+        vc.parentCoordinator = self
+        stage.replaceStack(with: [vc])
+        viewControllers = [vc]
+    }
+
+    /// Pushes `vc` (or makes it the root of an empty stack).
+    public func show(_ vc: UIViewController) {
+        vc.parentCoordinator = self
+        viewControllers.append(vc)
+        stage.push(vc, animated: true)
+    }
+
+    /// Replaces the visible controller with `vc`.
+    public func top(_ vc: UIViewController, animated: Bool = true) {
+        guard let current = rootViewController.topViewController, rootViewController.viewControllers.count > 1 else {
+            root(vc)
+            return
+        }
+        let below = rootViewController.viewControllers[rootViewController.viewControllers.count - 2]
+        stage.pop(to: below, animated: false)
+        viewControllers.removeAll { $0 === current }
+        vc.parentCoordinator = self
+        viewControllers.append(vc)
+        stage.push(vc, animated: animated)
+    }
+
+    /// Pops the visible controller.
+    public func pop(animated: Bool = true) {
+        let stack = rootViewController.viewControllers
+        guard stack.count > 1 else { return }
+        pop(to: stack[stack.count - 2], animated: animated)
+    }
+
+    /// Pops every controller above `vc`, which must be on the stack.
+    public func pop(to vc: UIViewController, animated: Bool = true) {
+        guard let index = rootViewController.viewControllers.lastIndex(of: vc) else { return }
+        let removed = Set(rootViewController.viewControllers[(index + 1)...].map(ObjectIdentifier.init))
+        viewControllers.removeAll { removed.contains(ObjectIdentifier($0)) }
+        stage.pop(to: vc, animated: animated)
+    }
+
+    /// Presents `vc` from the navigation controller, with this coordinator as its `parentCoordinator`.
+    public func present(_ vc: UIViewController, animated: Bool = true, completion: (() -> Void)? = nil) {
+        vc.parentCoordinator = self
+        let host = presentationHost ?? InsecurityHost(modal: rootViewController)
+        presentationHost = host
+        let frame = PresentedController(vc)
+        frame.onShown = { [weak vc] in afterTransition(of: vc) { completion?() } }
+        presentedFrame = frame
+        host.start(frame, animated: animated) { [weak self, weak frame] _ in
+            if self?.presentedFrame === frame { self?.presentedFrame = nil }
+        }
+    }
+
+    /// Dismisses the controller presented with ``present(_:animated:completion:)``.
+    public func dismiss(animated: Bool = true, completion: (() -> Void)? = nil) {
+        guard let frame = presentedFrame, frame.isLive else {
+            completion?()
+            return
+        }
+        frame.dismiss(animated: animated)
+        afterTransition(of: rootViewController) { completion?() }
+    }
+
+    /// Called when the user (back button, interactive pop) or app code popped controllers; `vc` is the
+    /// controller now on top, and this coordinator owns it. Override to update your state.
+    open func handlePopBack(to vc: UIViewController?) {}
+
+    /// Puts this coordinator's ``viewControllers`` back on the navigation controller and makes it active.
+    open override func takeover() {
+        if !viewControllers.isEmpty, !rootViewController.viewControllers.elementsEqual(viewControllers, by: ===) {
+            stage.replaceStack(with: viewControllers)
+        }
+        super.takeover()
+    }
+
+    override var ownedControllers: [UIViewController] { viewControllers }
+}

@@ -1,0 +1,132 @@
+@_spi(Adapters) import Insecurity
+import SimUIKit
+
+/// Everything the legacy coordinators sharing one navigation controller have in common: one Insecurity
+/// host (A2), the frame behind each controller they pushed, and the bookkeeping that turns removals
+/// made by the user or by app code into `viewControllers` updates, `handlePopBack(to:)` and
+/// `coordinatorDidFinish` (A3). Retained by the coordinators that use it.
+@MainActor
+final class NavigationStage {
+    private static var stages: [ObjectIdentifier: Weak<NavigationStage>] = [:]
+
+    /// The stage of `navigationController`, shared by every legacy coordinator using it.
+    static func stage(for navigationController: UINavigationController) -> NavigationStage {
+        let key = ObjectIdentifier(navigationController)
+        if let stage = stages[key]?.value, stage.navigationController === navigationController { return stage }
+        let stage = NavigationStage(navigationController)
+        stages[key] = Weak(stage)
+        return stage
+    }
+
+    private(set) weak var navigationController: UINavigationController?
+    private var host: InsecurityHost?
+    private var coordinators: [Weak<NavigationCoordinator>] = []
+    private var frames: [ObjectIdentifier: PushedController] = [:]
+    /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
+    private var removalsByCoordinators: Set<ObjectIdentifier> = []
+    /// Controllers popped since the last reconcile.
+    private var popped: Set<ObjectIdentifier> = []
+    private var removedByOthers = false
+    private var isReconcileScheduled = false
+    /// True while a coordinator replaces the stack (`root`, `takeover`): the controllers it removes are
+    /// handed over, and stay in their coordinators' `viewControllers` (seed 003).
+    private var isReplacingStack = false
+
+    private init(_ navigationController: UINavigationController) {
+        self.navigationController = navigationController
+    }
+
+    func attach(_ coordinator: NavigationCoordinator) {
+        coordinators.removeAll { $0.value == nil || $0.value === coordinator }
+        coordinators.append(Weak(coordinator))
+    }
+
+    func detach(_ coordinator: NavigationCoordinator) {
+        coordinators.removeAll { $0.value == nil || $0.value === coordinator }
+    }
+
+    // MARK: Operations
+
+    /// Pushes `controller` as a new engine frame, or makes it the root of an empty stack.
+    func push(_ controller: UIViewController, animated: Bool) {
+        guard let navigationController else { return }
+        if navigationController.viewControllers.isEmpty {
+            navigationController.setViewControllers([controller], animated: false)
+            return
+        }
+        let host = self.host ?? InsecurityHost(navigation: navigationController)
+        self.host = host
+        let frame = PushedController(controller)
+        let key = ObjectIdentifier(controller)
+        frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
+        frames[key] = frame
+        host.start(frame, animated: animated) { _ in }
+    }
+
+    /// Pops every controller above `controller` in one operation, as the coordinators' own doing.
+    func pop(to controller: UIViewController, animated: Bool) {
+        guard let navigationController, let index = navigationController.viewControllers.lastIndex(of: controller) else { return }
+        let above = navigationController.viewControllers[(index + 1)...]
+        guard let first = above.first else { return }
+        removalsByCoordinators.formUnion(above.map(ObjectIdentifier.init))
+        if let frame = frames[ObjectIdentifier(first)], frame.isLive {
+            frame.dismiss(animated: animated)
+        } else {
+            navigationController.popToViewController(controller, animated: animated)
+        }
+    }
+
+    /// Replaces the whole stack, as the coordinators' own doing: the first controller becomes the root,
+    /// the others are pushed as frames.
+    func replaceStack(with controllers: [UIViewController]) {
+        guard let navigationController, let root = controllers.first else { return }
+        isReplacingStack = true
+        navigationController.setViewControllers([root], animated: false)
+        isReplacingStack = false
+        for controller in controllers.dropFirst() {
+            push(controller, animated: false)
+        }
+    }
+
+    // MARK: Reconciling
+
+    private func frameEnded(_ key: ObjectIdentifier) {
+        frames.removeValue(forKey: key)
+        guard !isReplacingStack else { return }
+        popped.insert(key)
+        if removalsByCoordinators.remove(key) == nil {
+            removedByOthers = true
+        }
+        guard !isReconcileScheduled else { return }
+        isReconcileScheduled = true
+        // Frames above the first one removed end in the same teardown: reconcile once they all have.
+        SimRunLoop.main.perform { [weak self] in self?.reconcile() }
+    }
+
+    private func reconcile() {
+        isReconcileScheduled = false
+        let notifyPopBack = removedByOthers
+        removedByOthers = false
+        guard let navigationController else { return }
+        let onStack = Set(navigationController.viewControllers.map(ObjectIdentifier.init))
+        let gone = popped.subtracting(onStack)
+        popped.removeAll()
+        removalsByCoordinators.formIntersection(onStack)
+        var emptied: [NavigationCoordinator] = []
+        for coordinator in coordinators.compactMap(\.value) {
+            let hadControllers = !coordinator.viewControllers.isEmpty
+            coordinator.viewControllers.removeAll { gone.contains(ObjectIdentifier($0)) }
+            if hadControllers, coordinator.viewControllers.isEmpty, coordinator.isStarted {
+                emptied.append(coordinator)
+            }
+        }
+        if notifyPopBack, let top = navigationController.topViewController,
+            let owner = top.parentCoordinator as? NavigationCoordinator
+        {
+            owner.handlePopBack(to: top)
+        }
+        for coordinator in emptied {
+            coordinator.parent?.coordinatorDidFinish(coordinator) {}
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Insecurity
+import SimUIKit
+
+/// Reads a ``BridgedTree`` from live windows, Insecurity hosts and registered plugins.
+@MainActor
+public struct BridgeReader {
+    public let registry: BridgeRegistry
+
+    public init(registry: BridgeRegistry) {
+        self.registry = registry
+    }
+
+    /// The tree of `windows` (ids `window1`, `window2`… in the order given), with every live Insecurity
+    /// host whose base is part of it and every coordinator the plugins describe.
+    public func read(_ windows: [UIWindow]) -> BridgedTree {
+        let context = BridgeReadContext()
+        var tree = BridgedTree()
+        var windowIDs: [ObjectIdentifier: String] = [:]
+        for (index, window) in windows.enumerated() {
+            let windowID = "window\(index + 1)"
+            windowIDs[ObjectIdentifier(window)] = windowID
+            var presented: [BridgedPresentation] = []
+            var rootID: String?
+            if let root = window.rootViewController {
+                rootID = describe(root, into: &tree, context: context)
+                var current = root.presentedViewController
+                while let controller = current {
+                    let id = describe(controller, into: &tree, context: context)
+                    presented.append(BridgedPresentation(controllerID: id, style: controller.modalPresentationStyle.name))
+                    current = controller.presentedViewController
+                }
+            }
+            tree.windows.append(BridgedWindow(id: windowID, isKey: window.isKeyWindow, isVisible: !window.isHidden, rootID: rootID, presented: presented))
+        }
+        tree.hosts = hosts(context: context, windowIDs: windowIDs)
+        for plugin in registry.plugins {
+            tree.coordinators += plugin.describeCoordinators(in: context)
+        }
+        return tree
+    }
+
+    /// Adds `controller` and its children (flat, in order) and returns its id.
+    private func describe(_ controller: UIViewController, into tree: inout BridgedTree, context: BridgeReadContext) -> String {
+        var pending = [controller]
+        var order: [UIViewController] = []
+        while let next = pending.popLast() {
+            _ = context.assignID(to: next)
+            order.append(next)
+            pending.append(contentsOf: next.children.reversed())
+        }
+        for described in order {
+            let navigation = described as? UINavigationController
+            let children = navigation?.viewControllers ?? described.children
+            tree.controllers.append(
+                BridgedController(
+                    id: context.id(of: described)!,
+                    type: String(describing: type(of: described)),
+                    title: described.title,
+                    children: children.compactMap { context.id(of: $0) },
+                    isNavigationController: navigation != nil
+                )
+            )
+        }
+        return context.id(of: controller)!
+    }
+
+    private func hosts(context: BridgeReadContext, windowIDs: [ObjectIdentifier: String]) -> [BridgedHost] {
+        var hosts: [BridgedHost] = []
+        for host in InsecurityHost.liveHosts {
+            let base: BridgedHost.Base
+            switch host.hostBase {
+            case .modal(let controller):
+                guard let controller, let id = context.id(of: controller) else { continue }
+                base = .modal(controllerID: id)
+            case .navigation(let navigation):
+                guard let navigation, let id = context.id(of: navigation) else { continue }
+                base = .navigation(controllerID: id)
+            case .window(let window):
+                guard let window, let id = windowIDs[ObjectIdentifier(window)] else { continue }
+                base = .window(windowID: id)
+            }
+            let frames = host.frameDescriptions.map { frame in
+                BridgedFrame(
+                    kind: frame.presentation.rawValue, state: frame.isShown ? "shown" : "waiting",
+                    coordinatorType: frame.coordinatorType, controllerID: frame.controller.flatMap { context.id(of: $0) }
+                )
+            }
+            hosts.append(BridgedHost(id: "host\(hosts.count + 1)", base: base, frames: frames))
+        }
+        return hosts
+    }
+}

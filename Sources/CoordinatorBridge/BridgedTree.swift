@@ -1,0 +1,123 @@
+/// A framework-neutral description of what is on screen and who manages it: windows, controllers,
+/// presentation chains, navigation stacks, Insecurity hosts and their frames, and every adapter's
+/// coordinators. Everything refers to everything else by stable id, and nothing nests deeper as
+/// navigation grows (chains and stacks are ordered lists of ids).
+public struct BridgedTree: Hashable, Sendable {
+    public var windows: [BridgedWindow]
+    public var controllers: [BridgedController]
+    public var hosts: [BridgedHost]
+    public var coordinators: [BridgedCoordinator]
+
+    public init(windows: [BridgedWindow] = [], controllers: [BridgedController] = [], hosts: [BridgedHost] = [], coordinators: [BridgedCoordinator] = []) {
+        self.windows = windows
+        self.controllers = controllers
+        self.hosts = hosts
+        self.coordinators = coordinators
+    }
+}
+
+/// A window: its root and the controllers presented above the root, bottom to top.
+public struct BridgedWindow: Hashable, Sendable {
+    public var id: String
+    public var isKey: Bool
+    public var isVisible: Bool
+    public var rootID: String?
+    public var presented: [BridgedPresentation]
+
+    public init(id: String, isKey: Bool, isVisible: Bool, rootID: String?, presented: [BridgedPresentation]) {
+        self.id = id
+        self.isKey = isKey
+        self.isVisible = isVisible
+        self.rootID = rootID
+        self.presented = presented
+    }
+}
+
+/// One link of a presentation chain.
+public struct BridgedPresentation: Hashable, Sendable {
+    public var controllerID: String
+    /// The `UIModalPresentationStyle` case name.
+    public var style: String
+
+    public init(controllerID: String, style: String) {
+        self.controllerID = controllerID
+        self.style = style
+    }
+}
+
+/// A controller. Navigation controllers list their stack; other containers their children.
+public struct BridgedController: Hashable, Sendable {
+    public var id: String
+    /// The controller's type name, without module.
+    public var type: String
+    public var title: String?
+    public var children: [String]
+    public var isNavigationController: Bool
+
+    public init(id: String, type: String, title: String?, children: [String], isNavigationController: Bool) {
+        self.id = id
+        self.type = type
+        self.title = title
+        self.children = children
+        self.isNavigationController = isNavigationController
+    }
+}
+
+/// An Insecurity host and its chain of frames.
+public struct BridgedHost: Hashable, Sendable {
+    public enum Base: Hashable, Sendable {
+        case modal(controllerID: String?)
+        case navigation(controllerID: String?)
+        case window(windowID: String?)
+    }
+
+    public var id: String
+    public var base: Base
+    public var frames: [BridgedFrame]
+
+    public init(id: String, base: Base, frames: [BridgedFrame]) {
+        self.id = id
+        self.base = base
+        self.frames = frames
+    }
+}
+
+/// One frame of a host: a live Insecurity coordinator and the controller it shows.
+public struct BridgedFrame: Hashable, Sendable {
+    /// `present`, `push`, `presentNavigation` or `windowRoot`.
+    public var kind: String
+    /// `shown`, or `waiting` while it waits behind a running transition.
+    public var state: String
+    public var coordinatorType: String
+    public var controllerID: String?
+
+    public init(kind: String, state: String, coordinatorType: String, controllerID: String?) {
+        self.kind = kind
+        self.state = state
+        self.coordinatorType = coordinatorType
+        self.controllerID = controllerID
+    }
+}
+
+/// A coordinator of an adapted framework, as its plugin describes it.
+public struct BridgedCoordinator: Hashable, Sendable {
+    public var id: String
+    /// The plugin's ``BridgePlugin/framework``.
+    public var framework: String
+    public var type: String
+    public var identifier: String
+    public var parentID: String?
+    public var childIDs: [String]
+    /// Controllers the coordinator owns, bottom to top.
+    public var controllerIDs: [String]
+
+    public init(id: String, framework: String, type: String, identifier: String, parentID: String?, childIDs: [String], controllerIDs: [String]) {
+        self.id = id
+        self.framework = framework
+        self.type = type
+        self.identifier = identifier
+        self.parentID = parentID
+        self.childIDs = childIDs
+        self.controllerIDs = controllerIDs
+    }
+}

@@ -1,0 +1,50 @@
+@_spi(Adapters) import Insecurity
+import SimUIKit
+
+/// Starts an Insecurity chain from the middle of an app (A5): on an existing controller, navigation
+/// controller or window. Unlike seed 004's manual pattern, the host is retained for exactly as long
+/// as the chain lives and released when it ends, however it ends.
+@MainActor
+public enum InsecurityEmbedding {
+    /// Presents `child` (and the chain it starts) on `controller`.
+    public static func start<Result>(
+        _ child: ModalCoordinator<Result>, on controller: UIViewController, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<Result>) -> Void
+    ) {
+        let host = InsecurityHost(modal: controller)
+        retain(host, while: child)
+        host.start(child, animated: animated, completion)
+    }
+
+    /// Pushes `child` onto `navigationController`, which holds one controller (seed 004).
+    public static func start<Result>(
+        _ child: NavigationCoordinator<Result>, on navigationController: UINavigationController, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<Result>) -> Void
+    ) {
+        let host = InsecurityHost(navigation: navigationController)
+        retain(host, while: child)
+        host.start(child, animated: animated, completion)
+    }
+
+    /// Makes `child`'s controller the root of `window`.
+    public static func start<Result>(
+        _ child: ModalCoordinator<Result>, in window: UIWindow, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<Result>) -> Void
+    ) {
+        let host = WindowHost(window)
+        retain(host, while: child)
+        host.start(child, animated: animated, completion)
+    }
+
+    /// Keeps `host` alive until `child` ends: the child holds it through its end hook, and the engine
+    /// holds the child while it lives.
+    private static func retain<Result>(_ host: AnyObject, while child: InsecurityCoordinator<Result>) {
+        var retained: AnyObject? = host
+        let previous = child.onEnded
+        child.onEnded = { tornDown in
+            previous?(tornDown)
+            retained = nil
+        }
+        _ = retained
+    }
+}

@@ -1,0 +1,153 @@
+import CoordinatorBridge
+import Insecurity
+import ResponderCoordinator
+import SimUIKit
+import Testing
+
+struct AddToCart: CoordinatingMessage {
+    let product: String
+}
+
+struct SignOut: CoordinatingMessage {}
+
+@MainActor
+final class CartCoordinator: ResponderCoordinator.NavigationCoordinator {
+    var cart: [String] = []
+
+    override func handle(_ message: any CoordinatingMessage) -> Bool {
+        guard let add = message as? AddToCart else { return false }
+        cart.append(add.product)
+        return true
+    }
+}
+
+@MainActor
+final class AppCoordinator: ResponderCoordinator.NavigationCoordinator {
+    var signedOut = false
+
+    override func handle(_ message: any CoordinatingMessage) -> Bool {
+        switch message {
+        case is SignOut:
+            signedOut = true
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+@MainActor
+final class PaymentFlow: ModalCoordinator<String> {
+    weak var controller: UIViewController?
+
+    override var viewController: UIViewController {
+        let controller = screen("Payment")
+        self.controller = controller
+        return controller
+    }
+}
+
+/// A legacy sign-up flow that reports to its parent when done.
+@MainActor
+final class SignUp: ResponderCoordinator.NavigationCoordinator {
+    var email: String?
+
+    override func start(with completion: @escaping () -> Void = {}) {
+        super.start(with: completion)
+        root(screen("Email"))
+    }
+
+    func complete(_ email: String) {
+        self.email = email
+        parent?.coordinatorDidFinish(self) {}
+    }
+}
+
+@MainActor
+@Suite("Messages and embedding")
+struct MessagesAndEmbeddingTests {
+    let loop = SimRunLoop.main
+
+    @Test("A4: a message travels from a controller up through its coordinator and parent coordinators")
+    func messageChain() {
+        let (window, navigation) = makeStack()
+        let app = AppCoordinator(rootViewController: navigation)
+        app.start()
+        app.root(screen("Home"))
+        let cart = CartCoordinator(rootViewController: navigation)
+        app.startChild(coordinator: cart)
+        let product = screen("Product")
+        cart.show(product)
+        loop.runUntilIdle()
+        #expect(product.coordinatingResponder === cart)
+        #expect(product.coordinatingResponder?.send(AddToCart(product: "tea")) == true)
+        #expect(cart.cart == ["tea"])
+        #expect(product.coordinatingResponder?.send(SignOut()) == true, "passed on to the parent")
+        #expect(app.signedOut)
+        struct Unknown: CoordinatingMessage {}
+        #expect(product.coordinatingResponder?.send(Unknown()) == false)
+        _ = window
+    }
+
+    @Test("A5: an Insecurity chain started from a legacy coordinator keeps its host exactly while it lives")
+    func embeddedChain() {
+        let (window, navigation) = makeStack()
+        let app = AppCoordinator(rootViewController: navigation)
+        app.start()
+        app.root(screen("Home"))
+        let hostsBefore = InsecurityHost.liveHosts.count
+        var result: CoordinatorResult<String>?
+        weak var flow: PaymentFlow?
+        do {
+            let payment = PaymentFlow()
+            flow = payment
+            app.startInsecurityChain(payment, animated: true) { result = $0 }
+        }
+        loop.runUntilIdle()
+        #expect(InsecurityHost.liveHosts.count == hostsBefore + 1)
+        #expect(navigation.presentedViewController?.title == "Payment")
+        flow?.finish("card")
+        loop.runUntilIdle()
+        #expect(result == .normal("card"))
+        #expect(InsecurityHost.liveHosts.count == hostsBefore, "the host is released when the chain ends")
+        #expect(flow == nil)
+        _ = window
+    }
+
+    @Test("A5: a chain embedded on a window or a plain controller releases its host even when the user ends it")
+    func embeddedOnControllerSwiped() {
+        let window = UIWindow()
+        let root = screen("Root")
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        let hostsBefore = InsecurityHost.liveHosts.count
+        var result: CoordinatorResult<String>?
+        InsecurityEmbedding.start(PaymentFlow(), on: root, animated: false) { result = $0 }
+        root.presentedViewController?.simulateInteractiveDismissal()
+        loop.runUntilIdle()
+        #expect(result == .dismissed)
+        #expect(InsecurityHost.liveHosts.count == hostsBefore)
+    }
+
+    @Test("A5: an Insecurity coordinator runs a legacy subtree and gets its result when it finishes")
+    func legacySubtree() {
+        let window = UIWindow()
+        let root = screen("Root")
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        let host = InsecurityHost(modal: root)
+        let signUp = SignUp(rootViewController: UINavigationController())
+        var result: CoordinatorResult<String>?
+        host.start(LegacyFlowCoordinator(signUp) { $0.email ?? "" }, animated: true) { result = $0 }
+        loop.runUntilIdle()
+        #expect(signUp.isStarted)
+        #expect(root.presentedViewController === signUp.rootViewController)
+        signUp.show(screen("Password"))
+        loop.runUntilIdle()
+        signUp.complete("a@b.c")
+        loop.runUntilIdle()
+        #expect(result == .normal("a@b.c"))
+        #expect(!signUp.isStarted)
+        #expect(root.presentedViewController == nil)
+    }
+}

@@ -1,0 +1,49 @@
+import ResponderCoordinator
+import SimUIKit
+
+@MainActor
+func screen(_ title: String) -> UIViewController {
+    let controller = UIViewController()
+    controller.title = title
+    controller.restorationIdentifier = title.lowercased()
+    return controller
+}
+
+/// A navigation coordinator that logs what the adapter tells it.
+@MainActor
+final class LoggingCoordinator: NavigationCoordinator {
+    let name: String
+    let log: Log
+
+    init(_ name: String, navigationController: UINavigationController, log: Log) {
+        self.name = name
+        self.log = log
+        super.init(rootViewController: navigationController)
+    }
+
+    override var identifier: String { name }
+
+    override func handlePopBack(to vc: UIViewController?) {
+        log.entries.append("\(name).handlePopBack(to: \(vc?.title ?? "nil"))")
+    }
+
+    override func coordinatorDidFinish(_ coordinator: Coordinating, completion: @escaping () -> Void = {}) {
+        log.entries.append("\(name).coordinatorDidFinish(\(coordinator.identifier))")
+        super.coordinatorDidFinish(coordinator, completion: completion)
+    }
+}
+
+@MainActor
+final class Log {
+    var entries: [String] = []
+}
+
+/// A visible window around an empty navigation controller.
+@MainActor
+func makeStack() -> (UIWindow, UINavigationController) {
+    let navigation = UINavigationController()
+    let window = UIWindow()
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    return (window, navigation)
+}
