@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ResponderCoordinator", targets: ["ResponderCoordinator"]),
         .library(name: "InsecurityClassic", targets: ["InsecurityClassic"]),
         .executable(name: "bridge", targets: ["bridge"]),
+        .executable(name: "LegacyMigration", targets: ["LegacyMigration"]),
+        .executable(name: "EmbeddedPayment", targets: ["EmbeddedPayment"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +53,16 @@ let package = Package(
                 "Insecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "LegacyMigration",
+            dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge", "ResponderCoordinator"],
+            path: "Examples/LegacyMigration"
+        ),
+        .executableTarget(
+            name: "EmbeddedPayment",
+            dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
+            path: "Examples/EmbeddedPayment"
         ),
         .testTarget(name: "SimUIKitTests", dependencies: ["SimUIKit"]),
         .testTarget(name: "InsecurityTests", dependencies: ["Insecurity", "SimUIKit"]),

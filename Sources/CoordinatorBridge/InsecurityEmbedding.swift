@@ -16,6 +16,16 @@ public enum InsecurityEmbedding {
         host.start(child, animated: animated, completion)
     }
 
+    /// Starts `child` on `controller` in `context` (`.any` presents it, as the context is modal).
+    public static func start<Result>(
+        _ child: AdaptiveCoordinator<Result>, in context: AdaptiveContext = .any, on controller: UIViewController, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<Result>) -> Void
+    ) {
+        let host = InsecurityHost(modal: controller)
+        retain(host, while: child)
+        host.start(child, in: context, animated: animated, completion)
+    }
+
     /// Pushes `child` onto `navigationController`, which holds one controller (seed 004).
     public static func start<Result>(
         _ child: NavigationCoordinator<Result>, on navigationController: UINavigationController, animated: Bool,
