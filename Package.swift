@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CoordinatorBridge", targets: ["CoordinatorBridge"]),
         .library(name: "ResponderCoordinator", targets: ["ResponderCoordinator"]),
         .library(name: "InsecurityClassic", targets: ["InsecurityClassic"]),
+        .library(name: "BridgeSnapshot", targets: ["BridgeSnapshot"]),
         .executable(name: "bridge", targets: ["bridge"]),
         .executable(name: "LegacyMigration", targets: ["LegacyMigration"]),
         .executable(name: "EmbeddedPayment", targets: ["EmbeddedPayment"]),
@@ -45,6 +46,12 @@ let package = Package(
             name: "InsecurityClassic",
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
             path: "Adapters/InsecurityClassic"
+        ),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(
+            name: "BridgeSnapshot",
+            dependencies: ["CLibXML2", "CoordinatorBridge", "Insecurity", "SimUIKit"],
+            resources: [.copy("Resources/bridge-snapshot-1.xsd")]
         ),
         .executableTarget(
             name: "bridge",

@@ -1,0 +1,35 @@
+import CoordinatorBridge
+import SimUIKit
+
+/// XML snapshots of bridged trees: export, parse with validation, canonical form (X1–X4, X6).
+public enum BridgeSnapshot {
+    /// The snapshot of `tree`, in canonical form.
+    public static func xml(of tree: BridgedTree) -> String {
+        SnapshotWriter.write(tree)
+    }
+
+    /// The snapshot of live `windows`, with the coordinators of `registry`'s plugins (X1).
+    @MainActor
+    public static func export(_ windows: [UIWindow], registry: BridgeRegistry) -> String {
+        xml(of: BridgeReader(registry: registry).read(windows))
+    }
+
+    /// Reads and checks a snapshot: well-formed, safe, valid against the schema, ids unique, references
+    /// resolved, no cycles. Throws every issue found, with positions.
+    public static func parse(_ xml: String, limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError) -> BridgedTree {
+        try parse(Array(xml.utf8), limits: limits)
+    }
+
+    /// ``parse(_:limits:)`` for raw bytes (which need not be valid UTF-8).
+    public static func parse(_ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError) -> BridgedTree {
+        let (tree, positions) = try SnapshotParser(limits: limits).parse(bytes)
+        let issues = SnapshotChecks(tree: tree, positions: positions).issues()
+        guard issues.isEmpty else { throw SnapshotError(issues) }
+        return tree
+    }
+
+    /// The canonical form of a snapshot: the same tree always gives the same bytes (X2).
+    public static func canonical(_ xml: String) throws(SnapshotError) -> String {
+        self.xml(of: try parse(xml))
+    }
+}

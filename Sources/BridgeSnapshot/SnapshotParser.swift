@@ -1,0 +1,192 @@
+import CLibXML2
+import CoordinatorBridge
+import Foundation
+
+/// Reads a snapshot into a ``BridgedTree`` with libxml2's streaming reader, validating it against the
+/// schema as it goes (X4) and refusing hostile input safely (X6): no DTD (so no entity is declared or
+/// resolved, and nothing is fetched), a size cap before parsing, a depth cap while parsing, and every
+/// libxml2 error turned into an issue with its position. Never enables `XML_PARSE_HUGE` or `NOENT`.
+struct SnapshotParser {
+    let limits: SnapshotLimits
+
+    /// Where each element with an id or reference was read, for semantic checks.
+    struct Positions {
+        var byElement: [String: (line: Int, column: Int)] = [:]
+
+        subscript(_ key: String) -> (line: Int, column: Int) {
+            byElement[key] ?? (0, 0)
+        }
+    }
+
+    func parse(_ bytes: [UInt8]) throws(SnapshotError) -> (BridgedTree, Positions) {
+        guard bytes.count <= limits.maxBytes else {
+            throw SnapshotError([SnapshotIssue(.tooLarge, "the snapshot is \(bytes.count) bytes; the limit is \(limits.maxBytes)", line: 0, column: 0)])
+        }
+        xmlInitParser()
+        let collector = IssueCollector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        let options = Int32(XML_PARSE_NONET.rawValue)
+        let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                xmlReaderForMemory($0, Int32(buffer.count), "snapshot.xml", "UTF-8", options)
+            }
+        }
+        guard let reader else {
+            throw SnapshotError([SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)])
+        }
+        defer { xmlFreeTextReader(reader) }
+        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
+            guard let context, let error else { return }
+            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
+        }, context)
+
+        let schema = SchemaValidation(collector: collector)
+        if let validation = schema.context {
+            xmlTextReaderSchemaValidateCtxt(reader, validation, 0)
+        }
+        defer { withExtendedLifetime(schema) {} }
+
+        var builder = TreeBuilder()
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status != 1 { break }
+            let line = Int(xmlTextReaderGetParserLineNumber(reader))
+            let column = Int(xmlTextReaderGetParserColumnNumber(reader))
+            let depth = Int(xmlTextReaderDepth(reader))
+            if depth >= limits.maxDepth {
+                collector.issues.append(SnapshotIssue(.tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: line, column: column))
+                break
+            }
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+                collector.issues.append(SnapshotIssue(.forbiddenDoctype, "document type declarations (and so entities) are not allowed in snapshots", line: line, column: column))
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                let name = String(cString: xmlTextReaderConstLocalName(reader))
+                builder.element(name, attributes: attributes(of: reader), depth: depth, at: (line, column), issues: &collector.issues)
+            default:
+                break
+            }
+            if collector.issues.contains(where: { $0.kind == .forbiddenDoctype || $0.kind == .malformed }) { break }
+        }
+        let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        guard issues.isEmpty else { throw SnapshotError(issues) }
+        return (builder.tree, builder.positions)
+    }
+
+    private func attributes(of reader: xmlTextReaderPtr) -> [String: String] {
+        var attributes: [String: String] = [:]
+        guard xmlTextReaderHasAttributes(reader) == 1 else { return attributes }
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            let name = String(cString: xmlTextReaderConstLocalName(reader))
+            attributes[name] = xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
+        }
+        xmlTextReaderMoveToElement(reader)
+        return attributes
+    }
+}
+
+/// Collects libxml2's structured errors.
+final class IssueCollector {
+    var issues: [SnapshotIssue] = []
+
+    func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
+        let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
+        let isSchema = error.domain == Int32(XML_FROM_SCHEMASV.rawValue)
+        issues.append(SnapshotIssue(isSchema ? .schemaViolation : kind, message, line: Int(error.line), column: Int(error.int2)))
+    }
+}
+
+/// The parsed schema and a validation context whose errors go to the collector.
+private final class SchemaValidation {
+    private var schema: xmlSchemaPtr?
+    private(set) var context: xmlSchemaValidCtxtPtr?
+
+    init(collector: IssueCollector) {
+        let bytes = SnapshotSchema.bytes
+        let parserContext = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlSchemaNewMemParserCtxt($0, Int32(buffer.count))
+            }
+        }
+        guard let parserContext else { return }
+        schema = xmlSchemaParse(parserContext)
+        xmlSchemaFreeParserCtxt(parserContext)
+        guard let schema else { return }
+        context = xmlSchemaNewValidCtxt(schema)
+        xmlSchemaSetValidStructuredErrors(context, { context, error in
+            guard let context, let error else { return }
+            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .schemaViolation)
+        }, Unmanaged.passUnretained(collector).toOpaque())
+    }
+
+    deinit {
+        if let context { xmlSchemaFreeValidCtxt(context) }
+        if let schema { xmlSchemaFree(schema) }
+    }
+}
+
+/// Builds the tree from elements in document order (the schema guarantees their nesting).
+private struct TreeBuilder {
+    var tree = BridgedTree()
+    var positions = SnapshotParser.Positions()
+
+    mutating func element(_ name: String, attributes: [String: String], depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        switch (depth, name) {
+        case (0, "bridge-snapshot"):
+            if let version = attributes["version"], version != "\(SnapshotWriter.version)" {
+                issues.append(SnapshotIssue(.unsupportedVersion, "version \(version) is not supported; this package reads version \(SnapshotWriter.version)", line: position.0, column: position.1))
+            }
+        case (2, "window"):
+            let id = attributes["id"] ?? ""
+            positions.byElement["window:\(id):\(tree.windows.count)"] = position
+            tree.windows.append(BridgedWindow(id: id, isKey: attributes["key"] == "true" || attributes["key"] == "1", isVisible: attributes["visible"] == "true" || attributes["visible"] == "1", rootID: attributes["root"], presented: []))
+        case (3, "presented"):
+            guard !tree.windows.isEmpty else { return }
+            let index = tree.windows.count - 1
+            positions.byElement["presented:\(index):\(tree.windows[index].presented.count)"] = position
+            tree.windows[index].presented.append(BridgedPresentation(controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
+        case (2, "controller"):
+            positions.byElement["controller:\(tree.controllers.count)"] = position
+            tree.controllers.append(BridgedController(id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"], children: [], isNavigationController: attributes["navigation"] == "true" || attributes["navigation"] == "1"))
+        case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
+            let index = tree.controllers.count - 1
+            positions.byElement["controller-child:\(index):\(tree.controllers[index].children.count)"] = position
+            tree.controllers[index].children.append(attributes["ref"] ?? "")
+        case (2, "host"):
+            positions.byElement["host:\(tree.hosts.count)"] = position
+            let on = attributes["on"]
+            let base: BridgedHost.Base =
+                switch attributes["base"] {
+                case "navigation": .navigation(controllerID: on)
+                case "window": .window(windowID: on)
+                default: .modal(controllerID: on)
+                }
+            tree.hosts.append(BridgedHost(id: attributes["id"] ?? "", base: base, frames: []))
+        case (3, "frame"):
+            guard !tree.hosts.isEmpty else { return }
+            let index = tree.hosts.count - 1
+            positions.byElement["frame:\(index):\(tree.hosts[index].frames.count)"] = position
+            tree.hosts[index].frames.append(BridgedFrame(kind: attributes["kind"] ?? "", state: attributes["state"] ?? "", coordinatorType: attributes["coordinator"] ?? "", controllerID: attributes["controller"]))
+        case (2, "coordinator"):
+            positions.byElement["coordinator:\(tree.coordinators.count)"] = position
+            tree.coordinators.append(BridgedCoordinator(id: attributes["id"] ?? "", framework: attributes["framework"] ?? "", type: attributes["type"] ?? "", identifier: attributes["identifier"] ?? "", parentID: attributes["parent"], childIDs: [], controllerIDs: []))
+        case (3, "child") where !tree.coordinators.isEmpty:
+            let index = tree.coordinators.count - 1
+            positions.byElement["coordinator-child:\(index):\(tree.coordinators[index].childIDs.count)"] = position
+            tree.coordinators[index].childIDs.append(attributes["ref"] ?? "")
+        case (3, "owns") where !tree.coordinators.isEmpty:
+            let index = tree.coordinators.count - 1
+            positions.byElement["owns:\(index):\(tree.coordinators[index].controllerIDs.count)"] = position
+            tree.coordinators[index].controllerIDs.append(attributes["ref"] ?? "")
+        case (1, "controllers"):
+            lastSection = .controllers
+        case (1, _):
+            lastSection = .other
+        default:
+            break
+        }
+    }
+
+    private enum Section { case controllers, other }
+    private var lastSection = Section.other
+}

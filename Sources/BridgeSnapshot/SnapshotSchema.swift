@@ -1,0 +1,17 @@
+import Foundation
+
+/// The schema of the snapshot format, shipped as a package resource.
+public enum SnapshotSchema {
+    /// The current format version.
+    public static let version = SnapshotWriter.version
+
+    /// The file URL of the XML Schema for ``version`` (for `xmllint --schema` and other tools).
+    public static var url: URL {
+        Bundle.module.url(forResource: "bridge-snapshot-1", withExtension: "xsd")!
+    }
+
+    /// The schema's bytes.
+    static let bytes: [UInt8] = {
+        (try? [UInt8](Data(contentsOf: url))) ?? []
+    }()
+}

@@ -1,0 +1,144 @@
+import CLibXML2
+import CoordinatorBridge
+
+/// Writes a ``BridgedTree`` as a version-1 snapshot in canonical form (X2): attributes in a fixed order,
+/// elements in the tree's order, two-space indentation, no addresses or timestamps. The same tree always
+/// gives the same bytes.
+enum SnapshotWriter {
+    static let version = 1
+
+    static func write(_ tree: BridgedTree) -> String {
+        xmlInitParser()
+        let buffer = xmlBufferCreate()!
+        defer { xmlBufferFree(buffer) }
+        let writer = XMLWriter(xmlNewTextWriterMemory(buffer, 0)!)
+        writer.document {
+            writer.element("bridge-snapshot", ["version": "\(version)"]) {
+                writer.element("windows") {
+                    for window in tree.windows {
+                        writer.element("window", [
+                            ("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"), ("root", window.rootID),
+                        ]) {
+                            for presented in window.presented {
+                                writer.element("presented", [("controller", presented.controllerID), ("style", presented.style)])
+                            }
+                        }
+                    }
+                }
+                writer.element("controllers") {
+                    for controller in tree.controllers {
+                        writer.element("controller", [
+                            ("id", controller.id), ("type", controller.type), ("title", controller.title),
+                            ("navigation", controller.isNavigationController ? "true" : nil),
+                        ]) {
+                            for child in controller.children { writer.element("child", [("ref", child)]) }
+                        }
+                    }
+                }
+                writer.element("hosts") {
+                    for host in tree.hosts {
+                        let (base, on) = host.base.attributes
+                        writer.element("host", [("id", host.id), ("base", base), ("on", on)]) {
+                            for frame in host.frames {
+                                writer.element("frame", [
+                                    ("kind", frame.kind), ("state", frame.state), ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
+                                ])
+                            }
+                        }
+                    }
+                }
+                writer.element("coordinators") {
+                    for coordinator in tree.coordinators {
+                        writer.element("coordinator", [
+                            ("id", coordinator.id), ("framework", coordinator.framework), ("type", coordinator.type),
+                            ("identifier", coordinator.identifier), ("parent", coordinator.parentID),
+                        ]) {
+                            for child in coordinator.childIDs { writer.element("child", [("ref", child)]) }
+                            for owned in coordinator.controllerIDs { writer.element("owns", [("ref", owned)]) }
+                        }
+                    }
+                }
+            }
+        }
+        writer.close()
+        return String(cString: xmlBufferContent(buffer))
+    }
+}
+
+extension BridgedHost.Base {
+    /// The `base` and `on` attributes.
+    var attributes: (String, String?) {
+        switch self {
+        case .modal(let id): ("modal", id)
+        case .navigation(let id): ("navigation", id)
+        case .window(let id): ("window", id)
+        }
+    }
+}
+
+/// A thin, ordered wrapper over libxml2's text writer.
+private final class XMLWriter {
+    private var writer: xmlTextWriterPtr?
+
+    init(_ writer: xmlTextWriterPtr) {
+        self.writer = writer
+        xmlTextWriterSetIndent(writer, 1)
+        _ = "  ".withXMLString { xmlTextWriterSetIndentString(writer, $0) }
+    }
+
+    func document(_ body: () -> Void) {
+        xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)
+        body()
+        xmlTextWriterEndDocument(writer)
+    }
+
+    func element(_ name: String, _ attributes: KeyValuePairs<String, String>, _ body: () -> Void = {}) {
+        element(name, attributes.map { ($0.key, Optional($0.value)) }, body)
+    }
+
+    /// Writes `<name a="…">body</name>`; attributes whose value is nil are left out.
+    func element(_ name: String, _ attributes: [(String, String?)] = [], _ body: () -> Void = {}) {
+        name.withXMLString { _ = xmlTextWriterStartElement(writer, $0) }
+        for (key, value) in attributes {
+            guard let value else { continue }
+            key.withXMLString { key in
+                value.sanitizedForXML.withXMLString { value in _ = xmlTextWriterWriteAttribute(writer, key, value) }
+            }
+        }
+        body()
+        xmlTextWriterEndElement(writer)
+    }
+
+    /// Flushes into the buffer.
+    func close() {
+        xmlFreeTextWriter(writer)
+        writer = nil
+    }
+}
+
+extension String {
+    /// Calls `body` with the string as libxml2's `xmlChar*`.
+    func withXMLString<Result>(_ body: (UnsafePointer<xmlChar>) -> Result) -> Result {
+        withCString { pointer in
+            pointer.withMemoryRebound(to: xmlChar.self, capacity: utf8.count + 1, body)
+        }
+    }
+
+    /// The string with characters that XML 1.0 cannot carry replaced by U+FFFD, so that every written
+    /// snapshot parses again.
+    var sanitizedForXML: String {
+        let allowed = unicodeScalars.allSatisfy(\.isXMLCharacter)
+        guard !allowed else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.map { $0.isXMLCharacter ? $0 : "\u{FFFD}" }))
+    }
+}
+
+extension Unicode.Scalar {
+    /// XML 1.0's `Char` production.
+    var isXMLCharacter: Bool {
+        switch value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,18 @@
+#ifndef BRIDGE_CLIBXML2_SHIM_H
+#define BRIDGE_CLIBXML2_SHIM_H
+
+// Debian's libxml2 enables ICU, whose UErrorCode clashes with Foundation's in any module that imports
+// both: include the version header first and switch ICU off before the other headers.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>
+#include <libxml/xmlschemas.h>
+#include <libxml/xmlwriter.h>
+
+// xmlFree is a global function pointer, which Swift 6 rejects as shared mutable state.
+static inline void bridge_xml_free(void *pointer) { xmlFree(pointer); }
+
+#endif
