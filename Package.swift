@@ -58,6 +58,10 @@ let package = Package(
             dependencies: [
                 "SimUIKit",
                 "Insecurity",
+                "CoordinatorBridge",
+                "BridgeSnapshot",
+                "ResponderCoordinator",
+                "InsecurityClassic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

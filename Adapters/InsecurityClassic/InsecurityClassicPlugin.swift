@@ -15,7 +15,7 @@ public final class InsecurityClassicPlugin: BridgePlugin {
         for host in InsecurityHost.liveHosts {
             var parentID: String?
             for frame in host.frameDescriptions {
-                guard let child = frame.coordinator, child is any ClassicChild else {
+                guard let child = frame.coordinator, child is any ClassicChild || (child as? RestoredCoordinator)?.framework == framework else {
                     parentID = nil
                     continue
                 }
@@ -33,6 +33,16 @@ public final class InsecurityClassicPlugin: BridgePlugin {
             }
         }
         return described
+    }
+
+    /// The described children are Insecurity frames the importer restored: claim their coordinators.
+    public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
+        for coordinator in coordinators {
+            guard let controllerID = coordinator.controllerIDs.first, let frame = context.frameCoordinator(showing: controllerID) else {
+                throw BridgeRebuildError(coordinatorID: coordinator.id, message: "an InsecurityChild must show a controller of an Insecurity frame")
+            }
+            frame.framework = framework
+        }
     }
 }
 

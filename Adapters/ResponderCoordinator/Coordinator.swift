@@ -92,6 +92,21 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
     /// Override to handle messages sent up the coordinating-responder chain; return false to pass them on.
     open func handle(_ message: any CoordinatingMessage) -> Bool { false }
 
+    /// Makes `child` a started child without starting it (used when restoring a snapshot).
+    func adoptChild(_ child: Coordinating) {
+        childCoordinators[child.identifier] = child
+        child.parent = self
+    }
+
+    /// Marks the coordinator started without running its start logic (used when restoring a snapshot).
+    func markStarted() {
+        isStarted = true
+        (self as? NavigationCoordinator)?.attachToStage()
+        ResponderCoordinatorPlugin.shared.coordinatorStarted(self)
+    }
+
+    var rootController: UIViewController? { rootViewController }
+
     /// The controllers the coordinator owns, for the bridged tree.
     var ownedControllers: [UIViewController] { rootViewController.map { [$0] } ?? [] }
 }

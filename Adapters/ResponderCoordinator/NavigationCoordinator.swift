@@ -19,8 +19,12 @@ open class NavigationCoordinator: Coordinator<UINavigationController> {
     private var presentedFrame: PresentedController?
 
     open override func start(with completion: @escaping () -> Void = {}) {
-        stage.attach(self)
+        attachToStage()
         super.start(with: completion)
+    }
+
+    func attachToStage() {
+        stage.attach(self)
     }
 
     open override func stop(with completion: @escaping () -> Void = {}) {

@@ -27,23 +27,72 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
         started.compactMap { $0.value as? Coordinating }
     }
 
+    /// Describes the started coordinators whose root or owned controllers are in the tree, and their
+    /// ancestors, in start order.
     public func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
-        let live = started.compactMap { $0.value as? any DescribedCoordinator }
-        let liveIDs = Set(live.map { ObjectIdentifier($0) })
+        let started = self.started.compactMap { $0.value as? any DescribedCoordinator }
+        var included = Set<ObjectIdentifier>()
+        for coordinator in started {
+            let controllers = [coordinator.rootController].compactMap { $0 } + coordinator.ownedControllers
+            guard controllers.contains(where: { context.id(of: $0) != nil }) else { continue }
+            var current: Coordinating? = coordinator
+            while let node = current, included.insert(ObjectIdentifier(node)).inserted {
+                current = node.parent
+            }
+        }
+        let live = started.filter { included.contains(ObjectIdentifier($0)) }
         return live.map { coordinator in
             let parentID = coordinator.parent.flatMap { parent in
-                liveIDs.contains(ObjectIdentifier(parent)) ? context.id(ofCoordinator: parent, framework: framework) : nil
+                included.contains(ObjectIdentifier(parent)) ? context.id(ofCoordinator: parent, framework: framework) : nil
             }
             let children = coordinator.childCoordinators.sorted { $0.key < $1.key }.map(\.value)
             return BridgedCoordinator(
                 id: context.id(ofCoordinator: coordinator, framework: framework),
                 framework: framework,
-                type: String(describing: type(of: coordinator)),
+                type: (coordinator as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: coordinator)),
                 identifier: coordinator.identifier,
                 parentID: parentID,
-                childIDs: children.filter { liveIDs.contains(ObjectIdentifier($0)) }.map { context.id(ofCoordinator: $0, framework: framework) },
+                childIDs: children.filter { included.contains(ObjectIdentifier($0)) }.map { context.id(ofCoordinator: $0, framework: framework) },
                 controllerIDs: coordinator.ownedControllers.compactMap { context.id(of: $0) }
             )
+        }
+    }
+}
+
+extension ResponderCoordinatorPlugin {
+    /// Recreates the described coordinators with their type names, identifiers, parents, children and
+    /// owned controllers, started in the described order. Coordinators of unknown subclasses come back
+    /// as stand-ins that report the original type; their own behaviour is not restored.
+    public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
+        var made: [String: any DescribedCoordinator] = [:]
+        for described in coordinators {
+            let owned = described.controllerIDs.compactMap { context.controller(withID: $0) }
+            guard owned.count == described.controllerIDs.count else {
+                throw BridgeRebuildError(coordinatorID: described.id, message: "it owns a controller that was not rebuilt")
+            }
+            let coordinator: any DescribedCoordinator
+            if let navigation = owned.first?.navigationController {
+                let restored = RestoredNavigationCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: navigation)
+                restored.viewControllers = owned
+                coordinator = restored
+            } else {
+                coordinator = RestoredResponderCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: owned.first)
+            }
+            for controller in owned { controller.parentCoordinator = coordinator }
+            made[described.id] = coordinator
+        }
+        for described in coordinators {
+            guard let parentID = described.parentID else {
+                context.retain(made[described.id]!)
+                continue
+            }
+            guard let parent = made[parentID] else {
+                throw BridgeRebuildError(coordinatorID: described.id, message: "its parent \"\(parentID)\" is not a ResponderCoordinator coordinator")
+            }
+            parent.adoptChild(made[described.id]!)
+        }
+        for described in coordinators {
+            made[described.id]!.markStarted()
         }
     }
 }
@@ -51,7 +100,40 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
 /// A coordinator the plugin can describe.
 @MainActor
 protocol DescribedCoordinator: Coordinating {
+    var rootController: UIViewController? { get }
     var ownedControllers: [UIViewController] { get }
+    func adoptChild(_ child: Coordinating)
+    func markStarted()
+}
+
+/// Stands in for a restored navigation coordinator of a type the importer cannot create.
+@MainActor
+final class RestoredNavigationCoordinator: NavigationCoordinator, BridgeTypeNamed {
+    let bridgedTypeName: String
+    private let restoredIdentifier: String
+
+    init(typeName: String, identifier: String, rootViewController: UINavigationController) {
+        bridgedTypeName = typeName
+        restoredIdentifier = identifier
+        super.init(rootViewController: rootViewController)
+    }
+
+    override var identifier: String { restoredIdentifier }
+}
+
+/// Stands in for a restored coordinator of a type the importer cannot create.
+@MainActor
+final class RestoredResponderCoordinator: Coordinator<UIViewController>, BridgeTypeNamed {
+    let bridgedTypeName: String
+    private let restoredIdentifier: String
+
+    init(typeName: String, identifier: String, rootViewController: UIViewController?) {
+        bridgedTypeName = typeName
+        restoredIdentifier = identifier
+        super.init(rootViewController: rootViewController)
+    }
+
+    override var identifier: String { restoredIdentifier }
 }
 
 extension Coordinator: DescribedCoordinator {}

@@ -32,4 +32,18 @@ public enum BridgeSnapshot {
     public static func canonical(_ xml: String) throws(SnapshotError) -> String {
         self.xml(of: try parse(xml))
     }
+
+    /// Rebuilds a live tree from a snapshot (X3): new windows with their controllers, presentations,
+    /// stacks, Insecurity hosts with their frames, and the coordinators of `builder`'s plugins.
+    /// Atomic (X5): on any error nothing is attached to an existing window and no live state changes;
+    /// the caller attaches the result (for example by making a new window key and visible).
+    @MainActor
+    public static func importLive(_ xml: String, builder: BridgeBuilder) throws(SnapshotError) -> BridgeBuilder.Live {
+        let tree = try parse(xml)
+        do {
+            return try builder.build(tree)
+        } catch {
+            throw SnapshotError(error.messages.map { SnapshotIssue(.unbuildable, $0, line: 0, column: 0) })
+        }
+    }
 }

@@ -19,6 +19,9 @@ public struct SnapshotIssue: Sendable, Hashable, CustomStringConvertible {
         case danglingReference
         /// Containment or coordinator parent links form a cycle, or a controller has two parents.
         case cycle
+        /// The snapshot is valid, but its relationships cannot be rebuilt live (a frame that does not match
+        /// its controllers, a coordinator of a framework with no registered plugin, a factory of the wrong kind).
+        case unbuildable
     }
 
     public let kind: Kind

@@ -34,7 +34,7 @@ struct SnapshotParser {
         guard let reader else {
             throw SnapshotError([SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)])
         }
-        defer { xmlFreeTextReader(reader) }
+        collector.reader = reader
         xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
             guard let context, let error else { return }
             Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
@@ -44,7 +44,11 @@ struct SnapshotParser {
         if let validation = schema.context {
             xmlTextReaderSchemaValidateCtxt(reader, validation, 0)
         }
-        defer { withExtendedLifetime(schema) {} }
+        // The reader unplugs the validation context when freed: free it while the schema is still alive.
+        defer {
+            xmlFreeTextReader(reader)
+            withExtendedLifetime(schema) {}
+        }
 
         var builder = TreeBuilder()
         while true {
@@ -88,11 +92,19 @@ struct SnapshotParser {
 /// Collects libxml2's structured errors.
 final class IssueCollector {
     var issues: [SnapshotIssue] = []
+    /// The reader, to place errors that libxml2 reports without a column (schema errors).
+    var reader: xmlTextReaderPtr?
 
     func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
         let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
         let isSchema = error.domain == Int32(XML_FROM_SCHEMASV.rawValue)
-        issues.append(SnapshotIssue(isSchema ? .schemaViolation : kind, message, line: Int(error.line), column: Int(error.int2)))
+        var line = Int(error.line)
+        var column = Int(error.int2)
+        if column == 0, let reader {
+            line = line == 0 ? Int(xmlTextReaderGetParserLineNumber(reader)) : line
+            column = Int(xmlTextReaderGetParserColumnNumber(reader))
+        }
+        issues.append(SnapshotIssue(isSchema ? .schemaViolation : kind, message, line: line, column: column))
     }
 }
 

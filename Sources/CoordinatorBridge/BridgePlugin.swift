@@ -10,6 +10,10 @@ public protocol BridgePlugin: AnyObject {
     /// Describes the framework's live coordinators. `context` names controllers and gives each
     /// coordinator an id that is stable for a given screen.
     func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator]
+
+    /// Recreates the described coordinators (this plugin's only) on the live objects of `context`,
+    /// so that describing them again gives the same descriptions.
+    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError)
 }
 
 /// The plugins taking part in a bridge.

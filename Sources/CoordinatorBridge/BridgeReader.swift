@@ -54,7 +54,7 @@ public struct BridgeReader {
             tree.controllers.append(
                 BridgedController(
                     id: context.id(of: described)!,
-                    type: String(describing: type(of: described)),
+                    type: (described as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: described)),
                     title: described.title,
                     children: children.compactMap { context.id(of: $0) },
                     isNavigationController: navigation != nil

@@ -11,10 +11,20 @@ open class UIWindow: UIView {
     private var root: UIViewController?
     private var rootObservers = ObserverList<WindowRootChange>()
 
-    /// Whether the window is hidden; new windows are hidden until ``makeKeyAndVisible()``.
-    public private(set) var isHidden = true
-    /// Whether this is the key window.
-    public private(set) var isKeyWindow = false
+    private static weak var keyWindow: UIWindow?
+
+    /// Whether the window is hidden; new windows are hidden. Showing a window makes its root appear,
+    /// hiding it makes the root disappear.
+    public var isHidden = true {
+        didSet {
+            guard isHidden != oldValue, let root else { return }
+            root.beginAppearance(!isHidden, animated: false)
+            root.endAppearance()
+        }
+    }
+
+    /// Whether this is the key window (one window at a time is).
+    public var isKeyWindow: Bool { UIWindow.keyWindow === self }
 
     public override init() { super.init() }
 
@@ -28,13 +38,15 @@ open class UIWindow: UIView {
         set { replaceRoot(with: newValue) }
     }
 
+    /// Makes this the key window; the previous key window stops being key.
+    public func makeKey() {
+        UIWindow.keyWindow = self
+    }
+
     /// Shows the window and makes it key; its root controller appears.
     public func makeKeyAndVisible() {
-        isKeyWindow = true
-        guard isHidden else { return }
+        makeKey()
         isHidden = false
-        root?.beginAppearance(true, animated: false)
-        root?.endAppearance()
     }
 
     /// Observes changes of ``rootViewController``.

@@ -29,6 +29,10 @@ open class InsecurityCoordinator<Result> {
         return UIViewController()
     }
 
+    /// For adapters: the type name written into events, trees and snapshots (a restored coordinator
+    /// reports the type it stands for).
+    @_spi(Adapters) open var bridgedTypeName: String { String(describing: type(of: self)) }
+
     /// Whether the coordinator has started and not ended.
     public var isLive: Bool {
         if case .live = state { return true }
@@ -95,7 +99,7 @@ open class InsecurityCoordinator<Result> {
 }
 
 extension InsecurityCoordinator: FrameOwner {
-    var typeName: String { String(describing: type(of: self)) }
+    var typeName: String { bridgedTypeName }
 
     func frameEnded(deliveringDismissal: Bool) {
         guard case .live(_, let completion, let onTeardown) = state else { return }

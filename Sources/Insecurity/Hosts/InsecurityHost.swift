@@ -63,6 +63,11 @@ public final class InsecurityHost {
         baseObservation = navigationController.observeStack { [weak self] in self?.stackChanged($0) }
     }
 
+    /// For adapters restoring a snapshot: a host whose chain starts at `window`'s root.
+    @_spi(Adapters) public convenience init(restoringOn window: UIWindow) {
+        self.init(window: window, transition: nil)
+    }
+
     init(window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?) {
         base = .window(Weak(window), transition: transition)
         InsecurityHost.register(self)
@@ -132,7 +137,21 @@ public final class InsecurityHost {
         }
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
 
-        let controller = child.viewController
+        let frame = makeFrame(for: child, showing: child.viewController, placement, animated: animated, completion: completion, onTeardown: onTeardown)
+        pendingShows.append(frame)
+        showPendingFrames()
+        return true
+    }
+
+    /// Creates a live frame for `child` showing `controller`, waiting for its UIKit operation.
+    private func makeFrame<NewResult>(
+        for child: InsecurityCoordinator<NewResult>,
+        showing controller: UIViewController,
+        _ placement: ResolvedPlacement,
+        animated: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void,
+        onTeardown: (() -> Void)?
+    ) -> Frame {
         let uikitController: UIViewController
         let presentation: NavigationEvent.Presentation
         let framePlacement: Frame.Placement
@@ -142,7 +161,9 @@ public final class InsecurityHost {
             presentation = .present
             framePlacement = .presented(presenter: Weak(presenter), presented: Weak(controller))
         case .presentNavigation(let presenter, let navigationController):
-            navigationController.setViewControllers([controller], animated: false)
+            if navigationController.viewControllers.first !== controller {
+                navigationController.setViewControllers([controller], animated: false)
+            }
             uikitController = navigationController
             presentation = .presentNavigation
             framePlacement = .presented(presenter: Weak(presenter), presented: Weak(navigationController))
@@ -151,7 +172,9 @@ public final class InsecurityHost {
             presentation = .push
             framePlacement = .pushed(navigation: Weak(navigationController))
         case .windowRoot(let window, let navigationController):
-            navigationController?.setViewControllers([controller], animated: false)
+            if let navigationController, navigationController.viewControllers.first !== controller {
+                navigationController.setViewControllers([controller], animated: false)
+            }
             uikitController = navigationController ?? controller
             presentation = .windowRoot
             framePlacement = .windowRoot(window: Weak(window), root: Weak(uikitController))
@@ -166,9 +189,64 @@ public final class InsecurityHost {
         framesByUIKitController[ObjectIdentifier(uikitController)] = frame
         observeUIKit(for: frame)
         InsecurityEvents.publish(frame, .started(presentation))
-        pendingShows.append(frame)
-        showPendingFrames()
+        return frame
+    }
+
+    /// For adapters restoring a snapshot: makes `coordinator` a live frame on top of the chain for
+    /// `controller`. A shown frame adopts the controller where UIKit already shows it (no UIKit operation);
+    /// a waiting one is placed as a start would place it and waits for the next start to show it.
+    /// Returns false when UIKit's state does not match `presentation`.
+    @_spi(Adapters) public func adopt<NewResult>(
+        _ coordinator: InsecurityCoordinator<NewResult>,
+        showing controller: UIViewController,
+        as presentation: NavigationEvent.Presentation,
+        isShown: Bool
+    ) -> Bool {
+        guard case .ready = stage, coordinator.canStart else { return false }
+        let placement: ResolvedPlacement
+        if isShown {
+            guard let adopted = placementOnScreen(of: controller, as: presentation) else { return false }
+            placement = adopted
+        } else {
+            let request: StartRequest =
+                switch presentation {
+                case .present, .windowRoot: .modal
+                case .push: .push
+                case .presentNavigation: .navigationRoot(UINavigationController())
+                }
+            guard let resolved = resolve(request, after: frames.last, childType: type(of: coordinator)) else { return false }
+            placement = resolved
+        }
+        let frame = makeFrame(for: coordinator, showing: controller, placement, animated: false, completion: { _ in }, onTeardown: nil)
+        if isShown {
+            if case .pushed(let navigation) = frame.placement, let stack = navigation.value?.viewControllers,
+                let index = stack.lastIndex(of: controller), index > 0
+            {
+                frame.below = stack[index - 1]
+            }
+            frame.status = .shown
+        } else {
+            pendingShows.append(frame)
+        }
         return true
+    }
+
+    /// Where UIKit shows `controller`, if that matches `presentation`.
+    private func placementOnScreen(of controller: UIViewController, as presentation: NavigationEvent.Presentation) -> ResolvedPlacement? {
+        switch presentation {
+        case .present:
+            return controller.presentingViewController.map { .present(on: $0) }
+        case .presentNavigation:
+            guard let navigation = controller.parent as? UINavigationController, let presenter = navigation.presentingViewController else { return nil }
+            return .presentNavigation(on: presenter, navigation)
+        case .push:
+            return (controller.parent as? UINavigationController).map { .push($0) }
+        case .windowRoot:
+            guard case .window(let window, _) = base, let window = window.value else { return nil }
+            let navigation = controller.parent as? UINavigationController
+            guard window.rootViewController === (navigation ?? controller) else { return nil }
+            return .windowRoot(window, navigation)
+        }
     }
 
     private enum ResolvedPlacement {

@@ -1,0 +1,221 @@
+@_spi(Adapters) import Insecurity
+import SimUIKit
+
+/// A restored object that stands for a type the importer could not create; trees report `bridgedTypeName`.
+@MainActor
+public protocol BridgeTypeNamed: AnyObject {
+    var bridgedTypeName: String { get }
+}
+
+/// Stands in, after an import, for the Insecurity coordinator of a frame: it keeps the original type
+/// name, and an adapter whose plugin describes the frame may claim it (``framework``).
+@MainActor
+public final class RestoredCoordinator: InsecurityCoordinator<Void> {
+    private let restoredTypeName: String
+    /// The framework whose plugin describes this coordinator, if any.
+    public var framework: String?
+
+    public init(typeName: String) {
+        restoredTypeName = typeName
+        super.init()
+    }
+
+    @_spi(Adapters) public override var bridgedTypeName: String { restoredTypeName }
+
+    public override var viewController: UIViewController { UIViewController() }
+}
+
+/// Why a plugin could not rebuild its coordinators.
+public struct BridgeRebuildError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let coordinatorID: String
+    public let message: String
+
+    public init(coordinatorID: String, message: String) {
+        self.coordinatorID = coordinatorID
+        self.message = message
+    }
+
+    public var description: String { "coordinator \"\(coordinatorID)\": \(message)" }
+}
+
+/// Given to plugins while a tree is rebuilt: the live controllers and frame coordinators by id, and a
+/// place to keep what they create alive for as long as the rebuilt tree.
+@MainActor
+public final class BridgeRebuildContext {
+    private let controllers: [String: UIViewController]
+    private let frameCoordinators: [String: RestoredCoordinator]
+    private(set) var retained: [AnyObject] = []
+
+    init(controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator]) {
+        self.controllers = controllers
+        self.frameCoordinators = frameCoordinators
+    }
+
+    public func controller(withID id: String) -> UIViewController? { controllers[id] }
+
+    /// The restored coordinator of the frame that shows the controller with this id.
+    public func frameCoordinator(showing controllerID: String) -> RestoredCoordinator? { frameCoordinators[controllerID] }
+
+    /// Keeps `object` alive as long as the rebuilt tree.
+    public func retain(_ object: AnyObject) { retained.append(object) }
+}
+
+/// Builds live objects from a ``BridgedTree`` (the reverse of ``BridgeReader``).
+@MainActor
+public struct BridgeBuilder {
+    public let registry: BridgeRegistry
+    /// Makes controllers by type name. Types without a factory become `UIViewController` or
+    /// `UINavigationController` that report the original type name.
+    public var controllerFactories: [String: @MainActor () -> UIViewController] = [:]
+
+    public init(registry: BridgeRegistry) {
+        self.registry = registry
+    }
+
+    /// The live tree: windows, controllers, presentations, hosts with frames, adapters' coordinators.
+    public struct Live {
+        public let windows: [UIWindow]
+        public let hosts: [InsecurityHost]
+        /// Everything else the rebuilt tree keeps alive (coordinators).
+        public let retained: [AnyObject]
+    }
+
+    /// What went wrong while building; nothing built so far is attached to any existing object.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let messages: [String]
+        public var description: String { messages.joined(separator: "\n") }
+    }
+
+    /// Builds `tree` into new windows. Existing windows and controllers are never touched, so a failure
+    /// leaves the app as it was (X5).
+    public func build(_ tree: BridgedTree) throws(Failure) -> Live {
+        var failures: [String] = []
+        var controllers: [String: UIViewController] = [:]
+        for described in tree.controllers {
+            let controller = controllerFactories[described.type]?() ?? Self.standIn(for: described)
+            if (controller is UINavigationController) != described.isNavigationController {
+                failures.append("controller \"\(described.id)\": the factory for \(described.type) made \(described.isNavigationController ? "no " : "a ")navigation controller")
+            }
+            controller.title = described.title
+            controller.restorationIdentifier = described.id
+            controllers[described.id] = controller
+        }
+        guard failures.isEmpty else { throw Failure(messages: failures) }
+
+        var windows: [UIWindow] = []
+        var hosts: [InsecurityHost] = []
+        var frameCoordinators: [String: RestoredCoordinator] = [:]
+        let warnings = SimWarnings.capture {
+            for described in tree.controllers {
+                guard let container = controllers[described.id] else { continue }
+                let children = described.children.compactMap { controllers[$0] }
+                if let navigation = container as? UINavigationController {
+                    navigation.setViewControllers(children, animated: false)
+                } else {
+                    for child in children {
+                        container.addChild(child)
+                        child.didMove(toParent: container)
+                    }
+                }
+            }
+            var windowsByID: [String: UIWindow] = [:]
+            for described in tree.windows {
+                let window = UIWindow()
+                window.rootViewController = described.rootID.flatMap { controllers[$0] }
+                var presenter = window.rootViewController
+                for link in described.presented {
+                    guard let presented = controllers[link.controllerID] else { continue }
+                    presented.modalPresentationStyle = UIModalPresentationStyle(name: link.style) ?? .automatic
+                    presenter?.present(presented, animated: false)
+                    presenter = presented
+                }
+                if described.isKey { window.makeKey() }
+                window.isHidden = !described.isVisible
+                windowsByID[described.id] = window
+                windows.append(window)
+            }
+            for described in tree.hosts {
+                let host: InsecurityHost?
+                switch described.base {
+                case .modal(let id): host = id.flatMap { controllers[$0] }.map { InsecurityHost(modal: $0) }
+                case .navigation(let id): host = id.flatMap { controllers[$0] as? UINavigationController }.map { InsecurityHost(navigation: $0) }
+                case .window(let id): host = id.flatMap { windowsByID[$0] }.map { InsecurityHost(restoringOn: $0) }
+                }
+                guard let host else {
+                    failures.append("host \"\(described.id)\": its base is missing or of the wrong kind")
+                    continue
+                }
+                hosts.append(host)
+                for frame in described.frames {
+                    let coordinator = RestoredCoordinator(typeName: frame.coordinatorType)
+                    let controller = frame.controllerID.flatMap { controllers[$0] } ?? UIViewController()
+                    guard let presentation = NavigationEvent.Presentation(rawValue: frame.kind),
+                        host.adopt(coordinator, showing: controller, as: presentation, isShown: frame.state == "shown")
+                    else {
+                        failures.append("host \"\(described.id)\": a \(frame.kind) frame of \(frame.coordinatorType) does not match the controllers' relationships")
+                        continue
+                    }
+                    if let id = frame.controllerID { frameCoordinators[id] = coordinator }
+                }
+            }
+        }
+        failures += warnings.map { "UIKit refused a relationship: \($0.message)" }
+        guard failures.isEmpty else { throw Failure(messages: failures) }
+
+        let context = BridgeRebuildContext(controllers: controllers, frameCoordinators: frameCoordinators)
+        for plugin in registry.plugins {
+            let described = tree.coordinators.filter { $0.framework == plugin.framework }
+            do {
+                try plugin.rebuildCoordinators(described, in: context)
+            } catch {
+                failures.append("\(plugin.framework): \(error)")
+            }
+        }
+        let known = Set(registry.plugins.map(\.framework))
+        for coordinator in tree.coordinators where !known.contains(coordinator.framework) {
+            failures.append("coordinator \"\(coordinator.id)\": no plugin is registered for \(coordinator.framework)")
+        }
+        guard failures.isEmpty else { throw Failure(messages: failures) }
+        return Live(windows: windows, hosts: hosts, retained: context.retained + Array(frameCoordinators.values))
+    }
+
+    private static func standIn(for described: BridgedController) -> UIViewController {
+        switch (described.type, described.isNavigationController) {
+        case ("UIViewController", false): UIViewController()
+        case ("UINavigationController", true): UINavigationController()
+        case (_, true): RestoredNavigationController(typeName: described.type)
+        case (_, false): RestoredViewController(typeName: described.type)
+        }
+    }
+}
+
+/// Stands in for a controller type the importer has no factory for.
+@MainActor
+public final class RestoredViewController: UIViewController, BridgeTypeNamed {
+    public let bridgedTypeName: String
+
+    public init(typeName: String) {
+        bridgedTypeName = typeName
+        super.init()
+    }
+}
+
+/// Stands in for a navigation controller type the importer has no factory for.
+@MainActor
+public final class RestoredNavigationController: UINavigationController, BridgeTypeNamed {
+    public let bridgedTypeName: String
+
+    public init(typeName: String) {
+        bridgedTypeName = typeName
+        super.init()
+    }
+}
+
+extension UIModalPresentationStyle {
+    /// The style with this case name.
+    init?(name: String) {
+        let all: [UIModalPresentationStyle] = [.fullScreen, .pageSheet, .formSheet, .currentContext, .custom, .overFullScreen, .overCurrentContext, .popover, .none, .automatic]
+        guard let style = all.first(where: { $0.name == name }) else { return nil }
+        self = style
+    }
+}
