@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ResponderCoordinator", targets: ["ResponderCoordinator"]),
         .library(name: "InsecurityClassic", targets: ["InsecurityClassic"]),
         .library(name: "BridgeSnapshot", targets: ["BridgeSnapshot"]),
+        .library(name: "BridgeSnapshotTesting", targets: ["BridgeSnapshotTesting"]),
         .executable(name: "bridge", targets: ["bridge"]),
         .executable(name: "LegacyMigration", targets: ["LegacyMigration"]),
         .executable(name: "EmbeddedPayment", targets: ["EmbeddedPayment"]),
@@ -19,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(
@@ -53,6 +56,13 @@ let package = Package(
             dependencies: ["CLibXML2", "CoordinatorBridge", "Insecurity", "SimUIKit"],
             resources: [.copy("Resources/bridge-snapshot-1.xsd")]
         ),
+        .target(
+            name: "BridgeSnapshotTesting",
+            dependencies: [
+                "BridgeSnapshot", "CoordinatorBridge", "SimUIKit",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
@@ -80,5 +90,15 @@ let package = Package(
         .testTarget(name: "CoordinatorBridgeTests", dependencies: ["CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity", "SimUIKit"]),
         .testTarget(name: "ResponderCoordinatorTests", dependencies: ["ResponderCoordinator", "CoordinatorBridge", "Insecurity", "SimUIKit"]),
         .testTarget(name: "InsecurityClassicTests", dependencies: ["InsecurityClassic", "Insecurity", "SimUIKit"]),
+        .testTarget(
+            name: "BridgeSnapshotTests",
+            dependencies: [
+                "BridgeSnapshot", "BridgeSnapshotTesting", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic",
+                "Insecurity", "SimUIKit",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
     ]
 )

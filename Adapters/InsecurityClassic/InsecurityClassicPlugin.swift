@@ -2,8 +2,8 @@ import CoordinatorBridge
 import Insecurity
 import SimUIKit
 
-/// The bridge plugin of the InsecurityClassic adapter: describes every live ``InsecurityChild`` with
-/// the child below it in its host's chain as its parent (A7).
+/// The bridge plugin of the InsecurityClassic adapter: describes every live ``InsecurityChild`` shown in
+/// the tree, with the child below it in its host's chain as its parent (A7).
 @MainActor
 public final class InsecurityClassicPlugin: BridgePlugin {
     public let framework = "InsecurityClassic"
@@ -15,7 +15,9 @@ public final class InsecurityClassicPlugin: BridgePlugin {
         for host in InsecurityHost.liveHosts {
             var parentID: String?
             for frame in host.frameDescriptions {
-                guard let child = frame.coordinator, child is any ClassicChild || (child as? RestoredCoordinator)?.framework == framework else {
+                guard let child = frame.coordinator, child is any ClassicChild || (child as? RestoredCoordinator)?.framework == framework,
+                    let controllerID = frame.controller.flatMap({ context.id(of: $0) })
+                else {
                     parentID = nil
                     continue
                 }
@@ -26,7 +28,7 @@ public final class InsecurityClassicPlugin: BridgePlugin {
                 described.append(
                     BridgedCoordinator(
                         id: id, framework: framework, type: frame.coordinatorType, identifier: frame.coordinatorType,
-                        parentID: parentID, childIDs: [], controllerIDs: frame.controller.flatMap { context.id(of: $0) }.map { [$0] } ?? []
+                        parentID: parentID, childIDs: [], controllerIDs: [controllerID]
                     )
                 )
                 parentID = id

@@ -3,7 +3,7 @@ import SimUIKit
 /// What every adapter of a coordinator framework implements to take part in the bridge.
 /// The core knows nothing of any framework: a new one is added by registering a plugin.
 @MainActor
-public protocol BridgePlugin: AnyObject {
+public protocol BridgePlugin: AnyObject, Sendable {
     /// The framework's name, written into the tree (for example `ResponderCoordinator`).
     var framework: String { get }
 

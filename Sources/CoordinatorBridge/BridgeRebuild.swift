@@ -129,7 +129,6 @@ public struct BridgeBuilder {
                     presenter?.present(presented, animated: false)
                     presenter = presented
                 }
-                if described.isKey { window.makeKey() }
                 window.isHidden = !described.isVisible
                 windowsByID[described.id] = window
                 windows.append(window)
@@ -176,6 +175,10 @@ public struct BridgeBuilder {
             failures.append("coordinator \"\(coordinator.id)\": no plugin is registered for \(coordinator.framework)")
         }
         guard failures.isEmpty else { throw Failure(messages: failures) }
+        // Only once everything is built: making a window key is the one change visible outside the new objects.
+        for (window, described) in zip(windows, tree.windows) where described.isKey {
+            window.makeKey()
+        }
         return Live(windows: windows, hosts: hosts, retained: context.retained + Array(frameCoordinators.values))
     }
 

@@ -30,6 +30,10 @@ final class TinyFlowPlugin: BridgePlugin {
             )
         }
     }
+
+    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
+        flows = coordinators.map { TinyFlow(name: $0.identifier, screens: $0.controllerIDs.compactMap { context.controller(withID: $0) }) }
+    }
 }
 
 @MainActor

@@ -1,0 +1,146 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import Foundation
+import Insecurity
+import SimUIKit
+import Testing
+
+@MainActor
+@Suite("Export and import")
+struct RoundTripTests {
+    @Test("X1: the snapshot has windows, controllers, presentations, stacks, hosts with frames and adapters' coordinators")
+    func exportContents() throws {
+        let legacy = Scenes.legacyTree()
+        let xml = export([legacy[0] as! UIWindow])
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"1\">"))
+        #expect(xml.contains(#"<controller id="main" type="UINavigationController" navigation="true">"#))
+        #expect(xml.contains(#"<host id="host1" base="navigation" on="main">"#))
+        #expect(xml.contains(#"<frame kind="push" state="shown" coordinator="PushedController" controller="account"/>"#))
+        #expect(xml.contains(#"<coordinator id="ResponderCoordinator.2" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" parent="ResponderCoordinator.1">"#))
+        let tree = try BridgeSnapshot.parse(xml)
+        #expect(tree.coordinators.map(\.controllerIDs) == [["home"], ["account", "security"]])
+        (legacy[1] as! HomeCoordinator).stop()
+    }
+
+    @Test("X2: the same live state always gives the same bytes, and canonical form is a fixed point")
+    func canonical() throws {
+        let scene = Scenes.stackAndModalChain()
+        let window = scene[0] as! UIWindow
+        let first = export([window])
+        #expect(export([window]) == first)
+        #expect(try BridgeSnapshot.canonical(first) == first)
+        let reformatted = first.replacingOccurrences(of: "\n  ", with: "\n\t\t").replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(reformatted != first)
+        #expect(try BridgeSnapshot.canonical(reformatted) == first, "indentation and line endings do not matter")
+    }
+
+    @Test("X3: export(import(x)) equals x for a window with a stack and a modal chain")
+    func roundTripStackAndModal() {
+        let scene = Scenes.stackAndModalChain()
+        expectRoundTrip([scene[0] as! UIWindow])
+    }
+
+    @Test("X3: round trip of a legacy tree with two coordinators on one stack")
+    func roundTripLegacy() {
+        let scene = Scenes.legacyTree()
+        expectRoundTrip([scene[0] as! UIWindow])
+        (scene[1] as! HomeCoordinator).stop()
+    }
+
+    @Test("X3: round trip of an embedded Insecurity chain with pushes, a new navigation controller and a sheet")
+    func roundTripEmbedded() {
+        let scene = Scenes.embeddedChain()
+        let xml = expectRoundTrip([scene[0] as! UIWindow])
+        #expect(xml.contains(#"kind="presentNavigation""#))
+    }
+
+    @Test("X3: round trip of InsecurityChild chains on a window host")
+    func roundTripClassic() {
+        let scene = Scenes.classicAndWindowHost()
+        let xml = expectRoundTrip([scene[0] as! UIWindow])
+        #expect(xml.contains(#"framework="InsecurityClassic""#))
+        #expect(xml.contains(#"base="window""#))
+    }
+
+    @Test("X3: unknown controller types come back as stand-ins that keep their type name; factories make real ones")
+    func factories() throws {
+        final class ProfileViewController: UIViewController {}
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <bridge-snapshot version="1">
+              <windows>
+                <window id="window1" key="true" visible="true" root="nav"/>
+              </windows>
+              <controllers>
+                <controller id="nav" type="AppNavigationController" navigation="true">
+                  <child ref="profile"/>
+                </controller>
+                <controller id="profile" type="ProfileViewController" title="Me"/>
+              </controllers>
+              <hosts/>
+              <coordinators/>
+            </bridge-snapshot>
+
+            """
+        var builder = BridgeBuilder(registry: BridgeRegistry())
+        builder.controllerFactories["ProfileViewController"] = { ProfileViewController() }
+        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let navigation = live.windows.first?.rootViewController as? RestoredNavigationController
+        #expect(navigation?.bridgedTypeName == "AppNavigationController")
+        #expect(navigation?.topViewController is ProfileViewController)
+        #expect(BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) == xml)
+    }
+
+    @Test("X5: a snapshot that cannot be rebuilt changes no live state")
+    func atomicImport() {
+        let scene = Scenes.stackAndModalChain()
+        let window = scene[0] as! UIWindow
+        let before = window.hierarchyDescription()
+        let hosts = InsecurityHost.liveHosts.count
+        let xml = """
+            <bridge-snapshot version="1">
+              <windows><window id="w" key="true" visible="true" root="a"/></windows>
+              <controllers>
+                <controller id="a" type="UIViewController"/>
+                <controller id="b" type="UIViewController"/>
+              </controllers>
+              <hosts><host id="h" base="modal" on="a"><frame kind="present" state="shown" coordinator="X" controller="b"/></host></hosts>
+              <coordinators><coordinator id="c" framework="Unregistered" type="T" identifier="t"/></coordinators>
+            </bridge-snapshot>
+            """
+        #expect(throws: SnapshotError.self) {
+            try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+        }
+        do {
+            _ = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+        } catch {
+            #expect(error.issues.allSatisfy { $0.kind == .unbuildable })
+            #expect(error.issues.contains { $0.message.contains("does not match") })
+        }
+        #expect(window.hierarchyDescription() == before)
+        #expect(InsecurityHost.liveHosts.count == hosts)
+    }
+
+    @Test("X8: a chain of 10,000 frames is written flat and imports under libxml2's default depth limit")
+    func deepChain() throws {
+        let window = UIWindow()
+        let navigation = UINavigationController(rootViewController: titled("Root", id: "root"))
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let host = InsecurityHost(navigation: navigation)
+        var top = PushStep("P0")
+        host.start(top, animated: false) { _ in }
+        for index in 1..<10_000 {
+            let next = PushStep("P\(index)")
+            top.navigation.start(next, animated: false) { _ in }
+            top = next
+        }
+        let xml = export([window])
+        let depth = xml.split(separator: "\n").map { $0.prefix { $0 == " " }.count / 2 }.max()
+        #expect(depth == 3, "four levels of elements whatever the depth of navigation")
+        let tree = try BridgeSnapshot.parse(xml)
+        #expect(tree.hosts.first?.frames.count == 10_000)
+        expectRoundTrip([window])
+        _ = host
+    }
+}
