@@ -4,8 +4,9 @@ import Foundation
 
 /// Reads a snapshot into a ``BridgedTree`` with libxml2's streaming reader, validating it against the
 /// schema as it goes (X4) and refusing hostile input safely (X6): no DTD (so no entity is declared or
-/// resolved, and nothing is fetched), a size cap before parsing, a depth cap while parsing, and every
-/// libxml2 error turned into an issue with its position. Never enables `XML_PARSE_HUGE` or `NOENT`.
+/// resolved, and nothing is fetched), a size cap before parsing, a depth cap while parsing, network access
+/// off, and every libxml2 error turned into an issue with its position. Never enables `XML_PARSE_HUGE` or
+/// `XML_PARSE_NOENT`.
 struct SnapshotParser {
     let limits: SnapshotLimits
 
@@ -22,6 +23,9 @@ struct SnapshotParser {
         guard bytes.count <= limits.maxBytes else {
             throw SnapshotError([SnapshotIssue(.tooLarge, "the snapshot is \(bytes.count) bytes; the limit is \(limits.maxBytes)", line: 0, column: 0)])
         }
+        if let (line, column) = Self.doctypePosition(in: bytes) {
+            throw SnapshotError([SnapshotIssue(.forbiddenDoctype, "document type declarations (and so entities) are not allowed in snapshots", line: line, column: column)])
+        }
         xmlInitParser()
         let collector = IssueCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
@@ -34,16 +38,19 @@ struct SnapshotParser {
         guard let reader else {
             throw SnapshotError([SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)])
         }
-        collector.reader = reader
-        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
-            guard let context, let error else { return }
-            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
-        }, context)
-
         let schema = SchemaValidation(collector: collector)
         if let validation = schema.context {
             xmlTextReaderSchemaValidateCtxt(reader, validation, 0)
         }
+        // Parser errors go to libxml2's thread-local structured handler for the duration of the parse. (The
+        // reader's own handler cannot be used: once the schema is plugged in, libxml2 calls the reader's relay
+        // with the schema plug's context instead of the reader, which crashes.)
+        collector.reader = reader
+        xmlSetStructuredErrorFunc(context, { context, error in
+            guard let context, let error else { return }
+            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
+        })
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         // The reader unplugs the validation context when freed: free it while the schema is still alive.
         defer {
             xmlFreeTextReader(reader)
@@ -53,7 +60,20 @@ struct SnapshotParser {
         var builder = TreeBuilder()
         while true {
             let status = xmlTextReaderRead(reader)
-            if status != 1 { break }
+            if status == 0 { break }
+            if status < 0 {
+                if !collector.issues.contains(where: { $0.kind == .malformed }) {
+                    if let error = xmlGetLastError() {
+                        collector.add(error.pointee, kind: .malformed)
+                    } else {
+                        collector.issues.append(SnapshotIssue(
+                            .malformed, "the document is not well-formed XML",
+                            line: max(1, Int(xmlTextReaderGetParserLineNumber(reader))), column: max(1, Int(xmlTextReaderGetParserColumnNumber(reader)))
+                        ))
+                    }
+                }
+                break
+            }
             let line = Int(xmlTextReaderGetParserLineNumber(reader))
             let column = Int(xmlTextReaderGetParserColumnNumber(reader))
             let depth = Int(xmlTextReaderDepth(reader))
@@ -61,20 +81,34 @@ struct SnapshotParser {
                 collector.issues.append(SnapshotIssue(.tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: line, column: column))
                 break
             }
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                collector.issues.append(SnapshotIssue(.forbiddenDoctype, "document type declarations (and so entities) are not allowed in snapshots", line: line, column: column))
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            if xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue) {
                 let name = String(cString: xmlTextReaderConstLocalName(reader))
                 builder.element(name, attributes: attributes(of: reader), depth: depth, at: (line, column), issues: &collector.issues)
-            default:
-                break
             }
-            if collector.issues.contains(where: { $0.kind == .forbiddenDoctype || $0.kind == .malformed }) { break }
+            if collector.issues.contains(where: { $0.kind == .malformed }) { break }
         }
         let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         guard issues.isEmpty else { throw SnapshotError(issues) }
         return (builder.tree, builder.positions)
+    }
+
+    /// Where `<!DOCTYPE` first appears, if anywhere. Snapshots never need one, and refusing it before
+    /// parsing means no entity is ever declared, so none can be expanded or fetched.
+    static func doctypePosition(in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        let marker = Array("<!DOCTYPE".utf8)
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            } else if bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                return (line, index - lineStart + 1)
+            }
+            index += 1
+        }
+        return nil
     }
 
     private func attributes(of reader: xmlTextReaderPtr) -> [String: String] {
