@@ -14,7 +14,8 @@ open class NavigationCoordinator: Coordinator<UINavigationController> {
     /// Kept until the coordinator stops, so another coordinator can take over and hand it back.
     public internal(set) var viewControllers: [UIViewController] = []
 
-    private lazy var stage = NavigationStage.stage(for: rootViewController)
+    /// Shared with every coordinator using the same navigation controller, and retained by them.
+    private(set) lazy var stage = NavigationStage.stage(for: rootViewController)
     private var presentationHost: InsecurityHost?
     private var presentedFrame: PresentedController?
 

@@ -21,7 +21,7 @@ final class NavigationStage {
     private(set) weak var navigationController: UINavigationController?
     private var host: InsecurityHost?
     private var coordinators: [Weak<NavigationCoordinator>] = []
-    private var frames: [ObjectIdentifier: PushedController] = [:]
+    private var frames: [ObjectIdentifier: InsecurityCoordinator<Void>] = [:]
     /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
     private var removalsByCoordinators: Set<ObjectIdentifier> = []
     /// Controllers popped since the last reconcile.
@@ -43,6 +43,20 @@ final class NavigationStage {
 
     func detach(_ coordinator: NavigationCoordinator) {
         coordinators.removeAll { $0.value == nil || $0.value === coordinator }
+    }
+
+    // MARK: Restoring
+
+    /// Uses `host`, rebuilt from a snapshot, for this navigation controller's frames.
+    func adopt(_ host: InsecurityHost) {
+        if self.host == nil { self.host = host }
+    }
+
+    /// Tracks `frame`, rebuilt from a snapshot, as the frame behind `controller`.
+    func adoptFrame(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
+        let key = ObjectIdentifier(controller)
+        frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
+        frames[key] = frame
     }
 
     // MARK: Operations

@@ -61,8 +61,9 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
 
 extension ResponderCoordinatorPlugin {
     /// Recreates the described coordinators with their type names, identifiers, parents, children and
-    /// owned controllers, started in the described order. Coordinators of unknown subclasses come back
-    /// as stand-ins that report the original type; their own behaviour is not restored.
+    /// owned controllers, started in the described order, on the rebuilt hosts and frames (so pops made
+    /// after the import are handled as before it). Coordinators come back as stand-ins that report the
+    /// original type; the behaviour of the app's own subclasses is not restored.
     public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
         var made: [String: any DescribedCoordinator] = [:]
         for described in coordinators {
@@ -74,6 +75,11 @@ extension ResponderCoordinatorPlugin {
             if let navigation = owned.first?.navigationController {
                 let restored = RestoredNavigationCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: navigation)
                 restored.viewControllers = owned
+                let stage = restored.stage
+                if let host = context.navigationHost(for: navigation) { stage.adopt(host) }
+                for (id, controller) in zip(described.controllerIDs, owned) {
+                    if let frame = context.frameCoordinator(showing: id) { stage.adoptFrame(frame, for: controller) }
+                }
                 coordinator = restored
             } else {
                 coordinator = RestoredResponderCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: owned.first)

@@ -27,6 +27,7 @@ struct SnapshotParser {
             throw SnapshotError([SnapshotIssue(.forbiddenDoctype, "document type declarations (and so entities) are not allowed in snapshots", line: line, column: column)])
         }
         xmlInitParser()
+        bridge_xml_silence_generic_errors()
         let collector = IssueCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
         let options = Int32(XML_PARSE_NONET.rawValue)

@@ -15,4 +15,15 @@
 // xmlFree is a global function pointer, which Swift 6 rejects as shared mutable state.
 static inline void bridge_xml_free(void *pointer) { xmlFree(pointer); }
 
+// libxml2 prints some errors (input encoding failures) through its generic handler to standard error;
+// snapshots report every error through the structured handler instead, so the generic one stays silent.
+static inline void bridge_xml_ignore_generic_error(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+static inline void bridge_xml_silence_generic_errors(void) {
+    xmlSetGenericErrorFunc(NULL, bridge_xml_ignore_generic_error);
+}
+
 #endif

@@ -44,11 +44,21 @@ public struct BridgeRebuildError: Error, Sendable, Hashable, CustomStringConvert
 public final class BridgeRebuildContext {
     private let controllers: [String: UIViewController]
     private let frameCoordinators: [String: RestoredCoordinator]
+    private let hosts: [InsecurityHost]
     private(set) var retained: [AnyObject] = []
 
-    init(controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator]) {
+    init(controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator], hosts: [InsecurityHost]) {
         self.controllers = controllers
         self.frameCoordinators = frameCoordinators
+        self.hosts = hosts
+    }
+
+    /// The rebuilt host that pushes onto `navigationController`, if any.
+    public func navigationHost(for navigationController: UINavigationController) -> InsecurityHost? {
+        hosts.first { host in
+            if case .navigation(let base) = host.hostBase { return base === navigationController }
+            return false
+        }
     }
 
     public func controller(withID id: String) -> UIViewController? { controllers[id] }
@@ -161,7 +171,7 @@ public struct BridgeBuilder {
         failures += warnings.map { "UIKit refused a relationship: \($0.message)" }
         guard failures.isEmpty else { throw Failure(messages: failures) }
 
-        let context = BridgeRebuildContext(controllers: controllers, frameCoordinators: frameCoordinators)
+        let context = BridgeRebuildContext(controllers: controllers, frameCoordinators: frameCoordinators, hosts: hosts)
         for plugin in registry.plugins {
             let described = tree.coordinators.filter { $0.framework == plugin.framework }
             do {

@@ -2,6 +2,7 @@ import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
 import Insecurity
+import ResponderCoordinator
 import SimUIKit
 import Testing
 
@@ -142,5 +143,29 @@ struct RoundTripTests {
         #expect(tree.hosts.first?.frames.count == 10_000)
         expectRoundTrip([window])
         _ = host
+    }
+}
+
+@MainActor
+@Suite("Behaviour after import")
+struct AfterImportTests {
+    @Test("X3: imported legacy coordinators keep handling pops: a back-button pop ends the restored child")
+    func legacyPopsAfterImport() throws {
+        let scene = Scenes.legacyTree()
+        let xml = export([scene[0] as! UIWindow])
+        (scene[1] as! HomeCoordinator).stop()
+        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        let window = try #require(live.windows.first)
+        let navigation = try #require(window.rootViewController as? UINavigationController)
+        navigation.simulateBackButtonTap()
+        SimRunLoop.main.runUntilIdle()
+        navigation.simulateBackButtonTap()
+        SimRunLoop.main.runUntilIdle()
+        let tree = try BridgeSnapshot.parse(export(live.windows))
+        #expect(tree.controllers.first?.children == ["home"])
+        #expect(tree.coordinators.map(\.type) == ["HomeCoordinator"], "the account coordinator finished and was stopped")
+        #expect(tree.coordinators.first?.childIDs.isEmpty == true)
+        #expect(tree.hosts.first?.frames.isEmpty == true)
+        for case let coordinator as ResponderCoordinator.NavigationCoordinator in live.retained { coordinator.stop() }
     }
 }
