@@ -63,7 +63,7 @@ struct SnapshotParser {
             let status = xmlTextReaderRead(reader)
             if status == 0 { break }
             if status < 0 {
-                if !collector.issues.contains(where: { $0.kind == .malformed }) {
+                if !collector.sawMalformedInput {
                     if let error = xmlGetLastError() {
                         collector.add(error.pointee, kind: .malformed)
                     } else {
@@ -86,7 +86,7 @@ struct SnapshotParser {
                 let name = String(cString: xmlTextReaderConstLocalName(reader))
                 builder.element(name, attributes: attributes(of: reader), depth: depth, at: (line, column), issues: &collector.issues)
             }
-            if collector.issues.contains(where: { $0.kind == .malformed }) { break }
+            if collector.sawMalformedInput { break }
         }
         let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         guard issues.isEmpty else { throw SnapshotError(issues) }
@@ -127,6 +127,8 @@ struct SnapshotParser {
 /// Collects libxml2's structured errors.
 final class IssueCollector {
     var issues: [SnapshotIssue] = []
+    /// Whether libxml2 reported the input as not well-formed (reading stops there).
+    private(set) var sawMalformedInput = false
     /// The reader, to place errors that libxml2 reports without a column (schema errors).
     var reader: xmlTextReaderPtr?
 
@@ -140,6 +142,7 @@ final class IssueCollector {
             column = Int(xmlTextReaderGetParserColumnNumber(reader))
         }
         issues.append(SnapshotIssue(isSchema ? .schemaViolation : kind, message, line: line, column: column))
+        if !isSchema, kind == .malformed { sawMalformedInput = true }
     }
 }
 

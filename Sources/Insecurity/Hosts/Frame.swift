@@ -45,6 +45,8 @@ final class Frame {
     let id: Int
     let typeName: String
     let placement: Placement
+    /// How the frame's controller is put on screen, as reported in events and trees.
+    let presentation: NavigationEvent.Presentation
     let animated: Bool
     /// Position in the host's chain.
     var index: Int
@@ -58,13 +60,17 @@ final class Frame {
     /// Observations of UIKit that this frame introduced (its presenter, its navigation controller).
     var observations: [AnyObject] = []
 
-    init(owner: any FrameOwner, controller: UIViewController, placement: Placement, uikitController: UIViewController, animated: Bool, index: Int, host: InsecurityHost) {
+    init(
+        owner: any FrameOwner, controller: UIViewController, placement: Placement, presentation: NavigationEvent.Presentation,
+        uikitController: UIViewController, animated: Bool, index: Int, host: InsecurityHost
+    ) {
         Frame.lastID += 1
         id = Frame.lastID
         typeName = owner.typeName
         self.owner = owner
         self.controller = controller
         self.placement = placement
+        self.presentation = presentation
         self.animated = animated
         self.index = index
         self.host = host

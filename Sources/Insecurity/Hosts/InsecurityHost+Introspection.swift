@@ -54,13 +54,3 @@ extension InsecurityHost {
         }
     }
 }
-
-extension Frame {
-    var presentation: NavigationEvent.Presentation {
-        switch placement {
-        case .presented(_, let presented): presented.value is UINavigationController && presented.value !== controller ? .presentNavigation : .present
-        case .pushed: .push
-        case .windowRoot: .windowRoot
-        }
-    }
-}

@@ -181,8 +181,8 @@ public final class InsecurityHost {
         }
 
         let frame = Frame(
-            owner: child, controller: controller, placement: framePlacement, uikitController: uikitController,
-            animated: animated, index: frames.count, host: self
+            owner: child, controller: controller, placement: framePlacement, presentation: presentation,
+            uikitController: uikitController, animated: animated, index: frames.count, host: self
         )
         child.attach(to: frame, completion: completion, onTeardown: onTeardown)
         frames.append(frame)
