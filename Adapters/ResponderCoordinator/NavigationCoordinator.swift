@@ -50,11 +50,12 @@ open class NavigationCoordinator: Coordinator<UINavigationController> {
 
     /// Replaces the visible controller with `vc`.
     public func top(_ vc: UIViewController, animated: Bool = true) {
-        guard let current = rootViewController.topViewController, rootViewController.viewControllers.count > 1 else {
+        let stack = stage.plannedStack
+        guard let current = stack.last, stack.count > 1 else {
             root(vc)
             return
         }
-        let below = rootViewController.viewControllers[rootViewController.viewControllers.count - 2]
+        let below = stack[stack.count - 2]
         stage.pop(to: below, animated: false)
         viewControllers.removeAll { $0 === current }
         vc.parentCoordinator = self
@@ -64,15 +65,16 @@ open class NavigationCoordinator: Coordinator<UINavigationController> {
 
     /// Pops the visible controller.
     public func pop(animated: Bool = true) {
-        let stack = rootViewController.viewControllers
+        let stack = stage.plannedStack
         guard stack.count > 1 else { return }
         pop(to: stack[stack.count - 2], animated: animated)
     }
 
     /// Pops every controller above `vc`, which must be on the stack.
     public func pop(to vc: UIViewController, animated: Bool = true) {
-        guard let index = rootViewController.viewControllers.lastIndex(of: vc) else { return }
-        let removed = Set(rootViewController.viewControllers[(index + 1)...].map(ObjectIdentifier.init))
+        let stack = stage.plannedStack
+        guard let index = stack.lastIndex(of: vc) else { return }
+        let removed = Set(stack[(index + 1)...].map(ObjectIdentifier.init))
         viewControllers.removeAll { removed.contains(ObjectIdentifier($0)) }
         stage.pop(to: vc, animated: animated)
     }
@@ -97,7 +99,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController> {
             return
         }
         frame.dismiss(animated: animated)
-        afterTransition(of: rootViewController) { completion?() }
+        UIKitOperations.afterPresentations(on: rootViewController) { completion?() }
     }
 
     /// Called when the user (back button, interactive pop) or app code popped controllers; `vc` is the
@@ -106,7 +108,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController> {
 
     /// Puts this coordinator's ``viewControllers`` back on the navigation controller and makes it active.
     open override func takeover() {
-        if !viewControllers.isEmpty, !rootViewController.viewControllers.elementsEqual(viewControllers, by: ===) {
+        if !viewControllers.isEmpty, !stage.plannedStack.elementsEqual(viewControllers, by: ===) {
             stage.replaceStack(with: viewControllers)
         }
         super.takeover()

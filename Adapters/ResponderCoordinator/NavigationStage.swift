@@ -22,6 +22,10 @@ final class NavigationStage {
     private var host: InsecurityHost?
     private var coordinators: [Weak<NavigationCoordinator>] = []
     private var frames: [ObjectIdentifier: InsecurityCoordinator<Void>] = [:]
+    /// Every controller pushed as a frame; the stack below the first of them belongs to no frame.
+    private var pushedAsFrames: Set<ObjectIdentifier> = []
+    /// The root a stack replacement waiting in the queue will set (E19).
+    private var pendingRoot: UIViewController?
     /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
     private var removalsByCoordinators: Set<ObjectIdentifier> = []
     /// Controllers popped since the last reconcile.
@@ -55,17 +59,27 @@ final class NavigationStage {
     /// Tracks `frame`, rebuilt from a snapshot, as the frame behind `controller`.
     func adoptFrame(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
         let key = ObjectIdentifier(controller)
+        pushedAsFrames.insert(key)
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
     }
 
     // MARK: Operations
 
+    /// The stack as it will be once the operations waiting in the queue have run (E19): the controllers
+    /// below the first frame, then the live frames' controllers. The coordinators' operations are
+    /// planned against it, so that `show` followed at once by `pop` pops what `show` pushed.
+    var plannedStack: [UIViewController] {
+        guard let navigationController else { return [] }
+        let base = pendingRoot.map { [$0] } ?? navigationController.viewControllers.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
+        return base + (host?.frameDescriptions.compactMap(\.controller) ?? [])
+    }
+
     /// Pushes `controller` as a new engine frame, or makes it the root of an empty stack.
     func push(_ controller: UIViewController, animated: Bool) {
         guard let navigationController else { return }
-        if navigationController.viewControllers.isEmpty {
-            navigationController.setViewControllers([controller], animated: false)
+        if plannedStack.isEmpty {
+            replaceStack(with: [controller])
             return
         }
         let host = self.host ?? InsecurityHost(navigation: navigationController)
@@ -74,29 +88,44 @@ final class NavigationStage {
         let key = ObjectIdentifier(controller)
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
+        pushedAsFrames.insert(key)
         host.start(frame, animated: animated) { _ in }
     }
 
     /// Pops every controller above `controller` in one operation, as the coordinators' own doing.
     func pop(to controller: UIViewController, animated: Bool) {
-        guard let navigationController, let index = navigationController.viewControllers.lastIndex(of: controller) else { return }
-        let above = navigationController.viewControllers[(index + 1)...]
+        let stack = plannedStack
+        guard let index = stack.lastIndex(of: controller) else { return }
+        let above = stack[(index + 1)...]
         guard let first = above.first else { return }
         removalsByCoordinators.formUnion(above.map(ObjectIdentifier.init))
         if let frame = frames[ObjectIdentifier(first)], frame.isLive {
             frame.dismiss(animated: animated)
-        } else {
-            navigationController.popToViewController(controller, animated: animated)
+        } else if let navigationController {
+            UIKitOperations.perform(on: navigationController) { navigationController in
+                guard controller.parent === navigationController else { return }
+                navigationController.popToViewController(controller, animated: animated)
+            }
         }
     }
 
     /// Replaces the whole stack, as the coordinators' own doing: the first controller becomes the root,
-    /// the others are pushed as frames.
+    /// the others are pushed as frames. The frames it replaces are handed over, not popped back.
     func replaceStack(with controllers: [UIViewController]) {
         guard let navigationController, let root = controllers.first else { return }
         isReplacingStack = true
-        navigationController.setViewControllers([root], animated: false)
+        if let lowest = host?.frameDescriptions.first?.controller, let frame = frames[ObjectIdentifier(lowest)] {
+            frame.dismiss(animated: false)
+        }
         isReplacingStack = false
+        pendingRoot = root
+        UIKitOperations.perform(on: navigationController) { [weak self] navigationController in
+            guard let self else { return }
+            if pendingRoot === root { pendingRoot = nil }
+            isReplacingStack = true
+            navigationController.setViewControllers([root], animated: false)
+            isReplacingStack = false
+        }
         for controller in controllers.dropFirst() {
             push(controller, animated: false)
         }
@@ -121,8 +150,8 @@ final class NavigationStage {
         isReconcileScheduled = false
         let notifyPopBack = removedByOthers
         removedByOthers = false
-        guard let navigationController else { return }
-        let onStack = Set(navigationController.viewControllers.map(ObjectIdentifier.init))
+        let stack = plannedStack
+        let onStack = Set(stack.map(ObjectIdentifier.init))
         let gone = popped.subtracting(onStack)
         popped.removeAll()
         removalsByCoordinators.formIntersection(onStack)
@@ -134,7 +163,7 @@ final class NavigationStage {
                 emptied.append(coordinator)
             }
         }
-        if notifyPopBack, let top = navigationController.topViewController,
+        if notifyPopBack, let top = stack.last,
             let owner = top.parentCoordinator as? NavigationCoordinator
         {
             owner.handlePopBack(to: top)

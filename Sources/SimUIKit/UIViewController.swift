@@ -379,7 +379,7 @@ open class UIViewController: UIResponder {
         if presenter.hostWindow == nil {
             return "\(attempt) whose view is not in the window hierarchy."
         }
-        if presenter.presentationTransition != nil || presenter.beingPresented || presenter.beingDismissed {
+        if presenter.presentationTransition != nil {
             return "\(attempt) while a presentation is in progress."
         }
         if let current = presenter.presentedStorage {
@@ -394,7 +394,7 @@ open class UIViewController: UIResponder {
         kind: PresentationChange.Kind,
         completion: (@MainActor () -> Void)?
     ) {
-        guard presentationChainIsIdle, !beingPresented, !beingDismissed else {
+        guard presentationChainIsIdle else {
             warnTransitionInProgress()
             return
         }

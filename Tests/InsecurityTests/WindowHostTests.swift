@@ -72,6 +72,8 @@ struct WindowHostTests {
         let fallback = AdaptiveScreen("Fallback")
         host.start(fallback, in: .navigation(fallback: { evaluated = true; return UINavigationController() }()), animated: false) { _ in }
         #expect(evaluated)
+        #expect(window.rootViewController === modal.controller, "E19: the root change waits for the running window transition")
+        loop.advance(by: InsecurityConfiguration.windowTransition.duration)
         #expect((window.rootViewController as? UINavigationController)?.viewControllers.first === fallback.controller)
         loop.runUntilIdle()
     }

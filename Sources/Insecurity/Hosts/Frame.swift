@@ -82,6 +82,12 @@ final class Frame {
         return true
     }
 
+    /// Whether the frame waits for its UIKit operation.
+    var isWaitingToShow: Bool {
+        if case .waitingToShow = status { return true }
+        return false
+    }
+
     /// Whether UIKit showed the frame's controller (it may have ended since).
     var wasShown: Bool {
         switch status {

@@ -1,4 +1,3 @@
-import DequeModule
 import SimUIKit
 
 /// Runs a chain of coordinators on an existing controller (modal presentations) or an existing
@@ -6,9 +5,10 @@ import SimUIKit
 ///
 /// The host keeps its frames as an ordered chain. Ending a frame ends every frame above it with one
 /// UIKit operation (E7); coordinators that end inside the completion are batched into that operation (E8);
-/// a start requested inside a completion runs after the teardown's transition (E9); a start aimed at a
-/// presenter or navigation controller that is still animating waits for it (E17); and removals made by
-/// the user (swipe-down, back button, interactive pop) or by app code end the matching frames (E10, E11).
+/// a start requested inside a completion runs after the teardown's transition (E9); every UIKit operation
+/// it issues goes through ``UIKitOperationQueue`` and waits for the transition running on its target (E17,
+/// E19); and removals made by the user (swipe-down, back button, interactive pop) or by app code end the
+/// matching frames (E10, E11).
 ///
 /// `start` on a host starts on top of its chain. Starting a child from a coordinator that is not on top of
 /// the chain replaces the frames above that coordinator (they end without their completions).
@@ -39,8 +39,8 @@ public final class InsecurityHost {
     private(set) var frames: [Frame] = []
     private var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     private var stage = Stage.ready
-    private var pendingShows = Deque<Frame>()
-    private var isWaitingForTransition = false
+    /// Restored frames that were waiting when the snapshot was taken: they are shown with the next start.
+    private var restoredWaitingFrames: [Frame] = []
     private var baseObservation: AnyObject?
 
     /// A host that presents its chain modally on `controller`.
@@ -49,15 +49,17 @@ public final class InsecurityHost {
         InsecurityHost.register(self)
     }
 
-    /// A host that pushes its chain onto `navigationController`, which must hold exactly one controller;
-    /// that controller is not managed by the host (seed 004).
+    /// A host that pushes its chain onto `navigationController`, above the controllers it holds, which
+    /// the host does not manage. Seed 004 starts on a stack of one controller; a deeper stack (an app
+    /// embedding a flow mid-journey, a restored snapshot) is just as legitimate (E20). Only an empty
+    /// stack is a misuse: there is nothing to return to.
     public init(navigation navigationController: UINavigationController) {
         base = .navigation(Weak(navigationController))
         InsecurityHost.register(self)
-        if navigationController.viewControllers.count != 1 {
+        if navigationController.viewControllers.isEmpty {
             InsecurityDiagnostics.report(
                 .navigationHostNeedsOneController,
-                "InsecurityHost(navigation:) got a navigation controller holding \(navigationController.viewControllers.count) controllers; it needs exactly 1. Children are pushed above the current top."
+                "InsecurityHost(navigation:) got an empty navigation controller; give it a root controller first. The first child becomes its root and cannot be popped."
             )
         }
         baseObservation = navigationController.observeStack { [weak self] in self?.stackChanged($0) }
@@ -138,8 +140,9 @@ public final class InsecurityHost {
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
 
         let frame = makeFrame(for: child, showing: child.viewController, placement, animated: animated, completion: completion, onTeardown: onTeardown)
-        pendingShows.append(frame)
-        showPendingFrames()
+        for restored in restoredWaitingFrames { enqueueShow(restored) }
+        restoredWaitingFrames.removeAll()
+        enqueueShow(frame)
         return true
     }
 
@@ -226,7 +229,7 @@ public final class InsecurityHost {
             }
             frame.status = .shown
         } else {
-            pendingShows.append(frame)
+            restoredWaitingFrames.append(frame)
         }
         return true
     }
@@ -328,36 +331,38 @@ public final class InsecurityHost {
         }
     }
 
-    // MARK: Showing (E17)
+    // MARK: Showing (E17, E19)
 
-    /// Carries out waiting UIKit operations in request order; one aimed at a presenter or navigation
-    /// controller whose transition runs waits for the end of that transition.
-    private func showPendingFrames() {
-        while let frame = pendingShows.first {
-            guard case .waitingToShow(let uikitController) = frame.status else {
-                pendingShows.removeFirst()
-                continue
-            }
-            if let running = showTarget(of: frame)?.transitionCoordinator {
-                guard !isWaitingForTransition else { return }
-                isWaitingForTransition = true
-                running.animate(alongsideTransition: nil) { [weak self] _ in
-                    self?.isWaitingForTransition = false
-                    self?.showPendingFrames()
-                }
-                return
-            }
-            pendingShows.removeFirst()
+    /// Asks the queue to show `frame`: after every operation requested before it on the same target or
+    /// host, once nothing animates on its target. A frame that ends first is never shown.
+    private func enqueueShow(_ frame: Frame) {
+        let target: AnyObject?
+        let blocker: () -> UIKitOperationQueue.Blocker?
+        switch frame.placement {
+        case .presented(let presenter, _):
+            target = presenter.value.map(UIKitOperationQueue.presentationAnchor)
+            blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
+        case .pushed(let navigation):
+            target = navigation.value
+            blocker = { UIKitOperationQueue.blockerForPresentation(on: navigation.value) }
+        case .windowRoot(let window, _):
+            target = window.value
+            blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }
+        }
+        enqueue(on: target, blocker: blocker, isObsolete: { !frame.isWaitingToShow }) { [weak self] in
+            guard let self, case .waitingToShow(let uikitController) = frame.status else { return }
             show(frame, uikitController)
         }
     }
 
-    private func showTarget(of frame: Frame) -> UIViewController? {
-        switch frame.placement {
-        case .presented(let presenter, _): presenter.value
-        case .pushed(let navigation): navigation.value
-        case .windowRoot(_, let root): root.value
-        }
+    /// Adds an operation on `target`, ordered after earlier operations of this host and of that target.
+    private func enqueue(
+        on target: AnyObject?, blocker: @escaping () -> UIKitOperationQueue.Blocker?,
+        isObsolete: @escaping () -> Bool = { false }, run: @escaping () -> Void
+    ) {
+        var keys = [ObjectIdentifier(self)]
+        if let target { keys.append(ObjectIdentifier(target)) }
+        UIKitOperationQueue.shared.enqueue(.init(keys: keys, blocker: blocker, isObsolete: isObsolete, run: run))
     }
 
     private func show(_ frame: Frame, _ uikitController: UIViewController) {
@@ -520,36 +525,48 @@ public final class InsecurityHost {
     /// E7: one dismiss from the presenter of the lowest ended modal frame, or one pop to the controller
     /// under the lowest ended navigation frame (without animation when a modal frame above is dismissed).
     /// Like the original framework, ends are animated whatever the start was (adapters may ask otherwise).
+    /// The operations go through the queue (E19): each runs once its target is idle, and does nothing
+    /// if UIKit no longer shows what it was to remove. Returns whether a pop was requested.
     private func removeFromScreen(_ ended: [Frame], lowestAlreadyRemoved: Bool, animated: Bool) -> Bool {
         guard let lowest = ended.first else { return false }
         let above = ended.dropFirst()
-        let modalAbove = above.first { frame in
-            frame.wasShown && frame.isModal && frame.uikitController?.presentingViewController != nil
-        }
+        let modalAbove = above.first { $0.wasShown && $0.isModal }
         guard lowest.wasShown, !lowestAlreadyRemoved else {
-            if let modalAbove, case .presented(let presenter, _) = modalAbove.placement {
-                presenter.value?.dismiss(animated: animated)
-            }
+            if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
             return false
         }
         switch lowest.placement {
-        case .presented(let presenter, let presented):
-            if presented.value?.presentingViewController != nil {
-                presenter.value?.dismiss(animated: animated)
-            }
+        case .presented:
+            enqueueDismissal(of: lowest, animated: animated)
             return false
         case .pushed(let navigation):
-            if let modalAbove, case .presented(let presenter, _) = modalAbove.placement {
-                presenter.value?.dismiss(animated: animated)
-            }
-            guard let navigationController = navigation.value, let below = lowest.below, below.parent === navigationController else {
+            guard let navigationController = navigation.value, let below = lowest.below else {
+                if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
                 return false
             }
-            navigationController.popToViewController(below, animated: animated && modalAbove == nil)
+            // The pop first, without animation under a modal frame that leaves with it: the dismissal
+            // then reveals the stack as it will stay.
+            let animatedPop = animated && modalAbove == nil
+            enqueue(on: navigationController, blocker: { UIKitOperationQueue.blockerForPresentation(on: navigation.value) }) { [weak below] in
+                guard let navigationController = navigation.value, let below, below.parent === navigationController,
+                    navigationController.topViewController !== below
+                else { return }
+                navigationController.popToViewController(below, animated: animatedPop)
+            }
+            if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
             return true
         case .windowRoot:
             // The window keeps its root; what the chain put above the root leaves.
             return removeFromScreen(Array(above), lowestAlreadyRemoved: false, animated: animated)
+        }
+    }
+
+    /// Dismisses `frame`'s presented controller, and everything above it, once its presentation chain is idle.
+    private func enqueueDismissal(of frame: Frame, animated: Bool) {
+        guard case .presented(_, let presented) = frame.placement, let presenter = presented.value?.presentingViewController else { return }
+        enqueue(on: presenter, blocker: { UIKitOperationQueue.blockerForDismissal(from: presented.value?.presentingViewController) }) {
+            guard let controller = presented.value, let presenter = controller.presentingViewController else { return }
+            presenter.dismiss(animated: animated)
         }
     }
 
@@ -559,7 +576,7 @@ public final class InsecurityHost {
         let ended = frames
         frames.removeAll()
         framesByUIKitController.removeAll()
-        pendingShows.removeAll()
+        restoredWaitingFrames.removeAll()
         for frame in ended where frame.isLive {
             markEnded(frame, cause: .teardownOfFramesAbove)
             frame.owner?.frameEnded(deliveringDismissal: false)

@@ -1,0 +1,184 @@
+import DequeModule
+import SimUIKit
+
+/// The one path by which the engine and the adapters hand UIKit an operation (E19).
+///
+/// UIKit does not queue: it refuses a presentation or dismissal while another runs, and cuts a running
+/// push or pop short. So every present, dismiss, push, pop, stack replacement and window root change
+/// the engine issues is an operation here, with the UIKit target it runs on (the presenter at the
+/// bottom of a presentation chain, a navigation controller, a window) and the host that asked for it.
+/// An operation runs when no earlier operation of the same target or host is still waiting and
+/// nothing is animating on its target; otherwise it waits, and runs, in request order, as soon as
+/// that transition ends. An idle target runs the operation before the request returns.
+///
+/// An operation whose purpose is gone by the time it could run (a frame that ended before it was
+/// shown) is dropped: a coordinator finished during its own pending start is never presented.
+@MainActor
+final class UIKitOperationQueue {
+    static let shared = UIKitOperationQueue()
+
+    /// What keeps an operation from running now.
+    enum Blocker {
+        case transition(any UIViewControllerTransitionCoordinator)
+        /// A window transition, which ends at this virtual time.
+        case windowTransition(UIWindow, endsAt: Double)
+    }
+
+    struct Operation {
+        /// Identities of the target and of the requesting host: operations sharing one run in order.
+        let keys: [ObjectIdentifier]
+        /// What the operation waits for, or nil when it can run.
+        let blocker: () -> Blocker?
+        /// True when the operation has nothing left to do and is dropped unrun.
+        let isObsolete: () -> Bool
+        let run: () -> Void
+    }
+
+    private var pending = Deque<Operation>()
+    private var isRunning = false
+    private var needsAnotherPass = false
+    /// Transitions and windows the queue already waits on, so each is observed once.
+    private var observed: Set<ObjectIdentifier> = []
+
+    private init() {}
+
+    /// Whether operations are waiting for a transition to end.
+    var isEmpty: Bool { pending.isEmpty }
+
+    /// Adds `operation` after every operation requested before it, and runs what can run.
+    func enqueue(_ operation: Operation) {
+        pending.append(operation)
+        runReadyOperations()
+    }
+
+    /// Drops every waiting operation (for a fresh simulated world between tests).
+    func removeAll() {
+        pending.removeAll()
+        observed.removeAll()
+    }
+
+    /// Runs, in request order, every operation whose target and host have nothing running or waiting
+    /// before it. Operations requested while one runs are picked up by the same pass.
+    private func runReadyOperations() {
+        guard !isRunning else {
+            needsAnotherPass = true
+            return
+        }
+        isRunning = true
+        defer { isRunning = false }
+        repeat {
+            needsAnotherPass = false
+            var blockedKeys: Set<ObjectIdentifier> = []
+            var index = 0
+            while index < pending.count {
+                let operation = pending[index]
+                if operation.isObsolete() {
+                    pending.remove(at: index)
+                    continue
+                }
+                if operation.keys.contains(where: blockedKeys.contains) {
+                    blockedKeys.formUnion(operation.keys)
+                    index += 1
+                    continue
+                }
+                if let blocker = operation.blocker() {
+                    wake(after: blocker)
+                    blockedKeys.formUnion(operation.keys)
+                    index += 1
+                    continue
+                }
+                pending.remove(at: index)
+                operation.run()
+            }
+        } while needsAnotherPass
+    }
+
+    private func wake(after blocker: Blocker) {
+        switch blocker {
+        case .transition(let transition):
+            let id = ObjectIdentifier(transition)
+            guard observed.insert(id).inserted else { return }
+            let observing = transition.animate(alongsideTransition: nil) { [weak self] _ in
+                self?.observed.remove(id)
+                self?.runReadyOperations()
+            }
+            if !observing {
+                observed.remove(id)
+                SimRunLoop.main.perform { [weak self] in self?.runReadyOperations() }
+            }
+        case .windowTransition(let window, let endsAt):
+            let id = ObjectIdentifier(window)
+            guard observed.insert(id).inserted else { return }
+            SimRunLoop.main.perform(after: endsAt - SimRunLoop.main.now) { [weak self] in
+                self?.observed.remove(id)
+                self?.runReadyOperations()
+            }
+        }
+    }
+}
+
+// MARK: Targets
+
+extension UIKitOperationQueue {
+    /// The controller that presents on `controller`'s behalf (its outermost container, as UIKit does).
+    static func presentationAnchor(of controller: UIViewController) -> UIViewController {
+        var anchor = controller
+        while let parent = anchor.parent { anchor = parent }
+        return anchor
+    }
+
+    /// A presentation on `presenter` waits for any transition it takes part in.
+    static func blockerForPresentation(on presenter: UIViewController?) -> Blocker? {
+        presenter?.transitionCoordinator.map(Blocker.transition)
+    }
+
+    /// A dismissal from `presenter` waits for transitions on it and on every controller it presents.
+    static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
+        guard let presenter else { return nil }
+        if let running = presenter.transitionCoordinator { return .transition(running) }
+        var current = presenter.presentedViewController
+        while let controller = current {
+            if let running = controller.transitionCoordinator { return .transition(running) }
+            current = controller.presentedViewController
+        }
+        return nil
+    }
+
+    /// A root change of `window` waits for the window transition that runs on it.
+    static func blockerForRootChange(of window: UIWindow?) -> Blocker? {
+        guard let window, let running = window.runningTransition else { return nil }
+        return .windowTransition(window, endsAt: running.startTime + running.duration)
+    }
+}
+
+/// For adapters: UIKit operations of their own, ordered with the engine's on the same target (E19).
+@_spi(Adapters)
+@MainActor
+public enum UIKitOperations {
+    /// Runs `body` on `navigationController` after every operation requested before it on that navigation
+    /// controller, once no transition runs on it.
+    public static func perform(on navigationController: UINavigationController, _ body: @escaping @MainActor (UINavigationController) -> Void) {
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [ObjectIdentifier(navigationController)],
+                blocker: { [weak navigationController] in UIKitOperationQueue.blockerForPresentation(on: navigationController) },
+                isObsolete: { [weak navigationController] in navigationController == nil },
+                run: { [weak navigationController] in navigationController.map(body) }
+            )
+        )
+    }
+
+    /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run
+    /// and its transitions have ended (a dismissal's completion, for instance).
+    public static func afterPresentations(on controller: UIViewController, _ body: @escaping @MainActor () -> Void) {
+        let anchor = UIKitOperationQueue.presentationAnchor(of: controller)
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [ObjectIdentifier(anchor)],
+                blocker: { [weak anchor] in UIKitOperationQueue.blockerForDismissal(from: anchor) },
+                isObsolete: { false },
+                run: body
+            )
+        )
+    }
+}
