@@ -98,7 +98,7 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["__Snapshots__"]
+            exclude: ["__Snapshots__", "FuzzRegressions"]
         ),
     ]
 )

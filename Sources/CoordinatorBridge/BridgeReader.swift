@@ -10,14 +10,25 @@ public struct BridgeReader {
         self.registry = registry
     }
 
-    /// The tree of `windows` (ids `window1`, `window2`… in the order given), with every live Insecurity
-    /// host whose base is part of it and every coordinator the plugins describe.
+    /// The tree of `windows` (each window's `restorationIdentifier`, else `window1`, `window2`… in the
+    /// order given), with every live Insecurity host whose base is part of it and every coordinator the
+    /// plugins describe.
     public func read(_ windows: [UIWindow]) -> BridgedTree {
         let context = BridgeReadContext()
         var tree = BridgedTree()
         var windowIDs: [ObjectIdentifier: String] = [:]
-        for (index, window) in windows.enumerated() {
-            let windowID = "window\(index + 1)"
+        var usedWindowIDs = Set(windows.compactMap(\.restorationIdentifier))
+        var nextNumber = 1
+        for window in windows {
+            var windowID: String
+            if let identifier = window.restorationIdentifier, !windowIDs.values.contains(identifier) {
+                windowID = identifier
+            } else {
+                repeat {
+                    windowID = "window\(nextNumber)"
+                    nextNumber += 1
+                } while !usedWindowIDs.insert(windowID).inserted
+            }
             windowIDs[ObjectIdentifier(window)] = windowID
             var presented: [BridgedPresentation] = []
             var rootID: String?

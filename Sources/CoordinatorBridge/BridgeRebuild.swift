@@ -131,6 +131,7 @@ public struct BridgeBuilder {
             var windowsByID: [String: UIWindow] = [:]
             for described in tree.windows {
                 let window = UIWindow()
+                window.restorationIdentifier = described.id
                 window.rootViewController = described.rootID.flatMap { controllers[$0] }
                 var presenter = window.rootViewController
                 for link in described.presented {

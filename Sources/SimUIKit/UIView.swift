@@ -32,6 +32,9 @@ open class UIView: UIResponder {
 
     weak var owningController: UIViewController?
 
+    /// A stable identifier; a window's names it in snapshots.
+    open var restorationIdentifier: String?
+
     /// The transition running on this view, if any.
     public private(set) var runningTransition: Transition?
     /// The most recent transition started on this view, kept after it ends.

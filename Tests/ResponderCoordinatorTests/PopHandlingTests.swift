@@ -153,3 +153,63 @@ struct PopHandlingTests {
         #expect(live.allSatisfy { $0() == nil })
     }
 }
+
+/// E19 for the UIResponder-style adapter: its operations queue behind running transitions.
+@MainActor
+@Suite("Adapter operations that overlap animations")
+struct AdapterOverlapTests {
+    let loop = SimRunLoop.main
+
+    private func started() -> (UIWindow, UINavigationController, LoggingCoordinator, Log) {
+        let (window, navigation) = makeStack()
+        let log = Log()
+        let coordinator = LoggingCoordinator("Main", navigationController: navigation, log: log)
+        coordinator.start()
+        coordinator.root(screen("Home"))
+        return (window, navigation, coordinator, log)
+    }
+
+    @Test("E19: show followed at once by pop, top, pop(to:) and root never cuts into a running push")
+    func showThenChange() {
+        let (window, navigation, coordinator, log) = started()
+        let home = coordinator.viewControllers[0]
+        let warnings = SimWarnings.capture {
+            coordinator.show(screen("A"))
+            coordinator.pop()
+            #expect(coordinator.viewControllers.map(\.title) == ["Home"])
+            coordinator.show(screen("B"))
+            coordinator.top(screen("C"))
+            #expect(coordinator.viewControllers.map(\.title) == ["Home", "C"])
+            coordinator.show(screen("D"))
+            coordinator.pop(to: home)
+            coordinator.show(screen("E"))
+            coordinator.root(screen("F"))
+            coordinator.show(screen("G"))
+            loop.runUntilIdle()
+        }
+        #expect(warnings.isEmpty)
+        #expect(navigation.viewControllers.map(\.title) == ["F", "G"])
+        #expect(coordinator.viewControllers.map(\.title) == ["F", "G"])
+        #expect(log.entries.isEmpty, "the coordinator's own operations call no handlePopBack")
+        _ = window
+    }
+
+    @Test("E19: present while a presentation is still animating waits, and dismiss completes after the dismissal")
+    func presentWhileAnimating() {
+        let (window, navigation, coordinator, _) = started()
+        let first = screen("First")
+        let second = screen("Second")
+        var dismissed = false
+        let warnings = SimWarnings.capture {
+            coordinator.present(first)
+            coordinator.dismiss { dismissed = true }
+            coordinator.present(second)
+            #expect(!dismissed)
+            loop.runUntilIdle()
+        }
+        #expect(warnings.isEmpty)
+        #expect(dismissed)
+        #expect(navigation.presentedViewController === second)
+        _ = window
+    }
+}

@@ -98,8 +98,13 @@ final class Frame {
     }
 
     /// Marks the frame ended, keeping whether it was shown.
+    /// A waiting frame holds its controller in its status: it is released after the status changes, so
+    /// that the controller's deinit (which checks ``isLive``) never runs inside the assignment.
     func markEnded() {
-        status = .ended(wasShown: wasShown)
+        let previous = status
+        withExtendedLifetime(previous) {
+            status = .ended(wasShown: wasShown)
+        }
     }
 
     /// The controller UIKit presents, pushes or makes root for this frame.
