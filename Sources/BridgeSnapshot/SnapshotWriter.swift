@@ -36,9 +36,10 @@ enum SnapshotWriter {
                     }
                 }
                 writer.element("hosts") {
-                    for host in tree.hosts {
+                    // Nothing refers to a host, so its id is its position: import renumbers hosts as it recreates them.
+                    for (position, host) in tree.hosts.enumerated() {
                         let (base, on) = host.base.attributes
-                        writer.element("host", [("id", host.id), ("base", base), ("on", on)]) {
+                        writer.element("host", [("id", "host\(position + 1)"), ("base", base), ("on", on)]) {
                             for frame in host.frames {
                                 writer.element("frame", [
                                     ("kind", frame.kind), ("state", frame.state), ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
