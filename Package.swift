@@ -86,7 +86,10 @@ let package = Package(
             path: "Examples/EmbeddedPayment"
         ),
         .testTarget(name: "SimUIKitTests", dependencies: ["SimUIKit"]),
-        .testTarget(name: "InsecurityTests", dependencies: ["Insecurity", "SimUIKit"]),
+        .testTarget(
+            name: "InsecurityTests",
+            dependencies: ["Insecurity", "SimUIKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "CoordinatorBridgeTests", dependencies: ["CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity", "SimUIKit"]),
         .testTarget(name: "ResponderCoordinatorTests", dependencies: ["ResponderCoordinator", "CoordinatorBridge", "Insecurity", "SimUIKit"]),
         .testTarget(name: "InsecurityClassicTests", dependencies: ["InsecurityClassic", "Insecurity", "SimUIKit"]),
