@@ -49,12 +49,21 @@ enum SnapshotWriter {
                     }
                 }
                 writer.element("coordinators") {
+                    // Coordinator ids are `Framework.N`, numbered in document order per framework, so that a
+                    // snapshot and its import (which numbers coordinators as it reads them) agree.
+                    var counts: [String: Int] = [:]
+                    var canonicalIDs: [String: String] = [:]
+                    for coordinator in tree.coordinators where canonicalIDs[coordinator.id] == nil {
+                        counts[coordinator.framework, default: 0] += 1
+                        canonicalIDs[coordinator.id] = "\(coordinator.framework).\(counts[coordinator.framework]!)"
+                    }
+                    func canonical(_ id: String) -> String { canonicalIDs[id] ?? id }
                     for coordinator in tree.coordinators {
                         writer.element("coordinator", [
-                            ("id", coordinator.id), ("framework", coordinator.framework), ("type", coordinator.type),
-                            ("identifier", coordinator.identifier), ("parent", coordinator.parentID),
+                            ("id", canonical(coordinator.id)), ("framework", coordinator.framework), ("type", coordinator.type),
+                            ("identifier", coordinator.identifier), ("parent", coordinator.parentID.map(canonical)),
                         ]) {
-                            for child in coordinator.childIDs { writer.element("child", [("ref", child)]) }
+                            for child in coordinator.childIDs { writer.element("child", [("ref", canonical(child))]) }
                             for owned in coordinator.controllerIDs { writer.element("owns", [("ref", owned)]) }
                         }
                     }
