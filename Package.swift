@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "InsecurityClassic", targets: ["InsecurityClassic"]),
         .library(name: "BridgeSnapshot", targets: ["BridgeSnapshot"]),
         .library(name: "BridgeSnapshotTesting", targets: ["BridgeSnapshotTesting"]),
+        .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
         .executable(name: "bridge", targets: ["bridge"]),
         .executable(name: "LegacyMigration", targets: ["LegacyMigration"]),
         .executable(name: "EmbeddedPayment", targets: ["EmbeddedPayment"]),
@@ -40,6 +41,7 @@ let package = Package(
             ]
         ),
         .target(name: "CoordinatorBridge", dependencies: ["SimUIKit", "Insecurity"]),
+        .target(name: "SimulationTesting", dependencies: ["SimUIKit", "Insecurity"]),
         .target(
             name: "ResponderCoordinator",
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
@@ -85,17 +87,18 @@ let package = Package(
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
             path: "Examples/EmbeddedPayment"
         ),
-        .testTarget(name: "SimUIKitTests", dependencies: ["SimUIKit"]),
+        .testTarget(name: "SimUIKitTests", dependencies: ["SimulationTesting", "SimUIKit"]),
         .testTarget(
             name: "InsecurityTests",
-            dependencies: ["Insecurity", "SimUIKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SimulationTesting", "Insecurity", "SimUIKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "CoordinatorBridgeTests", dependencies: ["CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity", "SimUIKit"]),
-        .testTarget(name: "ResponderCoordinatorTests", dependencies: ["ResponderCoordinator", "CoordinatorBridge", "Insecurity", "SimUIKit"]),
-        .testTarget(name: "InsecurityClassicTests", dependencies: ["InsecurityClassic", "Insecurity", "SimUIKit"]),
+        .testTarget(name: "CoordinatorBridgeTests", dependencies: ["SimulationTesting", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity", "SimUIKit"]),
+        .testTarget(name: "ResponderCoordinatorTests", dependencies: ["SimulationTesting", "ResponderCoordinator", "CoordinatorBridge", "Insecurity", "SimUIKit"]),
+        .testTarget(name: "InsecurityClassicTests", dependencies: ["SimulationTesting", "InsecurityClassic", "Insecurity", "SimUIKit"]),
         .testTarget(
             name: "BridgeSnapshotTests",
             dependencies: [
+                "SimulationTesting",
                 "BridgeSnapshot", "BridgeSnapshotTesting", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic",
                 "Insecurity", "SimUIKit",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

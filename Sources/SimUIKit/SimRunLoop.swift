@@ -35,6 +35,13 @@ public final class SimRunLoop {
         queue.insert(entry)
     }
 
+    /// Drops every scheduled action and sets the clock back to zero (for a fresh simulated world
+    /// between tests; see the `SimulationTesting` product's `.cleanSimulatedWorld` trait).
+    public func reset() {
+        queue = Heap()
+        now = 0
+    }
+
     /// Moves the clock forward by `interval`, running every action that falls due on the way, in time order.
     public func advance(by interval: TimeInterval) {
         guard interval >= 0 else {

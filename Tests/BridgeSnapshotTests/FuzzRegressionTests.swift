@@ -2,6 +2,7 @@ import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
 import SimUIKit
+import SimulationTesting
 import Testing
 
 /// Inputs the fuzzers (Fuzzing/) found, kept as regression tests: each either is refused with a
@@ -10,7 +11,7 @@ private let findingsDirectory = URL(fileURLWithPath: #filePath).deletingLastPath
 private let findings = ((try? FileManager.default.contentsOfDirectory(atPath: findingsDirectory.path)) ?? []).sorted()
 
 @MainActor
-@Suite("Fuzzer findings")
+@Suite("Fuzzer findings", .cleanSimulatedWorld)
 struct FuzzRegressionTests {
     @Test("X3, X6: every fuzzer finding imports faithfully or is refused", arguments: findings)
     func finding(_ name: String) throws {

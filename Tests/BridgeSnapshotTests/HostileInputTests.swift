@@ -3,10 +3,11 @@ import CoordinatorBridge
 import Foundation
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Hostile and broken input")
+@Suite("Hostile and broken input", .cleanSimulatedWorld)
 struct HostileInputTests {
     /// Parses and imports `bytes`, expecting an issue of `kind` at a real position, no crash, and no
     /// change to existing windows or hosts.

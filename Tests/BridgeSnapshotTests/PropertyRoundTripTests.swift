@@ -4,6 +4,7 @@ import Insecurity
 import PropertyBased
 import ResponderCoordinator
 import SimUIKit
+import SimulationTesting
 import Testing
 
 /// Builds a random live scene from a list of operations: pushes and presentations made directly on
@@ -73,7 +74,7 @@ final class RandomScene {
 }
 
 @MainActor
-@Suite("Round trips of random trees")
+@Suite("Round trips of random trees", .cleanSimulatedWorld)
 struct PropertyRoundTripTests {
     @Test("X3: export(import(export(live))) == export(live) for random scenes")
     func randomScenes() async {

@@ -4,10 +4,11 @@ import Foundation
 import Insecurity
 import ResponderCoordinator
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Export and import")
+@Suite("Export and import", .cleanSimulatedWorld)
 struct RoundTripTests {
     @Test("X1: the snapshot has windows, controllers, presentations, stacks, hosts with frames and adapters' coordinators")
     func exportContents() throws {
@@ -147,7 +148,7 @@ struct RoundTripTests {
 }
 
 @MainActor
-@Suite("Behaviour after import")
+@Suite("Behaviour after import", .cleanSimulatedWorld)
 struct AfterImportTests {
     @Test("X3: imported legacy coordinators keep handling pops: a back-button pop ends the restored child")
     func legacyPopsAfterImport() throws {

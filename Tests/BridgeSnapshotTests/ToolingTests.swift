@@ -4,6 +4,7 @@ import CoordinatorBridge
 import Foundation
 import SimUIKit
 import SnapshotTesting
+import SimulationTesting
 import Testing
 
 /// Runs a program and returns its exit status, standard output and standard error.
@@ -37,7 +38,7 @@ let xmllintURL = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/b
     .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
 @MainActor
-@Suite("Schema, diff and the command line")
+@Suite("Schema, diff and the command line", .cleanSimulatedWorld)
 struct ToolingTests {
     @Test(
         "X4: every exported snapshot validates against the shipped schema with xmllint --schema",
@@ -97,7 +98,7 @@ struct ToolingTests {
 }
 
 @MainActor
-@Suite(.snapshots(record: .missing))
+@Suite(.snapshots(record: .missing), .cleanSimulatedWorld)
 struct GoldenSnapshotTests {
     @Test("Golden: a window with a navigation stack and a modal chain")
     func stackAndModalChain() {

@@ -3,6 +3,7 @@ import Insecurity
 import InsecurityClassic
 import ResponderCoordinator
 import SimUIKit
+import SimulationTesting
 import Testing
 
 /// A third coordinator framework, defined only here: adding it needs no change to the core (A7).
@@ -55,7 +56,7 @@ func titled(_ title: String, id: String? = nil) -> UIViewController {
 }
 
 @MainActor
-@Suite("Bridged tree")
+@Suite("Bridged tree", .cleanSimulatedWorld)
 struct BridgedTreeTests {
     let loop = SimRunLoop.main
 

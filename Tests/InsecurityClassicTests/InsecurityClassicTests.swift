@@ -1,6 +1,7 @@
 import Insecurity
 import InsecurityClassic
 import SimUIKit
+import SimulationTesting
 import Testing
 
 // Seed 002's example, with only the import changed.
@@ -63,7 +64,7 @@ class PaymentMethodCoordinator: InsecurityChild<PaymentMethodScreenResult> {
 }
 
 @MainActor
-@Suite("InsecurityChild (seed 002)")
+@Suite("InsecurityChild (seed 002)", .cleanSimulatedWorld)
 struct InsecurityClassicTests {
     enum Context: String, CaseIterable, Sendable {
         case navigation, modal

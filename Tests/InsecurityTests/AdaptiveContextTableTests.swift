@@ -1,10 +1,11 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 /// Seed 000's tables, row by row, on modal and navigation parents (E6).
 @MainActor
-@Suite("Adaptive contexts (seed 000 tables)")
+@Suite("Adaptive contexts (seed 000 tables)", .cleanSimulatedWorld)
 struct AdaptiveContextTableTests {
     enum Parent: String, CaseIterable, Sendable {
         case modalCoordinator, navigationCoordinator, adaptivePresented, adaptivePushed

@@ -1,9 +1,10 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Coordinator lifecycle")
+@Suite("Coordinator lifecycle", .cleanSimulatedWorld)
 struct CoordinatorLifecycleTests {
     let loop = SimRunLoop.main
 

@@ -1,9 +1,10 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Hosts and start rules")
+@Suite("Hosts and start rules", .cleanSimulatedWorld)
 struct HostStartTests {
     let loop = SimRunLoop.main
 

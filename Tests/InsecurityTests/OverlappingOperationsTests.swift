@@ -1,10 +1,11 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 /// E19: operations that overlap a running transition wait for it instead of being refused by UIKit.
 @MainActor
-@Suite("Operations that overlap animations")
+@Suite("Operations that overlap animations", .cleanSimulatedWorld)
 struct OverlappingOperationsTests {
     let loop = SimRunLoop.main
 

@@ -1,9 +1,10 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Queued starts and the event stream")
+@Suite("Queued starts and the event stream", .cleanSimulatedWorld)
 struct QueueingAndEventsTests {
     let loop = SimRunLoop.main
 

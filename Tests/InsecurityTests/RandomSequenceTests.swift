@@ -2,6 +2,7 @@ import Foundation
 import Insecurity
 import PropertyBased
 import SimUIKit
+import SimulationTesting
 import Testing
 
 /// How many random sequences each model-based test runs: 2,000 by default, `RANDOM_SEQUENCES=N` for more.
@@ -275,7 +276,7 @@ final class RandomSession {
 }
 
 @MainActor
-@Suite("Random sequences of overlapping operations")
+@Suite("Random sequences of overlapping operations", .cleanSimulatedWorld)
 struct RandomSequenceTests {
     @Test("E19, E20: random starts, ends, gestures and time never make UIKit refuse, never lose or orphan a screen")
     func engineSequences() async {

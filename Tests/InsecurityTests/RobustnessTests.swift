@@ -1,9 +1,10 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Released hosts and async starts")
+@Suite("Released hosts and async starts", .cleanSimulatedWorld)
 struct RobustnessTests {
     let loop = SimRunLoop.main
 

@@ -1,5 +1,6 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 // The seeds' snippets, with only the import changed (UIKit -> SimUIKit + Insecurity).
@@ -90,7 +91,7 @@ enum NavigationSeed {
 }
 
 @MainActor
-@Suite("Seed snippets")
+@Suite("Seed snippets", .cleanSimulatedWorld)
 struct SeedSnippetTests {
     let loop = SimRunLoop.main
 

@@ -1,9 +1,10 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Teardown and batching")
+@Suite("Teardown and batching", .cleanSimulatedWorld)
 struct TeardownTests {
     let loop = SimRunLoop.main
 

@@ -1,9 +1,10 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Removals made by the user or by app code")
+@Suite("Removals made by the user or by app code", .cleanSimulatedWorld)
 struct UserRemovalTests {
     let loop = SimRunLoop.main
 

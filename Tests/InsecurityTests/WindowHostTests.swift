@@ -1,9 +1,10 @@
 import Insecurity
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Window hosts")
+@Suite("Window hosts", .cleanSimulatedWorld)
 struct WindowHostTests {
     let loop = SimRunLoop.main
 

@@ -1,10 +1,11 @@
 import Insecurity
 import ResponderCoordinator
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Seed 003 API")
+@Suite("Seed 003 API", .cleanSimulatedWorld)
 struct ApiSurfaceTests {
     let loop = SimRunLoop.main
 

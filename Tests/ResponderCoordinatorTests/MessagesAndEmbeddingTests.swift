@@ -2,6 +2,7 @@ import CoordinatorBridge
 import Insecurity
 import ResponderCoordinator
 import SimUIKit
+import SimulationTesting
 import Testing
 
 struct AddToCart: CoordinatingMessage {
@@ -64,7 +65,7 @@ final class SignUp: ResponderCoordinator.NavigationCoordinator {
 }
 
 @MainActor
-@Suite("Messages and embedding")
+@Suite("Messages and embedding", .cleanSimulatedWorld)
 struct MessagesAndEmbeddingTests {
     let loop = SimRunLoop.main
 

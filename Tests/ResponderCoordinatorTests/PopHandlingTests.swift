@@ -1,9 +1,10 @@
 import ResponderCoordinator
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Pops made by the user or by app code")
+@Suite("Pops made by the user or by app code", .cleanSimulatedWorld)
 struct PopHandlingTests {
     let loop = SimRunLoop.main
 
@@ -156,7 +157,7 @@ struct PopHandlingTests {
 
 /// E19 for the UIResponder-style adapter: its operations queue behind running transitions.
 @MainActor
-@Suite("Adapter operations that overlap animations")
+@Suite("Adapter operations that overlap animations", .cleanSimulatedWorld)
 struct AdapterOverlapTests {
     let loop = SimRunLoop.main
 

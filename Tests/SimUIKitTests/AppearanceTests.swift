@@ -1,8 +1,9 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Appearance and containment callbacks")
+@Suite("Appearance and containment callbacks", .cleanSimulatedWorld)
 struct AppearanceTests {
     let loop = SimRunLoop.main
     let journal = Journal()

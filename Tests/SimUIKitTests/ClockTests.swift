@@ -1,8 +1,9 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Virtual clock")
+@Suite("Virtual clock", .cleanSimulatedWorld)
 struct ClockTests {
     let loop = SimRunLoop.main
 

@@ -1,8 +1,9 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Object lifetimes")
+@Suite("Object lifetimes", .cleanSimulatedWorld)
 struct LifetimeTests {
     let loop = SimRunLoop.main
 

@@ -1,8 +1,9 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Navigation controller")
+@Suite("Navigation controller", .cleanSimulatedWorld)
 struct NavigationControllerTests {
     let loop = SimRunLoop.main
 

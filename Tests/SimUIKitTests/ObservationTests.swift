@@ -1,8 +1,9 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Observation")
+@Suite("Observation", .cleanSimulatedWorld)
 struct ObservationTests {
     let loop = SimRunLoop.main
 

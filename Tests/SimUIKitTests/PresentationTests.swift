@@ -1,8 +1,9 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Modal presentation")
+@Suite("Modal presentation", .cleanSimulatedWorld)
 struct PresentationTests {
     let loop = SimRunLoop.main
 

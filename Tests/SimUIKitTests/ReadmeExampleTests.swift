@@ -1,9 +1,10 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 /// The README's example, kept compiling and passing.
 @MainActor
-@Test("README: swiping a sheet down removes it")
+@Test("README: swiping a sheet down removes it", .cleanSimulatedWorld)
 func swipingASheetDownRemovesIt() {
     let home = UIViewController()
     let navigation = UINavigationController(rootViewController: home)

@@ -1,8 +1,9 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Responders and identity")
+@Suite("Responders and identity", .cleanSimulatedWorld)
 struct ResponderTests {
     @Test("S10: next is the parent, else the presenter, else the window")
     func responderChain() {

@@ -1,8 +1,9 @@
 import SimUIKit
+import SimulationTesting
 import Testing
 
 @MainActor
-@Suite("Windows")
+@Suite("Windows", .cleanSimulatedWorld)
 struct WindowTests {
     let loop = SimRunLoop.main
 

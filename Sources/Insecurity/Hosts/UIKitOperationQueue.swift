@@ -182,3 +182,17 @@ public enum UIKitOperations {
         )
     }
 }
+
+/// The engine's process-wide state, for test harnesses that give every test a fresh simulated world.
+@MainActor
+public enum InsecurityWorld {
+    /// Whether UIKit operations are waiting in the engine's queue (E19).
+    public static var hasPendingOperations: Bool { !UIKitOperationQueue.shared.isEmpty }
+
+    /// Drops waiting UIKit operations and turns strict mode off. Call it only between tests, with the
+    /// run loop reset: live chains lose the operations they were waiting for.
+    public static func reset() {
+        UIKitOperationQueue.shared.removeAll()
+        InsecurityDiagnostics.isStrict = false
+    }
+}

@@ -1,0 +1,88 @@
+import Insecurity
+import SimUIKit
+import Testing
+
+/// A Swift Testing trait that gives each test a clean simulated world: tests that use it run one at a
+/// time (they share `SimRunLoop.main`, windows and the engine's queue), start with the clock at zero and
+/// nothing scheduled, and fail if they leave a transition or delayed action running, or UIKit operations
+/// waiting, which would otherwise run inside whichever test drives the clock next. Work due at the
+/// current time when the test returns (deallocation follow-ups) runs before the check.
+///
+/// ```swift
+/// @MainActor
+/// @Suite("Checkout", .cleanSimulatedWorld)
+/// struct CheckoutTests { … }
+/// ```
+public struct CleanSimulatedWorld: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // A suite trait also scopes the suite itself: only test cases need a world of their own.
+        guard testCase != nil || !test.isSuite else {
+            try await function()
+            return
+        }
+        await WorldLock.shared.acquire()
+        await MainActor.run { Self.reset() }
+        do {
+            try await function()
+        } catch {
+            await finish(test)
+            throw error
+        }
+        await finish(test)
+    }
+
+    private func finish(_ test: Test) async {
+        await MainActor.run {
+            // Work due now is the test's own cleanup (objects released as it returned); work due later
+            // is a transition or delay the test never drove to its end.
+            SimRunLoop.main.advance(by: 0)
+            let pending = SimRunLoop.main.pendingActionCount
+            if pending > 0 || InsecurityWorld.hasPendingOperations {
+                Issue.record(
+                    "\(test.name) left \(pending) scheduled action(s) on SimRunLoop.main\(InsecurityWorld.hasPendingOperations ? " and UIKit operations waiting in the engine's queue" : ""); drive the clock to the end (SimRunLoop.main.runUntilIdle()) before the test returns."
+                )
+            }
+            Self.reset()
+        }
+        await WorldLock.shared.release()
+    }
+
+    @MainActor
+    private static func reset() {
+        SimRunLoop.main.reset()
+        InsecurityWorld.reset()
+    }
+}
+
+extension Trait where Self == CleanSimulatedWorld {
+    /// Each test starts in a fresh simulated world and must leave nothing pending (see ``CleanSimulatedWorld``).
+    public static var cleanSimulatedWorld: Self { CleanSimulatedWorld() }
+}
+
+/// Runs tests of the simulated world one at a time, in arrival order.
+@MainActor
+private final class WorldLock {
+    static let shared = WorldLock()
+    private var isHeld = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        guard isHeld else {
+            isHeld = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            isHeld = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
