@@ -93,7 +93,13 @@ let package = Package(
             dependencies: ["SimulationTesting", "Insecurity", "SimUIKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "CoordinatorBridgeTests", dependencies: ["SimulationTesting", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity", "SimUIKit"]),
-        .testTarget(name: "ResponderCoordinatorTests", dependencies: ["SimulationTesting", "ResponderCoordinator", "CoordinatorBridge", "Insecurity", "SimUIKit"]),
+        .testTarget(
+            name: "ResponderCoordinatorTests",
+            dependencies: [
+                "SimulationTesting", "ResponderCoordinator", "CoordinatorBridge", "Insecurity", "SimUIKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "InsecurityClassicTests", dependencies: ["SimulationTesting", "InsecurityClassic", "Insecurity", "SimUIKit"]),
         .testTarget(
             name: "BridgeSnapshotTests",

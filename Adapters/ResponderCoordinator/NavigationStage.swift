@@ -59,7 +59,7 @@ final class NavigationStage {
     /// Tracks `frame`, rebuilt from a snapshot, as the frame behind `controller`.
     func adoptFrame(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
         let key = ObjectIdentifier(controller)
-        pushedAsFrames.insert(key)
+        markPushedAsFrame(controller)
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
     }
@@ -88,8 +88,15 @@ final class NavigationStage {
         let key = ObjectIdentifier(controller)
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
-        pushedAsFrames.insert(key)
+        markPushedAsFrame(controller)
         host.start(frame, animated: animated) { _ in }
+    }
+
+    /// Records that `controller` was pushed as a frame, until it is deallocated (its identity may be reused).
+    private func markPushedAsFrame(_ controller: UIViewController) {
+        let key = ObjectIdentifier(controller)
+        guard pushedAsFrames.insert(key).inserted else { return }
+        controller.onDeallocation { [weak self] in self?.pushedAsFrames.remove(key) }
     }
 
     /// Pops every controller above `controller` in one operation, as the coordinators' own doing.
@@ -118,6 +125,7 @@ final class NavigationStage {
             frame.dismiss(animated: false)
         }
         isReplacingStack = false
+        pushedAsFrames.remove(ObjectIdentifier(root))
         pendingRoot = root
         UIKitOperations.perform(on: navigationController) { [weak self] navigationController in
             guard let self else { return }

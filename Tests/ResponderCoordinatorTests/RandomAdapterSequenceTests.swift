@@ -1,0 +1,154 @@
+import Foundation
+import Insecurity
+import PropertyBased
+import ResponderCoordinator
+import SimUIKit
+import SimulationTesting
+import Testing
+
+/// One step of a random session of a UIResponder-style coordinator, its user and the clock.
+enum AdapterStep: CustomStringConvertible, Sendable {
+    case show(animated: Bool)
+    case pop(animated: Bool)
+    case top(animated: Bool)
+    case popTo(index: Int, animated: Bool)
+    case root
+    case present(animated: Bool)
+    case dismiss(animated: Bool)
+    case backButton
+    case interactivePop(progress: Int, finish: Bool)
+    case swipeDown
+    case advance(tenths: Int)
+
+    init(_ code: Int, _ value: Int) {
+        let animated = value % 3 != 0
+        switch code {
+        case 0...2: self = .show(animated: animated)
+        case 3: self = .pop(animated: animated)
+        case 4: self = .top(animated: animated)
+        case 5: self = .popTo(index: value, animated: animated)
+        case 6: self = .root
+        case 7: self = .present(animated: animated)
+        case 8: self = .dismiss(animated: animated)
+        case 9: self = .backButton
+        case 10: self = .interactivePop(progress: value % 10, finish: value % 2 == 0)
+        case 11: self = .swipeDown
+        default: self = .advance(tenths: value % 8)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .show(let animated): "show\(animated ? "" : " (not animated)")"
+        case .pop(let animated): "pop\(animated ? "" : " (not animated)")"
+        case .top(let animated): "top\(animated ? "" : " (not animated)")"
+        case .popTo(let index, let animated): "pop(to: viewControllers[\(index) % count])\(animated ? "" : " (not animated)")"
+        case .root: "root"
+        case .present(let animated): "present\(animated ? "" : " (not animated)")"
+        case .dismiss(let animated): "dismiss\(animated ? "" : " (not animated)")"
+        case .backButton: "user taps back"
+        case .interactivePop(let progress, let finish): "user drags back \(progress * 10)% and \(finish ? "lets go" : "cancels")"
+        case .swipeDown: "user swipes the top sheet down"
+        case .advance(let tenths): "advance \(Double(tenths) / 10) s"
+        }
+    }
+
+    static let generator = zip(Gen.int(in: 0...13), Gen.int(in: 0...11)).map { AdapterStep($0.0, $0.1) }.array(of: 1...30)
+}
+
+@MainActor
+@Suite("Random sequences of adapter operations", .cleanSimulatedWorld)
+struct RandomAdapterSequenceTests {
+    let sequences = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 2_000
+
+    @Test("E19, E20, A3: random show/pop/top/root/present/dismiss, gestures and time: no refusal, the coordinator's controllers are the stack")
+    func adapterSequences() async {
+        await propertyCheck(count: sequences, input: AdapterStep.generator) { steps in
+            let failures = run(steps)
+            #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))")
+        }
+    }
+
+    private func run(_ steps: [AdapterStep]) -> [String] {
+        var failures: [String] = []
+        var live = LiveObjectsOfAdapter()
+        do {
+            let (window, navigation) = makeStack()
+            let coordinator = LoggingCoordinator("App", navigationController: navigation, log: Log())
+            coordinator.start()
+            coordinator.root(screen("Home"))
+            var presented: Set<ObjectIdentifier> = []
+            var count = 0
+            for (number, step) in steps.enumerated() {
+                var diagnostics: [InsecurityDiagnostic] = []
+                let warnings = SimWarnings.capture {
+                    diagnostics = InsecurityDiagnostics.capture {
+                        count += 1
+                        let next = screen("S\(count)")
+                        live.watch(next)
+                        switch step {
+                        case .show: coordinator.show(next)
+                        case .pop(let animated): coordinator.pop(animated: animated)
+                        case .top(let animated): coordinator.top(next, animated: animated)
+                        case .popTo(let index, let animated):
+                            let stack = coordinator.viewControllers
+                            if !stack.isEmpty { coordinator.pop(to: stack[index % stack.count], animated: animated) }
+                        case .root: coordinator.root(next)
+                        case .present(let animated):
+                            presented.insert(ObjectIdentifier(next))
+                            coordinator.present(next, animated: animated)
+                        case .dismiss(let animated): coordinator.dismiss(animated: animated)
+                        case .backButton: navigation.simulateBackButtonTap()
+                        case .interactivePop(let progress, let finish):
+                            if let pop = navigation.beginInteractivePop() {
+                                pop.update(CGFloat(progress) / 10)
+                                finish ? pop.finish() : pop.cancel()
+                            }
+                        case .swipeDown:
+                            var top = navigation.presentedViewController
+                            while let above = top?.presentedViewController { top = above }
+                            top?.simulateInteractiveDismissal()
+                        case .advance(let tenths): SimRunLoop.main.advance(by: Double(tenths) / 10)
+                        }
+                    }
+                }
+                failures += warnings.map { "step \(number + 1): UIKit warned: \($0)" }
+                failures += diagnostics.map { "step \(number + 1): diagnostic \($0)" }
+                if SimRunLoop.main.isIdle {
+                    failures += settled(navigation, coordinator, presented, at: "step \(number + 1)")
+                }
+            }
+            SimRunLoop.main.runUntilIdle()
+            failures += settled(navigation, coordinator, presented, at: "the end")
+            coordinator.stop()
+            window.rootViewController = nil
+            live.watch(coordinator, navigation, window)
+        }
+        SimRunLoop.main.runUntilIdle()
+        if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
+        return failures
+    }
+
+    private func settled(_ navigation: UINavigationController, _ coordinator: LoggingCoordinator, _ presented: Set<ObjectIdentifier>, at moment: String) -> [String] {
+        var failures: [String] = []
+        if !navigation.viewControllers.elementsEqual(coordinator.viewControllers, by: ===) {
+            failures.append("\(moment): the stack \(navigation.viewControllers.map { $0.title ?? "?" }) is not the coordinator's viewControllers \(coordinator.viewControllers.map { $0.title ?? "?" })")
+        }
+        var current = navigation.presentedViewController
+        while let controller = current {
+            if !presented.contains(ObjectIdentifier(controller)) { failures.append("\(moment): \(controller.title ?? "?") is presented but nobody presented it") }
+            current = controller.presentedViewController
+        }
+        return failures
+    }
+}
+
+/// Weak references to everything a session created.
+@MainActor
+struct LiveObjectsOfAdapter {
+    private var references: [() -> AnyObject?] = []
+    mutating func watch(_ objects: AnyObject...) {
+        for object in objects { references.append { [weak object] in object } }
+    }
+    var count: Int { references.filter { $0() != nil }.count }
+}
