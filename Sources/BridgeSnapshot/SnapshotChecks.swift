@@ -79,8 +79,19 @@ struct SnapshotChecks {
             if let parent = coordinator.parentID, !coordinators.contains(parent) {
                 issue(.danglingReference, "coordinator \"\(coordinator.id)\"'s parent \"\(parent)\" is not in the snapshot", at: key)
             }
-            for (position, child) in coordinator.childIDs.enumerated() where !coordinators.contains(child) {
-                issue(.danglingReference, "coordinator \"\(coordinator.id)\"'s child \"\(child)\" is not in the snapshot", at: "coordinator-child:\(index):\(position)")
+            for (position, child) in coordinator.childIDs.enumerated() {
+                let at = "coordinator-child:\(index):\(position)"
+                if child == coordinator.id {
+                    issue(.cycle, "coordinator \"\(coordinator.id)\" lists itself as a child", at: at)
+                } else if !coordinators.contains(child) {
+                    issue(.danglingReference, "coordinator \"\(coordinator.id)\"'s child \"\(child)\" is not in the snapshot", at: at)
+                } else if coordinatorParents[child] != coordinator.id {
+                    issue(
+                        .danglingReference,
+                        "coordinator \"\(coordinator.id)\" lists \"\(child)\" as a child, but its parent is \(coordinatorParents[child].map { "\"\($0)\"" } ?? "none")",
+                        at: at
+                    )
+                }
             }
             for (position, owned) in coordinator.controllerIDs.enumerated() {
                 requireController(owned, "coordinator \"\(coordinator.id)\"", at: "owns:\(index):\(position)")
