@@ -252,6 +252,12 @@ open class UINavigationController: UIViewController {
             self.previousStack = previousStack
         }
 
+        /// A handle dropped while the finger is still down ends the gesture as UIKit does when a touch is
+        /// cancelled: the pop is cancelled, so the navigation controller is not held by a transition forever.
+        isolated deinit {
+            cancel()
+        }
+
         /// Whether the user is still dragging.
         public var isInteractive: Bool { transition.isInteractive }
 

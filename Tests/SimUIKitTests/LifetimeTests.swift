@@ -59,3 +59,33 @@ struct LifetimeTests {
         #expect(released)
     }
 }
+
+@MainActor
+@Suite("Dropped gesture handles", .cleanSimulatedWorld)
+struct DroppedGestureTests {
+    @Test("S7: an interactive pop whose handle is dropped is cancelled, and nothing is kept alive")
+    func droppedPopHandle() {
+        weak var weakNavigation: UINavigationController?
+        weak var weakTop: UIViewController?
+        do {
+            let window = UIWindow()
+            let top = UIViewController()
+            let navigation = UINavigationController(rootViewController: UIViewController())
+            navigation.pushViewController(top, animated: false)
+            window.rootViewController = navigation
+            window.makeKeyAndVisible()
+            do {
+                let pop = navigation.beginInteractivePop()
+                pop?.update(0.4)
+            }
+            SimRunLoop.main.runUntilIdle()
+            #expect(navigation.viewControllers.last === top, "the pop was cancelled")
+            weakNavigation = navigation
+            weakTop = top
+            window.rootViewController = nil
+        }
+        SimRunLoop.main.runUntilIdle()
+        #expect(weakNavigation == nil)
+        #expect(weakTop == nil)
+    }
+}
