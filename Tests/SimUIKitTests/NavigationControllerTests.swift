@@ -181,9 +181,12 @@ struct NavigationControllerTests {
         navigation.isInteractivePopEnabled = false
         #expect(navigation.beginInteractivePop() == nil)
         navigation.isInteractivePopEnabled = true
-        #expect(navigation.beginInteractivePop() != nil)
+        let pop = navigation.beginInteractivePop()
+        #expect(pop != nil)
         let warnings = SimWarnings.capture { navigation.pushViewController(Screen("Other"), animated: true) }
         #expect(warnings.count == 1, "no stack change during an interactive pop")
+        pop?.cancel()
+        loop.runUntilIdle()
         _ = window
     }
 }
