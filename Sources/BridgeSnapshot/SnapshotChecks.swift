@@ -73,6 +73,18 @@ struct SnapshotChecks {
                 requireController(frame.controllerID, "a frame of host \"\(host.id)\"", at: "frame:\(index):\(position)")
             }
         }
+        // A controller nothing shows or refers to could not be found again after import (X3).
+        var referenced = Set(tree.windows.flatMap { [$0.rootID].compactMap { $0 } + $0.presented.map(\.controllerID) })
+        referenced.formUnion(tree.hosts.flatMap { $0.frames.compactMap(\.controllerID) })
+        referenced.formUnion(tree.coordinators.flatMap(\.controllerIDs))
+        referenced.formUnion(parents.keys)
+        for (index, controller) in tree.controllers.enumerated() where !referenced.contains(controller.id) {
+            issue(
+                .danglingReference,
+                "controller \"\(controller.id)\" is not a window's root, presented, a child, a frame's controller or owned by a coordinator",
+                at: "controller:\(index)"
+            )
+        }
         let coordinatorParents = Dictionary(tree.coordinators.compactMap { c in c.parentID.map { (c.id, $0) } }, uniquingKeysWith: { first, _ in first })
         for (index, coordinator) in tree.coordinators.enumerated() {
             let key = "coordinator:\(index)"
