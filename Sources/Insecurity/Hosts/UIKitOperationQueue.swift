@@ -93,25 +93,26 @@ final class UIKitOperationQueue {
         } while needsAnotherPass
     }
 
+    /// The queue is a process-wide singleton, so the wake-up closures hold it strongly.
     private func wake(after blocker: Blocker) {
         switch blocker {
         case .transition(let transition):
             let id = ObjectIdentifier(transition)
             guard observed.insert(id).inserted else { return }
-            let observing = transition.animate(alongsideTransition: nil) { [weak self] _ in
-                self?.observed.remove(id)
-                self?.runReadyOperations()
+            let observing = transition.animate(alongsideTransition: nil) { _ in
+                self.observed.remove(id)
+                self.runReadyOperations()
             }
             if !observing {
                 observed.remove(id)
-                SimRunLoop.main.perform { [weak self] in self?.runReadyOperations() }
+                SimRunLoop.main.perform { self.runReadyOperations() }
             }
         case .windowTransition(let window, let endsAt):
             let id = ObjectIdentifier(window)
             guard observed.insert(id).inserted else { return }
-            SimRunLoop.main.perform(after: endsAt - SimRunLoop.main.now) { [weak self] in
-                self?.observed.remove(id)
-                self?.runReadyOperations()
+            SimRunLoop.main.perform(after: endsAt - SimRunLoop.main.now) {
+                self.observed.remove(id)
+                self.runReadyOperations()
             }
         }
     }
