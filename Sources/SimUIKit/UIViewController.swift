@@ -32,6 +32,8 @@ open class UIViewController: UIResponder {
     var presentedStorage: UIViewController?
     weak var presentingStorage: UIViewController?
     weak var attachedWindow: UIWindow?
+    /// The presenter's window, recorded when this controller is presented (see ``hostWindow``).
+    weak var presentationWindow: UIWindow?
     var presentationTransition: SimTransition?
     private var ownPresentationController: UIPresentationController?
     var presentationObservers = ObserverList<PresentationChange>()
@@ -178,14 +180,13 @@ open class UIViewController: UIResponder {
         return anchor
     }
 
-    /// The window that shows this controller, found through parents and presenters.
+    /// The window that shows this controller, found through parents and its presenter. A presented
+    /// controller remembers its presenter's window when it is presented, so the cost does not grow with
+    /// the length of the presentation chain.
     var hostWindow: UIWindow? {
-        var current = presentationAnchor
-        while true {
-            if let window = current.attachedWindow { return window }
-            guard let presenter = current.presentingStorage else { return nil }
-            current = presenter.presentationAnchor
-        }
+        let anchor = presentationAnchor
+        if let window = anchor.attachedWindow { return window }
+        return anchor.presentingStorage == nil ? nil : anchor.presentationWindow
     }
 
     /// Whether the controller's view is currently on screen (appeared or appearing).
@@ -277,6 +278,7 @@ open class UIViewController: UIResponder {
             return
         }
         let presented = viewControllerToPresent
+        presented.presentationWindow = presenter.hostWindow
         presenter.presentedStorage = presented
         presented.presentingStorage = presenter
         presented.beingPresented = true

@@ -60,4 +60,43 @@ for depth in [100, 10_000] {
     }
 }
 
+@MainActor
+final class Sheet: ModalCoordinator<Int> {
+    override var viewController: UIViewController { UIViewController() }
+}
+
+/// A visible window with `depth` engine frames presented one above the other.
+@MainActor
+func modalChain(depth: Int) -> (host: InsecurityHost, window: UIWindow, top: Sheet) {
+    let window = UIWindow()
+    window.rootViewController = UIViewController()
+    window.makeKeyAndVisible()
+    let host = InsecurityHost(modal: window.rootViewController!)
+    var top = Sheet()
+    host.start(top, animated: false) { _ in }
+    for _ in 1..<depth {
+        let next = Sheet()
+        top.navigation.start(next, animated: false) { _ in }
+        top = next
+    }
+    return (host, window, top)
+}
+
+// Issue 10: a start + finish on top of a deep modal chain costs the same as on a shallow one
+// (SimUIKit's presentation checks no longer walk the chain).
+for depth in [10, 10_000] {
+    benchmark("start + finish a sheet on a modal chain of depth \(depth)", settings: Iterations(50)) { state in
+        try MainActor.assumeIsolated {
+            let scene = modalChain(depth: depth)
+            try state.measure {
+                let child = Sheet()
+                scene.top.navigation.start(child, animated: false) { _ in }
+                child.finish(1)
+                SimRunLoop.main.runUntilIdle()
+            }
+            _ = scene
+        }
+    }
+}
+
 Benchmark.main()
