@@ -67,6 +67,10 @@ protocol RandomCoordinator: AnyObject {
     func navigationStarter() -> any AdaptiveNavigation
 }
 
+extension RandomCoordinator where Self: InsecurityCoordinator<String> {
+    func end(withValue: Bool) { withValue ? finish(name) : dismiss() }
+}
+
 @MainActor final class RandomModal: ModalCoordinator<String>, RandomCoordinator {
     let name: String
     weak var controller: UIViewController?
@@ -76,7 +80,6 @@ protocol RandomCoordinator: AnyObject {
         self.controller = controller
         return controller
     }
-    func end(withValue: Bool) { withValue ? finish(name) : dismiss() }
     func navigationStarter() -> any AdaptiveNavigation { navigation }
 }
 
@@ -89,7 +92,6 @@ protocol RandomCoordinator: AnyObject {
         self.controller = controller
         return controller
     }
-    func end(withValue: Bool) { withValue ? finish(name) : dismiss() }
     func navigationStarter() -> any AdaptiveNavigation { navigation }
 }
 
@@ -102,7 +104,6 @@ protocol RandomCoordinator: AnyObject {
         self.controller = controller
         return controller
     }
-    func end(withValue: Bool) { withValue ? finish(name) : dismiss() }
     func navigationStarter() -> any AdaptiveNavigation { navigation }
 }
 
