@@ -24,6 +24,19 @@ struct RoundTripTests {
         (legacy[1] as! HomeCoordinator).stop()
     }
 
+    @Test("E20: in strict mode, importing snapshots with navigation hosts and pushed frames reports nothing")
+    func strictImport() {
+        let scenes = [Scenes.stackAndModalChain(), Scenes.legacyTree(), Scenes.embeddedChain(), Scenes.classicAndWindowHost()]
+        InsecurityDiagnostics.isStrict = true
+        defer { InsecurityDiagnostics.isStrict = false }
+        for scene in scenes {
+            let diagnostics = InsecurityDiagnostics.capture { expectRoundTrip([scene[0] as! UIWindow]) }
+            #expect(diagnostics.isEmpty)
+        }
+        (scenes[1][1] as! HomeCoordinator).stop()
+        SimRunLoop.main.runUntilIdle()
+    }
+
     @Test("X2: the same live state always gives the same bytes, and canonical form is a fixed point")
     func canonical() throws {
         let scene = Scenes.stackAndModalChain()
