@@ -341,10 +341,10 @@ public final class InsecurityHost {
         switch frame.placement {
         case .presented(let presenter, _):
             target = presenter.value.map(UIKitOperationQueue.presentationAnchor)
-            blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
+            blocker = { UIKitOperationQueue.blockerForTransitions(of: presenter.value) }
         case .pushed(let navigation):
             target = navigation.value
-            blocker = { UIKitOperationQueue.blockerForPresentation(on: navigation.value) }
+            blocker = { UIKitOperationQueue.blockerForTransitions(of: navigation.value) }
         case .windowRoot(let window, _):
             target = window.value
             blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }
@@ -547,7 +547,7 @@ public final class InsecurityHost {
             // The pop first, without animation under a modal frame that leaves with it: the dismissal
             // then reveals the stack as it will stay.
             let animatedPop = animated && modalAbove == nil
-            enqueue(on: navigationController, blocker: { UIKitOperationQueue.blockerForPresentation(on: navigation.value) }) { [weak below] in
+            enqueue(on: navigationController, blocker: { UIKitOperationQueue.blockerForTransitions(of: navigation.value) }) { [weak below] in
                 guard let navigationController = navigation.value, let below, below.parent === navigationController,
                     navigationController.topViewController !== below
                 else { return }

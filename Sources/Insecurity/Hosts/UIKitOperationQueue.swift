@@ -128,9 +128,10 @@ extension UIKitOperationQueue {
         return anchor
     }
 
-    /// A presentation on `presenter` waits for any transition it takes part in.
-    static func blockerForPresentation(on presenter: UIViewController?) -> Blocker? {
-        presenter?.transitionCoordinator.map(Blocker.transition)
+    /// A presentation on `controller`, or a push or pop when it is a navigation controller, waits for any
+    /// transition the controller takes part in.
+    static func blockerForTransitions(of controller: UIViewController?) -> Blocker? {
+        controller?.transitionCoordinator.map(Blocker.transition)
     }
 
     /// A dismissal from `presenter` waits for transitions on it and on every controller it presents.
@@ -162,7 +163,7 @@ public enum UIKitOperations {
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: [ObjectIdentifier(navigationController)],
-                blocker: { [weak navigationController] in UIKitOperationQueue.blockerForPresentation(on: navigationController) },
+                blocker: { [weak navigationController] in UIKitOperationQueue.blockerForTransitions(of: navigationController) },
                 isObsolete: { [weak navigationController] in navigationController == nil },
                 run: { [weak navigationController] in navigationController.map(body) }
             )
