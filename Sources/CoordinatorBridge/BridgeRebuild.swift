@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Adapters) import Insecurity
 import SimUIKit
 
@@ -210,8 +211,11 @@ public final class RestoredViewController: UIViewController, BridgeTypeNamed {
 
     public init(typeName: String) {
         bridgedTypeName = typeName
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    /// Stand-ins are made by the importer only.
+    public required init?(coder: NSCoder) { return nil }
 }
 
 /// Stands in for a navigation controller type the importer has no factory for.
@@ -221,8 +225,11 @@ public final class RestoredNavigationController: UINavigationController, BridgeT
 
     public init(typeName: String) {
         bridgedTypeName = typeName
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    /// Stand-ins are made by the importer only.
+    public required init?(coder: NSCoder) { return nil }
 }
 
 extension UIModalPresentationStyle {

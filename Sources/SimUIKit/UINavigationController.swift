@@ -98,11 +98,32 @@ open class UINavigationController: UIViewController {
     var navigationTransition: SimTransition?
     private var stackObservers = ObserverList<NavigationStackChange>()
 
-    public override init() { super.init() }
+    /// The bar above the stack: its items follow the stack's ``UIViewController/navigationItem``s.
+    public private(set) lazy var navigationBar = UINavigationBar(navigationController: self)
 
-    public convenience init(rootViewController: UIViewController) {
-        self.init()
+    /// A navigation controller with `rootViewController` as its only controller.
+    public init(rootViewController: UIViewController) {
+        super.init(nibName: nil, bundle: nil)
         setViewControllers([rootViewController], animated: false)
+    }
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// Whether the navigation bar is hidden.
+    public var isNavigationBarHidden: Bool {
+        get { navigationBar.isHidden }
+        set { navigationBar.isHidden = newValue }
+    }
+
+    /// Hides or shows the navigation bar (the simulation draws nothing, so `animated` changes nothing).
+    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        navigationBar.isHidden = hidden
     }
 
     /// The stack, bottom to top. Setting it is `setViewControllers(_:animated: false)`.
@@ -234,51 +255,12 @@ open class UINavigationController: UIViewController {
         }
         delegate?.navigationController(self, willShow: revealed, animated: true)
         stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .began, true))
-        return InteractivePop(navigationController: self, transition: transition, popped: popped, previousStack: previous)
+        return InteractivePop(transition: transition) { [weak self] in self?.stack = previous }
     }
 
-    /// A running interactive pop, driven by the simulated finger.
-    @MainActor
-    public final class InteractivePop {
-        private weak var navigationController: UINavigationController?
-        private let transition: SimTransition
-        private let popped: UIViewController
-        private let previousStack: [UIViewController]
-
-        init(navigationController: UINavigationController, transition: SimTransition, popped: UIViewController, previousStack: [UIViewController]) {
-            self.navigationController = navigationController
-            self.transition = transition
-            self.popped = popped
-            self.previousStack = previousStack
-        }
-
-        /// A handle dropped while the finger is still down ends the gesture as UIKit does when a touch is
-        /// cancelled: the pop is cancelled, so the navigation controller is not held by a transition forever.
-        isolated deinit {
-            cancel()
-        }
-
-        /// Whether the user is still dragging.
-        public var isInteractive: Bool { transition.isInteractive }
-
-        /// Moves the finger: `progress` is the fraction of the pop done, clamped to 0...1.
-        public func update(_ progress: CGFloat) {
-            guard transition.isInteractive else { return }
-            transition.percentComplete = min(1, max(0, progress))
-        }
-
-        /// The user lets go past the threshold: the pop completes over the remaining part of its duration.
-        public func finish() {
-            transition.stopInteraction(cancelled: false)
-        }
-
-        /// The user lets go early: the stack returns to what it was and the popped controller stays.
-        public func cancel() {
-            guard transition.isInteractive else { return }
-            navigationController?.stack = previousStack
-            transition.stopInteraction(cancelled: true)
-        }
-    }
+    /// A running interactive pop, driven by the simulated finger (see ``InteractiveTransition``).
+    /// A cancelled pop puts the popped controller back on the stack.
+    public final class InteractivePop: InteractiveTransition {}
 
     // MARK: Stack changes
 

@@ -40,7 +40,29 @@ open class UIView: UIResponder {
     /// The most recent transition started on this view, kept after it ends.
     public private(set) var lastTransition: Transition?
 
-    public override init() { super.init() }
+    /// The view's rectangle in its superview (recorded only: the simulation lays nothing out).
+    open var frame: CGRect
+    /// Whether the view is hidden. A window's root controller appears and disappears with it (see ``UIWindow``).
+    open var isHidden = false
+
+    /// The view's own rectangle: its ``frame``'s size at the origin.
+    public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+
+    public init(frame: CGRect) {
+        self.frame = frame
+        super.init()
+    }
+
+    /// Restoring from an archive: the simulation decodes nothing and makes an empty view.
+    public required init?(coder: NSCoder) {
+        frame = .zero
+        super.init()
+    }
+
+    /// `init(frame: .zero)`.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
 
     /// The window the view is shown in, if any.
     open var window: UIWindow? { owningController?.hostWindow }

@@ -47,7 +47,31 @@ open class UIViewController: UIResponder {
     var movingToParent = false
     var movingFromParent = false
 
-    public override init() { super.init() }
+    /// The nib name given at creation (the simulation loads no nibs).
+    public let nibName: String?
+    /// The bundle given at creation.
+    public let nibBundle: Bundle?
+
+    /// UIKit's designated initializer. The simulation has no nibs: the view is a plain ``UIView`` unless
+    /// ``loadView()`` makes another.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
+        super.init()
+    }
+
+    /// Restoring from an archive: the simulation decodes nothing and makes a plain controller, so that
+    /// custom controllers' `required init?(coder:)` compile and behave as when storyboards are unused.
+    public required init?(coder: NSCoder) {
+        nibName = nil
+        nibBundle = nil
+        super.init()
+    }
+
+    /// `init(nibName: nil, bundle: nil)`.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
 
     isolated deinit {
         for handler in deallocationHandlers { handler() }
@@ -106,14 +130,27 @@ open class UIViewController: UIResponder {
     // MARK: Containment
 
     /// The closest navigation controller among the ancestors.
-    public var navigationController: UINavigationController? {
+    public var navigationController: UINavigationController? { closestAncestor() }
+    /// The closest tab bar controller among the ancestors.
+    public var tabBarController: UITabBarController? { closestAncestor() }
+    /// The closest split view controller among the ancestors.
+    public var splitViewController: UISplitViewController? { closestAncestor() }
+
+    private func closestAncestor<Container: UIViewController>() -> Container? {
         var ancestor = parent
         while let current = ancestor {
-            if let navigationController = current as? UINavigationController { return navigationController }
+            if let container = current as? Container { return container }
             ancestor = current.parent
         }
         return nil
     }
+
+    /// What the navigation bar shows while this controller is on top of a stack.
+    public private(set) lazy var navigationItem = UINavigationItem()
+    /// What the tab bar shows for this controller when it is a tab.
+    open lazy var tabBarItem = UITabBarItem(title: title, image: nil, tag: 0)
+    /// Whether a tab bar hides while this controller is pushed (recorded only).
+    open var hidesBottomBarWhenPushed = false
 
     /// Adds `child` to ``children``, calling `child.willMove(toParent: self)` as UIKit does.
     /// The container calls `child.didMove(toParent: self)` when the transition ends.
@@ -137,6 +174,50 @@ open class UIViewController: UIResponder {
 
     open func willMove(toParent parent: UIViewController?) {}
     open func didMove(toParent parent: UIViewController?) {}
+
+    /// Replaces the contained children with `newChildren` as a container does when its content changes:
+    /// `willMove`/`didMove` for the children that leave and arrive, and, when the container is on screen,
+    /// disappearance and appearance callbacks for the controllers that stop or start being shown
+    /// (`update` changes which children the container shows). Refused with a warning when a controller
+    /// is repeated or cannot be contained.
+    @discardableResult
+    func changeContainedChildren(to newChildren: [UIViewController], update: () -> Void) -> Bool {
+        var seen = Set<ObjectIdentifier>()
+        for child in newChildren {
+            let reason = child === self ? "it is the container itself"
+                : !seen.insert(ObjectIdentifier(child)).inserted ? "it appears twice"
+                : child.reasonNotFreeForContainment(ignoringParent: true)
+            if let reason {
+                SimWarnings.emit("Cannot add \(child.simDescription) as a child of \(simDescription): \(reason).")
+                return false
+            }
+        }
+        let oldIDs = Set(children.map(ObjectIdentifier.init))
+        let removed = children.filter { !seen.contains(ObjectIdentifier($0)) }
+        let added = newChildren.filter { !oldIDs.contains(ObjectIdentifier($0)) }
+        let shownBefore = appearanceChildren
+        for child in removed { child.willMove(toParent: nil) }
+        for child in added {
+            child.removeFromParent()
+            child.willMove(toParent: self)
+        }
+        for child in removed { child.parent = nil }
+        for child in added { child.parent = self }
+        children = newChildren
+        update()
+        if isOnScreen {
+            let shownAfter = appearanceChildren
+            let disappearing = shownBefore.filter { old in !shownAfter.contains { $0 === old } }
+            let appearing = shownAfter.filter { new in !shownBefore.contains { $0 === new } }
+            for child in disappearing { child.beginAppearance(false, animated: false) }
+            for child in appearing { child.beginAppearance(true, animated: false) }
+            for child in disappearing { child.endAppearance() }
+            for child in appearing { child.endAppearance() }
+        }
+        for child in removed { child.didMove(toParent: nil) }
+        for child in added { child.didMove(toParent: self) }
+        return true
+    }
 
     func attach(_ child: UIViewController) {
         child.parent = self
@@ -265,6 +346,16 @@ open class UIViewController: UIResponder {
         }
     }
 
+    /// Shows `viewController` as the detail of the closest split view controller, or presents it when
+    /// there is none.
+    open func showDetailViewController(_ viewController: UIViewController, sender: Any?) {
+        if let splitViewController {
+            splitViewController.showDetailViewController(viewController, sender: sender)
+        } else {
+            present(viewController, animated: true)
+        }
+    }
+
     /// Presents `viewControllerToPresent` modally, through this controller's container if it has one (S2).
     /// Refused with a warning, without calling `completion`, when UIKit would refuse (S1).
     open func present(
@@ -320,29 +411,84 @@ open class UIViewController: UIResponder {
         }
     }
 
-    /// Simulates the user swiping a presented sheet down (S5): this controller (or its presented container)
-    /// and everything above it leave without anybody calling `dismiss`.
-    /// Returns false when the presentation refuses it: not presented, full screen, `isModalInPresentation`,
-    /// the delegate says no, or a transition is running.
+    /// Simulates the user swiping a presented sheet down in one go (S5): ``beginInteractiveDismissal()``
+    /// then ``InteractiveTransition/finish()``. Returns false when the sheet refuses it.
     @discardableResult
     public func simulateInteractiveDismissal() -> Bool {
+        guard let dismissal = beginInteractiveDismissal() else { return false }
+        dismissal.finish()
+        return true
+    }
+
+    /// Simulates the start of the swipe that pulls the presented sheet holding this controller down (S16):
+    /// the sheet and everything above it start leaving. The returned handle follows the finger and ends it:
+    /// ``InteractiveTransition/finish()`` dismisses (`presentationControllerDidDismiss` follows),
+    /// ``InteractiveTransition/cancel()`` puts everything back and changes nothing.
+    ///
+    /// The sheet's presentation-controller delegate is asked `presentationControllerShouldDismiss` first.
+    /// Returns nil, after telling the delegate `presentationControllerDidAttemptToDismiss`, when the
+    /// delegate or `isModalInPresentation` refuses; returns nil without calls when the controller is not in
+    /// a swipe-dismissible sheet or a transition runs.
+    public func beginInteractiveDismissal() -> InteractiveDismissal? {
         let sheet = presentationAnchor
         guard let presenter = sheet.presentingStorage,
             sheet.modalPresentationStyle.isSwipeDismissible,
             presenter.presentationChainIsIdle
-        else { return false }
-        let presentationController = sheet.presentationController
-        let delegate = presentationController.flatMap(\.delegate)
-        if sheet.refusesInteractiveDismissal || delegate?.presentationControllerShouldDismiss(presentationController!) == false {
-            if let presentationController { delegate?.presentationControllerDidAttemptToDismiss(presentationController) }
-            return false
+        else { return nil }
+        let presentationController = sheet.presentationController!
+        let delegate = presentationController.delegate
+        if sheet.refusesInteractiveDismissal || delegate?.presentationControllerShouldDismiss(presentationController) == false {
+            delegate?.presentationControllerDidAttemptToDismiss(presentationController)
+            return nil
         }
-        if let presentationController { delegate?.presentationControllerWillDismiss(presentationController) }
-        presenter.dismissPresentedChain(animated: true, kind: .interactiveDismissal) {
-            if let presentationController { delegate?.presentationControllerDidDismiss(presentationController) }
+        delegate?.presentationControllerWillDismiss(presentationController)
+        let chain = presenter.presentedChain()
+        let disappearing = chain.reversed().filter(\.isOnScreen)
+        let reappears = !presenter.isOnScreen && presenter.hostWindow?.isHidden == false
+        for controller in chain { controller.beingDismissed = true }
+        let transition = SimTransition(
+            from: chain.last, to: presenter, animated: true, interactive: true,
+            duration: SimAnimation.modalTransitionDuration
+        ) { transition in
+            presenter.presentationTransition = nil
+            for controller in chain { controller.presentationTransition = nil }
+            if transition.isCancelled {
+                for controller in chain { controller.beingDismissed = false }
+                if reappears { presenter.beginAppearance(false, animated: true) }
+                for controller in disappearing.reversed() { controller.beginAppearance(true, animated: true) }
+                if reappears { presenter.endAppearance() }
+                for controller in disappearing.reversed() { controller.endAppearance() }
+                presenter.presentationObservers.notify(
+                    PresentationChange(presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .cancelled, animated: true)
+                )
+                return
+            }
+            for controller in disappearing { controller.endAppearance() }
+            if reappears { presenter.endAppearance() }
+            presenter.presentedStorage = nil
+            for controller in chain {
+                controller.beingDismissed = false
+                controller.presentedStorage = nil
+                controller.presentingStorage = nil
+            }
+            presenter.presentationObservers.notify(
+                PresentationChange(presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .completed, animated: true)
+            )
+            delegate?.presentationControllerDidDismiss(presentationController)
         }
-        return true
+        presenter.presentationTransition = transition
+        for controller in chain { controller.presentationTransition = transition }
+        presenter.presentationObservers.notify(
+            PresentationChange(presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .began, animated: true)
+        )
+        for controller in disappearing { controller.beginAppearance(false, animated: true) }
+        if reappears { presenter.beginAppearance(true, animated: true) }
+        return InteractiveDismissal(transition: transition) {}
     }
+
+    /// A running interactive sheet dismissal (see ``InteractiveTransition``). A cancelled one leaves the
+    /// sheet presented.
+    public final class InteractiveDismissal: InteractiveTransition {}
 
     /// `isModalInPresentation` on the sheet or on any controller it shows.
     private var refusesInteractiveDismissal: Bool {
@@ -501,12 +647,16 @@ public struct PresentationChange {
         case present
         /// `dismiss(animated:completion:)`.
         case dismiss
-        /// The user swiped a sheet down (``UIViewController/simulateInteractiveDismissal()``).
+        /// The user swiped a sheet down (``UIViewController/beginInteractiveDismissal()``).
         case interactiveDismissal
     }
 
     public enum Phase: Sendable {
-        case began, completed
+        /// The change started (for a swipe, the finger went down).
+        case began
+        case completed
+        /// The user let go of an interactive dismissal early: nothing changed.
+        case cancelled
     }
 
     /// The controller that presents (or presented) the chain.

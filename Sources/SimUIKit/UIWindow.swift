@@ -1,3 +1,5 @@
+import Foundation
+
 /// A change of a window's root controller, as seen by ``UIWindow/observeRootViewController(_:)``.
 public struct WindowRootChange {
     public let window: UIWindow
@@ -15,18 +17,29 @@ open class UIWindow: UIView {
 
     /// Whether the window is hidden; new windows are hidden. Showing a window makes its root appear,
     /// hiding it makes the root disappear.
-    public var isHidden = true {
-        didSet {
-            guard isHidden != oldValue, let root else { return }
-            root.beginAppearance(!isHidden, animated: false)
+    open override var isHidden: Bool {
+        get { hidden }
+        set {
+            guard newValue != hidden else { return }
+            hidden = newValue
+            guard let root else { return }
+            root.beginAppearance(!newValue, animated: false)
             root.endAppearance()
         }
     }
+    private var hidden = true
 
     /// Whether this is the key window (one window at a time is).
     public var isKeyWindow: Bool { UIWindow.keyWindow === self }
 
-    public override init() { super.init() }
+    /// A window covering `frame`, usually `UIScreen.main.bounds`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
 
     open override var window: UIWindow? { self }
     open override var next: UIResponder? { nil }

@@ -1,3 +1,4 @@
+import Foundation
 import SimUIKit
 
 /// An ordered record of the UIKit callbacks that test controllers receive.
@@ -24,10 +25,12 @@ final class Screen: UIViewController {
     init(_ name: String, journal: Journal? = nil) {
         self.name = name
         self.journal = journal
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         title = name
         restorationIdentifier = name.lowercased()
     }
+
+    required init?(coder: NSCoder) { fatalError("Screens are made in code") }
 
     private func log(_ event: String) {
         var flags = ""

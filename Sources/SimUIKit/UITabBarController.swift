@@ -1,0 +1,116 @@
+import Foundation
+
+/// An image, known by name only (the simulation draws nothing).
+public struct UIImage: Sendable, Hashable {
+    public let name: String
+
+    public init?(named name: String) { self.name = name }
+    public init?(systemName name: String) { self.name = name }
+}
+
+/// A tab's title and image in the tab bar.
+@MainActor
+open class UITabBarItem {
+    open var title: String?
+    open var image: UIImage?
+    open var tag: Int
+    /// The small text over the tab, such as an item count.
+    open var badgeValue: String?
+
+    public init(title: String?, image: UIImage?, tag: Int) {
+        self.title = title
+        self.image = image
+        self.tag = tag
+    }
+}
+
+/// Told when the user taps a tab.
+@MainActor
+public protocol UITabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+}
+
+public extension UITabBarControllerDelegate {
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+}
+
+/// A container that shows one of its controllers at a time, chosen with the tab bar (S13).
+///
+/// Every tab is a child and keeps its own state (a tab's navigation stack survives switching away and
+/// back). Switching tabs ends nothing: the two tabs' shown controllers get their appearance callbacks
+/// (old `viewWillDisappear`, new `viewWillAppear`, old `viewDidDisappear`, new `viewDidAppear`).
+/// A tab bar controller presents like any container (S2).
+@MainActor
+open class UITabBarController: UIViewController {
+    /// Told about taps on tabs (not about programmatic selection, as in UIKit); not retained.
+    public weak var delegate: (any UITabBarControllerDelegate)?
+    private var selected: UIViewController?
+
+    /// The tabs, in order. Setting it selects the previously selected controller if it is still a tab,
+    /// else the first tab.
+    open var viewControllers: [UIViewController]? {
+        get { children.isEmpty ? nil : children }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// Replaces the tabs (the simulation draws no tab bar, so `animated` changes nothing).
+    open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+        let tabs = viewControllers ?? []
+        changeContainedChildren(to: tabs) {
+            if !tabs.contains(where: { $0 === selected }) { selected = tabs.first }
+        }
+    }
+
+    /// The shown tab.
+    open var selectedViewController: UIViewController? {
+        get { selected }
+        set {
+            guard let newValue, newValue !== selected else { return }
+            guard children.contains(where: { $0 === newValue }) else {
+                SimWarnings.emit("\(newValue.simDescription) is not a tab of \(simDescription) and cannot be selected.")
+                return
+            }
+            changeContainedChildren(to: children) { selected = newValue }
+        }
+    }
+
+    /// The index of the shown tab, or `NSNotFound` when there are no tabs.
+    open var selectedIndex: Int {
+        get { children.firstIndex { $0 === selected } ?? NSNotFound }
+        set {
+            guard children.indices.contains(newValue) else {
+                SimWarnings.emit("Tab index \(newValue) is out of range for \(simDescription) (\(children.count) tabs).")
+                return
+            }
+            selectedViewController = children[newValue]
+        }
+    }
+
+    override var appearanceChildren: [UIViewController] { selected.map { [$0] } ?? [] }
+
+    override func detach(_ child: UIViewController) {
+        super.detach(child)
+        if child === selected { selected = children.first }
+    }
+
+    /// Simulates the user tapping tab `index`. The delegate may refuse; tapping the shown tab pops its
+    /// navigation controller to the root, as UIKit does. Returns false when the tab bar cannot be tapped
+    /// (no such tab, not on screen, covered by a presented controller) or the delegate refused.
+    @discardableResult
+    public func simulateTabTap(_ index: Int) -> Bool {
+        guard children.indices.contains(index), isOnScreen, presentationAnchor.presentedStorage == nil else {
+            return false
+        }
+        let tab = children[index]
+        if delegate?.tabBarController(self, shouldSelect: tab) == false { return false }
+        if tab === selected {
+            (tab as? UINavigationController)?.popToRootViewController(animated: true)
+        } else {
+            selectedViewController = tab
+        }
+        delegate?.tabBarController(self, didSelect: tab)
+        return true
+    }
+}
