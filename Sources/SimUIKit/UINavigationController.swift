@@ -364,6 +364,10 @@ open class UINavigationController: UIViewController {
             SimWarnings.emit("Pushing a navigation controller is not supported (\(controller.simDescription)).")
             return false
         }
+        if controller is UIAlertController {
+            SimWarnings.emit("Pushing an alert controller is not supported (\(controller.simDescription)); present it.")
+            return false
+        }
         if alreadyInStack {
             SimWarnings.emit("Pushing the same view controller instance (\(controller.simDescription)) more than once is not supported.")
             return false

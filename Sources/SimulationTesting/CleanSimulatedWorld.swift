@@ -6,7 +6,8 @@ import Testing
 /// time (they share `SimRunLoop.main`, windows and the engine's queue), start with the clock at zero and
 /// nothing scheduled, and fail if they leave a transition or delayed action running, or UIKit operations
 /// waiting, which would otherwise run inside whichever test drives the clock next. Work due at the
-/// current time when the test returns (deallocation follow-ups) runs before the check.
+/// current time when the test returns (deallocation follow-ups) runs before the check. The app delegate
+/// given to `UIApplication.shared.simulateLaunch` is released between tests.
 ///
 /// ```swift
 /// @MainActor
@@ -54,6 +55,7 @@ public struct CleanSimulatedWorld: SuiteTrait, TestTrait, TestScoping {
     @MainActor
     private static func reset() {
         SimRunLoop.main.reset()
+        UIApplication.shared.simulateTermination()
         InsecurityWorld.reset()
     }
 }

@@ -1,0 +1,323 @@
+import Foundation
+import SimUIKit
+import SimulationTesting
+import Testing
+
+/// Records the calls a tab bar controller or a presentation controller makes to its delegate.
+@MainActor
+private final class DelegateSpy: UITabBarControllerDelegate, UIAdaptivePresentationControllerDelegate {
+    var calls: [String] = []
+    var allowsSelection = true
+    var allowsDismissal = true
+
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+        calls.append("shouldSelect \(viewController.title ?? "?")")
+        return allowsSelection
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+        calls.append("didSelect \(viewController.title ?? "?")")
+    }
+
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+        calls.append("shouldDismiss")
+        return allowsDismissal
+    }
+
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) { calls.append("willDismiss") }
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { calls.append("didDismiss") }
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) { calls.append("didAttemptToDismiss") }
+}
+
+@MainActor
+@Suite("Tab bars, alerts, split views and interactive sheets", .cleanSimulatedWorld)
+struct ContainersAndControlsTests {
+    let loop = SimRunLoop.main
+
+    // MARK: S13
+
+    @Test("S13: switching tabs keeps each tab's stack and calls the two tabs' appearance callbacks in UIKit's order")
+    func switchingTabs() {
+        let journal = Journal()
+        let catalog = UINavigationController(rootViewController: Screen("Catalog", journal: journal))
+        let cart = UINavigationController(rootViewController: Screen("Cart", journal: journal))
+        catalog.title = "CatalogTab"
+        cart.title = "CartTab"
+        let tabs = UITabBarController()
+        tabs.viewControllers = [catalog, cart]
+        let window = makeVisibleWindow(root: tabs)
+        let product = Screen("Product", journal: journal)
+        catalog.pushViewController(product, animated: false)
+        _ = journal.take()
+
+        #expect(tabs.simulateTabTap(1))
+        #expect(tabs.selectedViewController === cart && tabs.selectedIndex == 1)
+        #expect(journal.take() == [
+            "Product.viewWillDisappear", "Cart.viewDidLoad", "Cart.viewWillAppear", "Product.viewDidDisappear", "Cart.viewDidAppear",
+        ])
+        #expect(tabs.simulateTabTap(0))
+        #expect(catalog.viewControllers.map(\.title) == ["Catalog", "Product"])
+        #expect(journal.take() == [
+            "Cart.viewWillDisappear", "Product.viewWillAppear", "Cart.viewDidDisappear", "Product.viewDidAppear",
+        ])
+        #expect(product.tabBarController === tabs && tabs.children == [catalog, cart])
+        _ = window
+    }
+
+    @Test("S13: the delegate may refuse a tap, is told about taps but not about programmatic selection")
+    func tabDelegate() {
+        let first = Screen("First")
+        let second = Screen("Second")
+        let tabs = UITabBarController()
+        tabs.viewControllers = [first, second]
+        let window = makeVisibleWindow(root: tabs)
+        let spy = DelegateSpy()
+        tabs.delegate = spy
+        spy.allowsSelection = false
+        #expect(!tabs.simulateTabTap(1))
+        #expect(tabs.selectedViewController === first)
+        spy.allowsSelection = true
+        #expect(tabs.simulateTabTap(1))
+        tabs.selectedIndex = 0
+        #expect(spy.calls == ["shouldSelect Second", "shouldSelect Second", "didSelect Second"])
+        #expect(tabs.selectedViewController === first)
+        _ = window
+    }
+
+    @Test("S13: tapping the shown tab pops its navigation controller to the root")
+    func reselectingPopsToRoot() {
+        let stack = UINavigationController(rootViewController: Screen("Root"))
+        let tabs = UITabBarController()
+        tabs.viewControllers = [stack, Screen("Other")]
+        let window = makeVisibleWindow(root: tabs)
+        stack.pushViewController(Screen("A"), animated: false)
+        stack.pushViewController(Screen("B"), animated: false)
+        #expect(tabs.simulateTabTap(0))
+        loop.runUntilIdle()
+        #expect(stack.viewControllers.map(\.title) == ["Root"])
+        _ = window
+    }
+
+    @Test("S13: a push in a tab that the user leaves mid-animation still lands; the tab bar presents like any container")
+    func switchingTabsDuringPush() {
+        let journal = Journal()
+        let stack = UINavigationController(rootViewController: Screen("Root", journal: journal))
+        let other = Screen("Other", journal: journal)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [stack, other]
+        let window = makeVisibleWindow(root: tabs)
+        let pushed = Screen("Pushed", journal: journal)
+        _ = journal.take()
+        stack.pushViewController(pushed, animated: true)
+        #expect(tabs.simulateTabTap(1))
+        loop.runUntilIdle()
+        #expect(stack.viewControllers == [stack.viewControllers[0], pushed])
+        #expect(pushed.parent === stack && !pushed.isMovingToParent)
+        let entries = journal.take()
+        #expect(entries.last == "Pushed.didMove(parent)")
+        #expect(entries.filter { $0.hasPrefix("Other.") } == ["Other.viewDidLoad", "Other.viewWillAppear", "Other.viewDidAppear"])
+
+        let sheet = Screen("Sheet")
+        other.present(sheet, animated: false)
+        #expect(tabs.presentedViewController === sheet && sheet.presentingViewController === tabs)
+        #expect(!tabs.simulateTabTap(0), "a presented controller covers the tab bar")
+        _ = window
+    }
+
+    @Test("S13: tabs cannot be repeated or be another window's root")
+    func invalidTabs() {
+        let screen = Screen("Screen")
+        let tabs = UITabBarController()
+        let warnings = SimWarnings.capture { tabs.viewControllers = [screen, screen] }
+        #expect(warnings.count == 1)
+        #expect(tabs.viewControllers == nil)
+    }
+
+    // MARK: S14
+
+    @Test("S14: tapping an action dismisses the alert and then runs its handler; an alert cannot be swiped away")
+    func alertTap() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        var events: [String] = []
+        let alert = UIAlertController(title: "Remove item?", message: "It leaves the cart.", preferredStyle: .alert)
+        let remove = UIAlertAction(title: "Remove", style: .destructive) { action in
+            events.append("handler \(action.title ?? "") presented=\(root.presentedViewController != nil)")
+        }
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(remove)
+        root.present(alert, animated: true)
+        #expect(!alert.simulateTap(on: remove), "no tap while the alert animates in")
+        loop.runUntilIdle()
+        #expect(!alert.simulateInteractiveDismissal())
+        #expect(alert.simulateTap(on: remove))
+        #expect(events.isEmpty)
+        loop.runUntilIdle()
+        #expect(events == ["handler Remove presented=false"])
+        #expect(!alert.simulateTap(on: remove), "a dismissed alert cannot be tapped")
+        _ = window
+    }
+
+    @Test("S14: an alert over a sheet leaves the sheet; a second cancel action and pushing an alert warn")
+    func alertOverSheet() {
+        let journal = Journal()
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet", journal: journal)
+        root.present(sheet, animated: false)
+        _ = journal.take()
+        let alert = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        let ok = UIAlertAction(title: "OK", style: .default)
+        alert.addAction(ok)
+        let warnings = SimWarnings.capture {
+            alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+            alert.addAction(UIAlertAction(title: "Close", style: .cancel))
+            UINavigationController(rootViewController: Screen("Base")).pushViewController(alert, animated: false)
+        }
+        #expect(warnings.count == 2)
+        sheet.present(alert, animated: false)
+        alert.simulateTap(on: ok)
+        loop.runUntilIdle()
+        #expect(journal.take().isEmpty, "the sheet stays on screen under the alert")
+        #expect(root.presentedViewController === sheet && sheet.presentedViewController == nil)
+        _ = window
+    }
+
+    // MARK: S15
+
+    @Test("S15: expanded, both columns show and details replace the secondary; collapsed, details are pushed")
+    func splitView() {
+        let journal = Journal()
+        let primary = UINavigationController(rootViewController: Screen("List", journal: journal))
+        let split = UISplitViewController()
+        split.viewControllers = [primary, Screen("Empty", journal: journal)]
+        let window = makeVisibleWindow(root: split)
+        _ = journal.take()
+        let detail = Screen("Detail", journal: journal)
+        primary.topViewController!.showDetailViewController(detail, sender: nil)
+        #expect(split.viewControllers.last === detail && detail.splitViewController === split)
+        #expect(journal.take() == [
+            "Empty.willMove(nil)", "Detail.willMove(parent)", "Empty.viewWillDisappear", "Detail.viewDidLoad", "Detail.viewWillAppear",
+            "Empty.viewDidDisappear", "Detail.viewDidAppear", "Empty.didMove(nil)", "Detail.didMove(parent)",
+        ])
+        split.simulateCollapse(true)
+        #expect(split.isCollapsed)
+        #expect(journal.take() == ["Detail.viewWillDisappear", "Detail.viewDidDisappear"])
+        let other = Screen("Other")
+        split.showDetailViewController(other, sender: nil)
+        loop.runUntilIdle()
+        #expect(primary.viewControllers.map(\.title) == ["List", "Other"])
+        _ = window
+    }
+
+    // MARK: S16
+
+    @Test("S16: a cancelled interactive sheet dismissal changes nothing; a finished one dismisses, with delegate calls in UIKit's order")
+    func interactiveSheetDismissal() throws {
+        let journal = Journal()
+        let root = Screen("Root", journal: journal)
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet", journal: journal)
+        let spy = DelegateSpy()
+        sheet.presentationController?.delegate = spy
+        root.present(sheet, animated: false)
+        _ = journal.take()
+
+        let cancelled = try #require(sheet.beginInteractiveDismissal())
+        #expect(sheet.isBeingDismissed && sheet.transitionCoordinator?.isInteractive == true)
+        #expect(sheet.beginInteractiveDismissal() == nil, "one swipe at a time")
+        cancelled.update(0.3)
+        cancelled.cancel()
+        loop.runUntilIdle()
+        #expect(root.presentedViewController === sheet && !sheet.isBeingDismissed)
+        #expect(journal.take() == [
+            "Sheet.viewWillDisappear [dismissed]", "Sheet.viewWillAppear", "Sheet.viewDidAppear",
+        ])
+        #expect(spy.calls == ["shouldDismiss", "willDismiss"])
+
+        spy.calls.removeAll()
+        let finished = try #require(sheet.beginInteractiveDismissal())
+        finished.update(0.6)
+        finished.finish()
+        #expect(root.presentedViewController === sheet, "the sheet is still leaving")
+        loop.runUntilIdle()
+        #expect(root.presentedViewController == nil)
+        #expect(journal.take() == ["Sheet.viewWillDisappear [dismissed]", "Sheet.viewDidDisappear [dismissed]"])
+        #expect(spy.calls == ["shouldDismiss", "willDismiss", "didDismiss"])
+        _ = window
+    }
+
+    @Test("S16: a refused swipe tells the delegate it was attempted; observers see the cancelled phase")
+    func refusedAndObservedSwipes() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet")
+        let spy = DelegateSpy()
+        sheet.presentationController?.delegate = spy
+        root.present(sheet, animated: false)
+        spy.allowsDismissal = false
+        #expect(sheet.beginInteractiveDismissal() == nil)
+        #expect(spy.calls == ["shouldDismiss", "didAttemptToDismiss"])
+        spy.allowsDismissal = true
+        var phases: [PresentationChange.Phase] = []
+        let observation = root.observePresentations { phases.append($0.phase) }
+        do {
+            let dropped = sheet.beginInteractiveDismissal()
+            #expect(dropped != nil)
+        }
+        loop.runUntilIdle()
+        #expect(phases == [.began, .cancelled], "a dropped handle cancels the swipe")
+        #expect(root.presentedViewController === sheet)
+        _ = (window, observation)
+    }
+
+    // MARK: Initializers and bars
+
+    @Test("Controllers written the usual way compile: init(nibName:bundle:), required init?(coder:), navigation items")
+    func usualControllers() throws {
+        final class ProductController: UIViewController {
+            let sku: String
+            init(sku: String) {
+                self.sku = sku
+                super.init(nibName: nil, bundle: nil)
+                navigationItem.title = "Product \(sku)"
+                navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Add", primaryAction: UIAction { _ in })
+            }
+            required init?(coder: NSCoder) { fatalError("not used") }
+        }
+        var taps = 0
+        let product = ProductController(sku: "42")
+        product.navigationItem.leftBarButtonItem = UIBarButtonItem(systemItem: .close, primaryAction: UIAction { _ in taps += 1 })
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        navigation.pushViewController(product, animated: false)
+        #expect(navigation.navigationBar.topItem?.title == "Product 42")
+        #expect(navigation.navigationBar.backItem === navigation.viewControllers[0].navigationItem)
+        #expect(product.navigationItem.leftBarButtonItem?.simulateTap() == true && taps == 1)
+        navigation.setNavigationBarHidden(true, animated: true)
+        #expect(navigation.isNavigationBarHidden)
+
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        #expect(window.bounds.size == UIScreen.main.bounds.size)
+        #expect(UINavigationController().viewControllers.isEmpty)
+    }
+
+    @Test("UIApplication launches its delegate, which makes the window key and visible")
+    func applicationLaunch() {
+        final class AppDelegate: UIApplicationDelegate {
+            var window: UIWindow?
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                window = UIWindow(frame: UIScreen.main.bounds)
+                window?.rootViewController = UINavigationController(rootViewController: UIViewController())
+                window?.makeKeyAndVisible()
+                return true
+            }
+        }
+        let app = UIApplication.shared
+        #expect(app.simulateLaunch(delegate: AppDelegate()))
+        #expect(app.applicationState == .active)
+        let window = (app.delegate as? AppDelegate)?.window
+        #expect(window?.isKeyWindow == true && window?.rootViewController?.children.first?.viewIfLoaded != nil)
+        app.simulateTermination()
+        #expect(app.delegate == nil)
+    }
+}
