@@ -1,3 +1,4 @@
+import Foundation
 import Insecurity
 import SimUIKit
 
@@ -36,5 +37,19 @@ public extension AdaptiveNavigation {
         start(child, in: .modal, animated: animated) { result in
             completion(result)
         }
+    }
+}
+
+public extension WindowNavigation {
+    /// Makes `navigationController`, with `child` as its root, the window's root with the given window
+    /// transition; later `start`s in `child` push onto it.
+    func start<NewResult>(
+        _ navigationController: UINavigationController,
+        _ child: InsecurityChild<NewResult>,
+        duration: TimeInterval,
+        options: UIView.AnimationOptions,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        start(child, in: .navigation(new: navigationController), duration: duration, options: options, completion)
     }
 }

@@ -141,4 +141,19 @@ struct InsecurityClassicTests {
         loop.runUntilIdle()
         #expect(navigation.presentedViewController?.title == "Add")
     }
+
+    @Test("A6, E13: an InsecurityChild starts as a window's root inside a new navigation controller with a custom transition")
+    func windowStartWithTransition() {
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let app = WindowCoordinator(window)
+        let navigation = UINavigationController()
+        let first = AddPaymentMethodCoordinator()
+        app.navigation.start(navigation, first, duration: 0.25, options: .transitionFlipFromRight) { _ in }
+        #expect(window.rootViewController === navigation && navigation.viewControllers.map(\.title) == ["Add"])
+        #expect(window.runningTransition?.options == .transitionFlipFromRight)
+        first.navigation.start(AddPaymentMethodCoordinator(), animated: false) { _ in }
+        SimRunLoop.main.runUntilIdle()
+        #expect(navigation.viewControllers.count == 2, "later starts push onto the new navigation controller")
+    }
 }

@@ -83,6 +83,15 @@ public final class WindowHost: WindowNavigation, EngineStarter {
     ) {
         startRoot(child, .navigationRoot(navigationController), transition: (duration, options), completion: completion, onTeardown: nil)
     }
+
+    /// Starts `child` in `context` as the window's root (as ``start(_:in:animated:_:)``) with the given window transition.
+    public func start<NewResult>(
+        _ child: AdaptiveCoordinator<NewResult>, in context: AdaptiveContext,
+        duration: TimeInterval, options: UIView.AnimationOptions,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        startRoot(child, .adaptive(context), transition: (duration, options), completion: completion, onTeardown: nil)
+    }
 }
 
 /// The `navigation` of a ``WindowCoordinator``: every start replaces the window's root.
@@ -95,6 +104,12 @@ public protocol WindowNavigation: AdaptiveNavigation {
 
     func start<NewResult>(
         _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>,
+        duration: TimeInterval, options: UIView.AnimationOptions,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    )
+
+    func start<NewResult>(
+        _ child: AdaptiveCoordinator<NewResult>, in context: AdaptiveContext,
         duration: TimeInterval, options: UIView.AnimationOptions,
         _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
     )
