@@ -1,3 +1,4 @@
+@_spi(Adapters) import Insecurity
 import SimUIKit
 
 /// A message that travels up the coordinating-responder chain, from any controller to the
@@ -34,18 +35,33 @@ extension UIResponder {
 
     /// Offers `message` to this responder and then up the coordinating-responder chain until a handler
     /// takes it. Returns whether one did. Call it as `coordinatingResponder?.send(message)` from a
-    /// controller, as the original framework calls its message methods.
+    /// controller, as the original framework calls its message methods. A message nobody handles is
+    /// reported (`unhandledCoordinatingMessage`) with its type, the responder it started from and the
+    /// path it took, and dropped.
     @discardableResult
     public func send(_ message: some CoordinatingMessage) -> Bool {
         var current: UIResponder? = self
         var visited = Set<ObjectIdentifier>()
+        var path: [String] = []
         while let responder = current, visited.insert(ObjectIdentifier(responder)).inserted {
             if let handler = responder as? CoordinatingMessageHandling, handler.handle(message) {
                 return true
             }
+            path.append(responder.coordinatingDescription)
             current = responder.coordinatingResponder
         }
+        InsecurityDiagnostics.report(
+            .unhandledCoordinatingMessage,
+            "No coordinator handled \(type(of: message)) sent from \(coordinatingDescription); it passed "
+                + path.joined(separator: " → ")
+                + ". Override handle(_:) in a coordinator on that path to handle it, or return false there to pass it on."
+        )
         return false
+    }
+
+    /// How a responder is named in messages: a controller's simulation description, else its type.
+    private var coordinatingDescription: String {
+        (self as? UIViewController)?.simDescription ?? String(describing: type(of: self))
     }
 }
 

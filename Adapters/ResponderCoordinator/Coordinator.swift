@@ -11,7 +11,8 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
     public weak var parent: Coordinating?
     public private(set) var childCoordinators: [String: Coordinating] = [:]
     public private(set) var isStarted = false
-    private var queuedMessages: [() -> Void] = []
+    /// Messages waiting for ``processQueuedMessages()``, oldest first.
+    public private(set) var queuedMessages: [() -> Void] = []
 
     public init(rootViewController: T?) {
         self.rootViewController = rootViewController
@@ -23,7 +24,7 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
 
     open override var next: UIResponder? { parent as? UIResponder }
 
-    /// Starts the coordinator: it becomes its root controller's `parentCoordinator` and queued messages run.
+    /// Starts the coordinator: it becomes its root controller's `parentCoordinator`.
     open func start(with completion: @escaping () -> Void = {}) {
         isStarted = true
         ResponderCoordinatorPlugin.shared.coordinatorStarted(self)
@@ -49,12 +50,10 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
         stopChild(coordinator: coordinator, completion: completion)
     }
 
+    /// Makes this coordinator its root controller's `parentCoordinator` again (after another coordinator
+    /// sharing the controller was active).
     open func activate() {
         rootViewController?.parentCoordinator = self
-        guard isStarted else { return }
-        let messages = queuedMessages
-        queuedMessages.removeAll()
-        for message in messages { message() }
     }
 
     /// Takes over the root controller from another coordinator that shares it.
@@ -80,13 +79,20 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
         }
     }
 
-    /// Runs `message` now if the coordinator is started, else when it starts.
+    /// Keeps `message` until ``processQueuedMessages()`` runs it: the library's idiom for a message that
+    /// arrives before the coordinator's dependencies (`guard let deps else { enqueueMessage { … }; return }`).
+    /// It never runs at once, so a message that queues itself again cannot recurse.
     public func enqueueMessage(_ message: @escaping () -> Void) {
-        if isStarted {
-            message()
-        } else {
-            queuedMessages.append(message)
-        }
+        queuedMessages.append(message)
+    }
+
+    /// Runs the queued messages, oldest first; call it when the dependencies the messages wait for
+    /// arrive. Messages queued while they run (a message whose dependencies are still missing queues
+    /// itself again) wait for the next call.
+    public func processQueuedMessages() {
+        let messages = queuedMessages
+        queuedMessages.removeAll()
+        for message in messages { message() }
     }
 
     /// Override to handle messages sent up the coordinating-responder chain; return false to pass them on.

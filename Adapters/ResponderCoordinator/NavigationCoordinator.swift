@@ -8,8 +8,11 @@ import SimUIKit
 ///
 /// State changes caused by the user or by app code reach ``viewControllers``, ``handlePopBack(to:)``
 /// and `coordinatorDidFinish` on the next turn of the run loop, once the whole removal is known.
+///
+/// A subclass may make itself its navigation controller's delegate (`rootViewController.delegate = self`)
+/// and override the two delegate methods: the adapter observes the stack without the delegate.
 @MainActor
-open class NavigationCoordinator: Coordinator<UINavigationController> {
+open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigationControllerDelegate {
     /// The controllers this coordinator showed that are still on the stack, bottom to top.
     /// Kept until the coordinator stops, so another coordinator can take over and hand it back.
     public internal(set) var viewControllers: [UIViewController] = []
@@ -115,4 +118,12 @@ open class NavigationCoordinator: Coordinator<UINavigationController> {
     }
 
     override var ownedControllers: [UIViewController] { viewControllers }
+
+    // MARK: UINavigationControllerDelegate
+
+    /// Called when the coordinator is its navigation controller's delegate. Does nothing by default.
+    open func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+
+    /// Called when the coordinator is its navigation controller's delegate. Does nothing by default.
+    open func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
 }

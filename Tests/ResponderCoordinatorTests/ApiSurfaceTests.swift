@@ -90,18 +90,6 @@ struct ApiSurfaceTests {
         _ = window
     }
 
-    @Test("A1: messages queued before start run when the coordinator starts")
-    func queuedMessages() {
-        let (window, navigation) = makeStack()
-        let app = LoggingCoordinator("App", navigationController: navigation, log: Log())
-        var ran = false
-        app.enqueueMessage { ran = true }
-        #expect(!ran)
-        app.start()
-        #expect(ran)
-        _ = window
-    }
-
     @Test("A1: takeover puts a coordinator's saved controllers back on the shared navigation controller")
     func takeover() {
         let (window, navigation) = makeStack()

@@ -30,6 +30,9 @@ public struct InsecurityDiagnostic: Sendable, Hashable, CustomStringConvertible 
         case viewControllerNotOverridden
         /// UIKit refused to show the coordinator's controller (already shown elsewhere, for instance).
         case controllerRefusedByUIKit
+        /// A coordinating message reached the top of the responder chain without a handler
+        /// (reported by the ResponderCoordinator adapter).
+        case unhandledCoordinatingMessage
     }
 
     public let code: Code
@@ -55,7 +58,8 @@ public enum InsecurityDiagnostics {
         return openCaptures[openCaptures.count - 1]
     }
 
-    static func report(_ code: InsecurityDiagnostic.Code, _ message: String) {
+    /// Reports a diagnostic (adapters report theirs through the same channel).
+    @_spi(Adapters) public static func report(_ code: InsecurityDiagnostic.Code, _ message: String) {
         let diagnostic = InsecurityDiagnostic(code: code, message: message)
         for index in openCaptures.indices {
             openCaptures[index].append(diagnostic)
