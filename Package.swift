@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "BridgeSnapshot",
             dependencies: ["CLibXML2", "CoordinatorBridge", "Insecurity", "SimUIKit"],
-            resources: [.copy("Resources/bridge-snapshot-1.xsd")]
+            resources: [.copy("Resources/bridge-snapshot-2.xsd")]
         ),
         .target(
             name: "BridgeSnapshotTesting",
@@ -110,7 +110,7 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["__Snapshots__", "FuzzRegressions"]
+            exclude: ["__Snapshots__", "FuzzRegressions", "FormatVersion1"]
         ),
     ]
 )

@@ -50,6 +50,16 @@ struct SnapshotChecks {
             }
         }
         for (index, controller) in tree.controllers.enumerated() {
+            switch controller.container {
+            case .tabBar(let selected?) where selected >= controller.children.count:
+                issue(.schemaViolation, "tab bar controller \"\(controller.id)\" selects tab \(selected) but has \(controller.children.count) tabs", at: "controller:\(index)")
+            case .splitView where controller.children.count > 2:
+                issue(.schemaViolation, "split view controller \"\(controller.id)\" has \(controller.children.count) children; it shows at most two", at: "controller:\(index)")
+            default:
+                break
+            }
+        }
+        for (index, controller) in tree.controllers.enumerated() {
             var seen: Set<String> = [controller.id]
             var current = parents[controller.id]
             while let ancestor = current {

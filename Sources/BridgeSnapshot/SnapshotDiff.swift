@@ -67,8 +67,9 @@ extension BridgedTree {
         }
         for controller in controllers {
             entities.append(Entity(subject: "controller \(quoted(controller.id))", fields: [
-                ("type", controller.type), ("title", quoted(controller.title)),
-                (controller.isNavigationController ? "stack" : "children", list(controller.children)),
+                ("type", controller.type + (controller.container.map { " (\($0.snapshotDescription))" } ?? "")),
+                ("title", quoted(controller.title)),
+                (controller.container == .navigation ? "stack" : "children", list(controller.children)),
             ]))
         }
         for host in hosts {

@@ -183,9 +183,12 @@ private struct TreeBuilder {
     mutating func element(_ name: String, attributes: [String: String], depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]) {
         switch (depth, name) {
         case (0, "bridge-snapshot"):
-            if let version = attributes["version"], version != "\(SnapshotWriter.version)" {
-                issues.append(SnapshotIssue(.unsupportedVersion, "version \(version) is not supported; this package reads version \(SnapshotWriter.version)", line: position.0, column: position.1))
+            guard let text = attributes["version"], let version = Int(text), SnapshotWriter.readableVersions.contains(version) else {
+                let versions = SnapshotWriter.readableVersions
+                issues.append(SnapshotIssue(.unsupportedVersion, "version \(attributes["version"] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)", line: position.0, column: position.1))
+                return
             }
+            self.version = version
         case (2, "window"):
             let id = attributes["id"] ?? ""
             positions.byElement["window:\(id):\(tree.windows.count)"] = position
@@ -197,7 +200,8 @@ private struct TreeBuilder {
             tree.windows[index].presented.append(BridgedPresentation(controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
         case (2, "controller"):
             positions.byElement["controller:\(tree.controllers.count)"] = position
-            tree.controllers.append(BridgedController(id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"], children: [], isNavigationController: attributes["navigation"] == "true" || attributes["navigation"] == "1"))
+            let container = self.container(attributes, at: position, issues: &issues)
+            tree.controllers.append(BridgedController(id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"], children: [], container: container))
         case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
             let index = tree.controllers.count - 1
             positions.byElement["controller-child:\(index):\(tree.controllers[index].children.count)"] = position
@@ -239,4 +243,22 @@ private struct TreeBuilder {
 
     private enum Section { case controllers, other }
     private var lastSection = Section.other
+    private var version = SnapshotWriter.version
+
+    /// A controller's container: version 1 only knew navigation controllers (`navigation="true"`);
+    /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`).
+    private func container(_ attributes: [String: String], at position: (Int, Int), issues: inout [SnapshotIssue]) -> BridgedContainer? {
+        func isTrue(_ name: String) -> Bool { attributes[name] == "true" || attributes[name] == "1" }
+        let misplaced = version == 1 ? ["container", "selected", "collapsed"] : ["navigation"]
+        for name in misplaced where attributes[name] != nil {
+            issues.append(SnapshotIssue(.schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots", line: position.0, column: position.1))
+        }
+        if version == 1 { return isTrue("navigation") ? .navigation : nil }
+        switch attributes["container"] {
+        case "navigation": return .navigation
+        case "tabBar": return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
+        case "splitView": return .splitView(isCollapsed: isTrue("collapsed"))
+        default: return nil
+        }
+    }
 }

@@ -5,9 +5,10 @@ public enum SnapshotSchema {
     /// The current format version.
     public static let version = SnapshotWriter.version
 
-    /// The file URL of the XML Schema for ``version`` (for `xmllint --schema` and other tools).
+    /// The file URL of the XML Schema for ``version`` (for `xmllint --schema` and other tools). It also
+    /// accepts every earlier version's documents.
     public static var url: URL {
-        Bundle.module.url(forResource: "bridge-snapshot-1", withExtension: "xsd")!
+        Bundle.module.url(forResource: "bridge-snapshot-\(version)", withExtension: "xsd")!
     }
 
     /// The schema's bytes.

@@ -1,11 +1,15 @@
 import CLibXML2
 import CoordinatorBridge
 
-/// Writes a ``BridgedTree`` as a version-1 snapshot in canonical form (X2): attributes in a fixed order,
+/// Writes a ``BridgedTree`` as a version-2 snapshot in canonical form (X2): attributes in a fixed order,
 /// elements in the tree's order, two-space indentation, no addresses or timestamps. The same tree always
 /// gives the same bytes.
 enum SnapshotWriter {
-    static let version = 1
+    /// The version written. Version 2 added tab bar and split view controllers (`container`, `selected`,
+    /// `collapsed`) in place of version 1's `navigation="true"`; version-1 files still import.
+    static let version = 2
+    /// Every version the parser reads.
+    static let readableVersions = 1...version
 
     static func write(_ tree: BridgedTree) -> String {
         xmlInitParser()
@@ -29,8 +33,7 @@ enum SnapshotWriter {
                     for controller in tree.controllers {
                         writer.element("controller", [
                             ("id", controller.id), ("type", controller.type), ("title", controller.title),
-                            ("navigation", controller.isNavigationController ? "true" : nil),
-                        ]) {
+                        ] + (controller.container?.attributes ?? [])) {
                             for child in controller.children { writer.element("child", [("ref", child)]) }
                         }
                     }
@@ -72,6 +75,25 @@ enum SnapshotWriter {
         }
         writer.close()
         return String(cString: xmlBufferContent(buffer))
+    }
+}
+
+extension BridgedContainer {
+    /// The `container` attribute and the state attributes of its kind.
+    var attributes: [(String, String?)] {
+        switch self {
+        case .navigation: [("container", name)]
+        case .tabBar(let selected): [("container", name), ("selected", selected.map(String.init))]
+        case .splitView(let collapsed): [("container", name), ("collapsed", collapsed ? "true" : nil)]
+        }
+    }
+
+    /// `navigation`, `tabBar selected 1`, `splitView collapsed`: the form diffs show.
+    var snapshotDescription: String {
+        attributes.dropFirst().reduce(name) { text, attribute in
+            guard let value = attribute.1 else { return text }
+            return value == "true" ? "\(text) \(attribute.0)" : "\(text) \(attribute.0) \(value)"
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Insecurity
 import SimUIKit
 
@@ -68,7 +69,7 @@ public struct BridgeReader {
                     type: (described as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: described)),
                     title: described.title,
                     children: children.compactMap { context.id(of: $0) },
-                    isNavigationController: navigation != nil
+                    container: BridgedContainer(of: described)
                 )
             )
         }
@@ -99,5 +100,22 @@ public struct BridgeReader {
             hosts.append(BridgedHost(id: "host\(hosts.count + 1)", base: base, frames: frames))
         }
         return hosts
+    }
+}
+
+extension BridgedContainer {
+    /// The container kind and state of `controller`, or nil when it is not one of UIKit's containers.
+    @MainActor
+    init?(of controller: UIViewController) {
+        switch controller {
+        case is UINavigationController:
+            self = .navigation
+        case let tabs as UITabBarController:
+            self = .tabBar(selectedIndex: tabs.selectedIndex == NSNotFound ? nil : tabs.selectedIndex)
+        case let split as UISplitViewController:
+            self = .splitView(isCollapsed: split.isCollapsed)
+        default:
+            return nil
+        }
     }
 }

@@ -75,8 +75,8 @@ public final class BridgeRebuildContext {
 @MainActor
 public struct BridgeBuilder {
     public let registry: BridgeRegistry
-    /// Makes controllers by type name. Types without a factory become `UIViewController` or
-    /// `UINavigationController` that report the original type name.
+    /// Makes controllers by type name. Types without a factory become stand-ins of the described kind
+    /// (plain controller, navigation, tab bar or split view controller) that report the original type name.
     public var controllerFactories: [String: @MainActor () -> UIViewController] = [:]
 
     public init(registry: BridgeRegistry) {
@@ -104,8 +104,9 @@ public struct BridgeBuilder {
         var controllers: [String: UIViewController] = [:]
         for described in tree.controllers {
             let controller = controllerFactories[described.type]?() ?? Self.standIn(for: described)
-            if (controller is UINavigationController) != described.isNavigationController {
-                failures.append("controller \"\(described.id)\": the factory for \(described.type) made \(described.isNavigationController ? "no " : "a ")navigation controller")
+            let made = BridgedContainer(of: controller)?.name
+            if made != described.container?.name {
+                failures.append("controller \"\(described.id)\": the factory for \(described.type) made \(made.map { "a \($0) container" } ?? "no container"), not \(described.container.map { "a \($0.name) container" } ?? "a plain controller")")
             }
             controller.title = described.title
             controller.restorationIdentifier = described.id
@@ -120,9 +121,16 @@ public struct BridgeBuilder {
             for described in tree.controllers {
                 guard let container = controllers[described.id] else { continue }
                 let children = described.children.compactMap { controllers[$0] }
-                if let navigation = container as? UINavigationController {
+                switch (container, described.container) {
+                case (let navigation as UINavigationController, _):
                     navigation.setViewControllers(children, animated: false)
-                } else {
+                case (let tabs as UITabBarController, .tabBar(let selected)):
+                    tabs.setViewControllers(children, animated: false)
+                    if let selected { tabs.selectedIndex = selected }
+                case (let split as UISplitViewController, .splitView(let collapsed)):
+                    split.viewControllers = children
+                    split.simulateCollapse(collapsed)
+                default:
                     for child in children {
                         container.addChild(child)
                         child.didMove(toParent: container)
@@ -194,12 +202,18 @@ public struct BridgeBuilder {
         return Live(windows: windows, hosts: hosts, retained: context.retained + Array(frameCoordinators.values))
     }
 
+    /// UIKit's own classes for their names; otherwise a stand-in of the described container kind that
+    /// keeps the type name.
     private static func standIn(for described: BridgedController) -> UIViewController {
-        switch (described.type, described.isNavigationController) {
-        case ("UIViewController", false): UIViewController()
-        case ("UINavigationController", true): UINavigationController()
-        case (_, true): RestoredNavigationController(typeName: described.type)
-        case (_, false): RestoredViewController(typeName: described.type)
+        switch (described.type, described.container) {
+        case ("UIViewController", nil): UIViewController()
+        case ("UINavigationController", .navigation): UINavigationController()
+        case ("UITabBarController", .tabBar): UITabBarController()
+        case ("UISplitViewController", .splitView): UISplitViewController()
+        case (_, .navigation): RestoredNavigationController(typeName: described.type)
+        case (_, .tabBar): RestoredTabBarController(typeName: described.type)
+        case (_, .splitView): RestoredSplitViewController(typeName: described.type)
+        case (_, nil): RestoredViewController(typeName: described.type)
         }
     }
 }
@@ -221,6 +235,34 @@ public final class RestoredViewController: UIViewController, BridgeTypeNamed {
 /// Stands in for a navigation controller type the importer has no factory for.
 @MainActor
 public final class RestoredNavigationController: UINavigationController, BridgeTypeNamed {
+    public let bridgedTypeName: String
+
+    public init(typeName: String) {
+        bridgedTypeName = typeName
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    /// Stand-ins are made by the importer only.
+    public required init?(coder: NSCoder) { return nil }
+}
+
+/// Stands in for a tab bar controller type the importer has no factory for.
+@MainActor
+public final class RestoredTabBarController: UITabBarController, BridgeTypeNamed {
+    public let bridgedTypeName: String
+
+    public init(typeName: String) {
+        bridgedTypeName = typeName
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    /// Stand-ins are made by the importer only.
+    public required init?(coder: NSCoder) { return nil }
+}
+
+/// Stands in for a split view controller type the importer has no factory for.
+@MainActor
+public final class RestoredSplitViewController: UISplitViewController, BridgeTypeNamed {
     public let bridgedTypeName: String
 
     public init(typeName: String) {

@@ -45,21 +45,42 @@ public struct BridgedPresentation: Hashable, Sendable {
     }
 }
 
-/// A controller. Navigation controllers list their stack; other containers their children.
+/// A controller. Navigation controllers list their stack, tab bar controllers their tabs, split view
+/// controllers their primary and secondary controllers, other controllers their children.
 public struct BridgedController: Hashable, Sendable {
     public var id: String
     /// The controller's type name, without module.
     public var type: String
     public var title: String?
     public var children: [String]
-    public var isNavigationController: Bool
+    /// Which of UIKit's containers the controller is (nil for any other controller).
+    public var container: BridgedContainer?
 
-    public init(id: String, type: String, title: String?, children: [String], isNavigationController: Bool) {
+    public init(id: String, type: String, title: String?, children: [String], container: BridgedContainer? = nil) {
         self.id = id
         self.type = type
         self.title = title
         self.children = children
-        self.isNavigationController = isNavigationController
+        self.container = container
+    }
+}
+
+/// UIKit's containers, with the state that decides what they show.
+public enum BridgedContainer: Hashable, Sendable {
+    /// A `UINavigationController`: the children are its stack, bottom to top.
+    case navigation
+    /// A `UITabBarController`: the children are its tabs; `selectedIndex` is the shown one (nil without tabs).
+    case tabBar(selectedIndex: Int?)
+    /// A `UISplitViewController`: the children are its primary and secondary controllers.
+    case splitView(isCollapsed: Bool)
+
+    /// The name used in snapshots: `navigation`, `tabBar` or `splitView`.
+    public var name: String {
+        switch self {
+        case .navigation: "navigation"
+        case .tabBar: "tabBar"
+        case .splitView: "splitView"
+        }
     }
 }
 

@@ -14,8 +14,8 @@ struct RoundTripTests {
     func exportContents() throws {
         let legacy = Scenes.legacyTree()
         let xml = export([legacy[0] as! UIWindow])
-        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"1\">"))
-        #expect(xml.contains(#"<controller id="main" type="UINavigationController" navigation="true">"#))
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"2\">"))
+        #expect(xml.contains(#"<controller id="main" type="UINavigationController" container="navigation">"#))
         #expect(xml.contains(#"<host id="host1" base="navigation" on="main">"#))
         #expect(xml.contains(#"<frame kind="push" state="shown" coordinator="PushedController" controller="account"/>"#))
         #expect(xml.contains(#"<coordinator id="ResponderCoordinator.2" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" parent="ResponderCoordinator.1">"#))
@@ -82,12 +82,12 @@ struct RoundTripTests {
         final class ProfileViewController: UIViewController {}
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <bridge-snapshot version="1">
+            <bridge-snapshot version="2">
               <windows>
                 <window id="window1" key="true" visible="true" root="nav"/>
               </windows>
               <controllers>
-                <controller id="nav" type="AppNavigationController" navigation="true">
+                <controller id="nav" type="AppNavigationController" container="navigation">
                   <child ref="profile"/>
                 </controller>
                 <controller id="profile" type="ProfileViewController" title="Me"/>

@@ -61,7 +61,7 @@ struct ToolingTests {
         let old = try BridgeSnapshot.parse(export([Scenes.stackAndModalChain()[0] as! UIWindow]))
         var new = old
         new.controllers[1].title = "Start"
-        new.controllers.append(BridgedController(id: "extra", type: "UIViewController", title: nil, children: [], isNavigationController: false))
+        new.controllers.append(BridgedController(id: "extra", type: "UIViewController", title: nil, children: [], container: nil))
         new.windows[0].presented.removeLast()
         new.controllers.removeAll { $0.id == "vc5" }
         let lines = BridgeSnapshot.diff(old, new).map(\.description)
