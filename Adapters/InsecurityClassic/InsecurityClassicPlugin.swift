@@ -37,13 +37,14 @@ public final class InsecurityClassicPlugin: BridgePlugin {
         return described
     }
 
-    /// The described children are Insecurity frames the importer restored: claim their coordinators.
+    /// The described children are Insecurity frames the importer restored: claim their stand-ins (an
+    /// `InsecurityChild` made by a factory is recognised by its class).
     public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
         for coordinator in coordinators {
-            guard let controllerID = coordinator.controllerIDs.first, let frame = context.frameCoordinator(showing: controllerID) else {
+            guard let controllerID = coordinator.controllerIDs.first, context.hasFrame(showing: controllerID) else {
                 throw BridgeRebuildError(coordinatorID: coordinator.id, message: "an InsecurityChild must show a controller of an Insecurity frame")
             }
-            frame.framework = framework
+            context.frameCoordinator(showing: controllerID)?.framework = framework
         }
     }
 }

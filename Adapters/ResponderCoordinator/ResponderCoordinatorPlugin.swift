@@ -60,10 +60,11 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
 }
 
 extension ResponderCoordinatorPlugin {
-    /// Recreates the described coordinators with their type names, identifiers, parents, children and
-    /// owned controllers, started in the described order, on the rebuilt hosts and frames (so pops made
-    /// after the import are handled as before it). Coordinators come back as stand-ins that report the
-    /// original type; the behaviour of the app's own subclasses is not restored.
+    /// Recreates the described coordinators with their parents, children and owned controllers, started
+    /// in the described order, on the rebuilt hosts and frames (so pops made after the import are handled
+    /// as before it). A type with a factory in the builder's `coordinatorFactories` comes back as the app's
+    /// own class (X9), given its root controller (the owned controllers' navigation controller, else the
+    /// first owned controller); other types come back as stand-ins that report the original type.
     public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
         var made: [String: any DescribedCoordinator] = [:]
         for described in coordinators {
@@ -71,18 +72,26 @@ extension ResponderCoordinatorPlugin {
             guard owned.count == described.controllerIDs.count else {
                 throw BridgeRebuildError(coordinatorID: described.id, message: "it owns a controller that was not rebuilt")
             }
+            let navigation = owned.first?.navigationController ?? owned.first as? UINavigationController
+            let root = navigation ?? owned.first
             let coordinator: any DescribedCoordinator
-            if let navigation = owned.first?.navigationController {
-                let restored = RestoredNavigationCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: navigation)
-                restored.viewControllers = owned
-                let stage = restored.stage
+            if let product = context.makeCoordinator(typeName: described.type, rootViewController: root) {
+                guard let own = product as? any DescribedCoordinator, own.rootController === root else {
+                    throw BridgeRebuildError(coordinatorID: described.id, message: "the factory for \(described.type) made \(type(of: product)), not a coordinator of its root controller")
+                }
+                coordinator = own
+            } else if let navigation {
+                coordinator = RestoredNavigationCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: navigation)
+            } else {
+                coordinator = RestoredResponderCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: owned.first)
+            }
+            if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
+                navigationCoordinator.viewControllers = owned.filter { $0 !== navigation }
+                let stage = navigationCoordinator.stage
                 if let host = context.navigationHost(for: navigation) { stage.adopt(host) }
                 for (id, controller) in zip(described.controllerIDs, owned) {
                     if let frame = context.frameCoordinator(showing: id) { stage.adoptFrame(frame, for: controller) }
                 }
-                coordinator = restored
-            } else {
-                coordinator = RestoredResponderCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: owned.first)
             }
             for controller in owned { controller.parentCoordinator = coordinator }
             made[described.id] = coordinator

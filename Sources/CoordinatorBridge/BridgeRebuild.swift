@@ -45,14 +45,30 @@ public struct BridgeRebuildError: Error, Sendable, Hashable, CustomStringConvert
 public final class BridgeRebuildContext {
     private let controllers: [String: UIViewController]
     private let frameCoordinators: [String: RestoredCoordinator]
+    private let framesShowing: Set<String>
     private let hosts: [InsecurityHost]
+    private let factories: CoordinatorFactories
     private(set) var retained: [AnyObject] = []
 
-    init(controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator], hosts: [InsecurityHost]) {
+    init(
+        controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator], framesShowing: Set<String>,
+        hosts: [InsecurityHost], factories: CoordinatorFactories
+    ) {
         self.controllers = controllers
         self.frameCoordinators = frameCoordinators
+        self.framesShowing = framesShowing
         self.hosts = hosts
+        self.factories = factories
     }
+
+    /// The app's coordinator of type `typeName` made by the builder's ``CoordinatorFactories`` for
+    /// `rootViewController`, or nil when no factory is registered for that type (X9).
+    public func makeCoordinator(typeName: String, rootViewController: UIViewController?) -> AnyObject? {
+        factories.makeAdapted(typeName: typeName, rootViewController: rootViewController)
+    }
+
+    /// Whether a restored Insecurity frame (a stand-in or the app's own coordinator) shows the controller with this id.
+    public func hasFrame(showing controllerID: String) -> Bool { framesShowing.contains(controllerID) }
 
     /// The rebuilt host that pushes onto `navigationController`, if any.
     public func navigationHost(for navigationController: UINavigationController) -> InsecurityHost? {
@@ -64,7 +80,8 @@ public final class BridgeRebuildContext {
 
     public func controller(withID id: String) -> UIViewController? { controllers[id] }
 
-    /// The restored coordinator of the frame that shows the controller with this id.
+    /// The stand-in coordinator of the frame that shows the controller with this id (nil when the frame's
+    /// coordinator was made by a factory).
     public func frameCoordinator(showing controllerID: String) -> RestoredCoordinator? { frameCoordinators[controllerID] }
 
     /// Keeps `object` alive as long as the rebuilt tree.
@@ -78,6 +95,8 @@ public struct BridgeBuilder {
     /// Makes controllers by type name. Types without a factory become stand-ins of the described kind
     /// (plain controller, navigation, tab bar or split view controller) that report the original type name.
     public var controllerFactories: [String: @MainActor () -> UIViewController] = [:]
+    /// Makes the app's own coordinators by type name (X9); types without a factory become stand-ins.
+    public var coordinatorFactories = CoordinatorFactories()
 
     public init(registry: BridgeRegistry) {
         self.registry = registry
@@ -101,9 +120,20 @@ public struct BridgeBuilder {
     /// leaves the app as it was (X5).
     public func build(_ tree: BridgedTree) throws(Failure) -> Live {
         var failures: [String] = []
+        // The app's Insecurity coordinators make their own controllers, as when they start.
+        var restorable: [String: RestorableFrame] = [:]
+        for host in tree.hosts {
+            for frame in host.frames {
+                guard let id = frame.controllerID, let made = coordinatorFactories.makeFrame(typeName: frame.coordinatorType) else { continue }
+                restorable[id] = made
+            }
+        }
         var controllers: [String: UIViewController] = [:]
         for described in tree.controllers {
-            let controller = controllerFactories[described.type]?() ?? Self.standIn(for: described)
+            if let made = restorable[described.id], String(describing: type(of: made.controller)) != described.type {
+                failures.append("controller \"\(described.id)\": \(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)")
+            }
+            let controller = restorable[described.id]?.controller ?? controllerFactories[described.type]?() ?? Self.standIn(for: described)
             let made = BridgedContainer(of: controller)?.name
             if made != described.container?.name {
                 failures.append("controller \"\(described.id)\": the factory for \(described.type) made \(made.map { "a \($0) container" } ?? "no container"), not \(described.container.map { "a \($0.name) container" } ?? "a plain controller")")
@@ -117,6 +147,8 @@ public struct BridgeBuilder {
         var windows: [UIWindow] = []
         var hosts: [InsecurityHost] = []
         var frameCoordinators: [String: RestoredCoordinator] = [:]
+        var framesShowing = Set<String>()
+        var madeCoordinators: [AnyObject] = []
         let warnings = SimWarnings.capture {
             for described in tree.controllers {
                 guard let container = controllers[described.id] else { continue }
@@ -165,23 +197,43 @@ public struct BridgeBuilder {
                     continue
                 }
                 hosts.append(host)
+                weak var below: AnyObject?
                 for frame in described.frames {
-                    let coordinator = RestoredCoordinator(typeName: frame.coordinatorType)
                     let controller = frame.controllerID.flatMap { controllers[$0] } ?? UIViewController()
-                    guard let presentation = NavigationEvent.Presentation(rawValue: frame.kind),
-                        host.adopt(coordinator, showing: controller, as: presentation, isShown: frame.state == "shown")
-                    else {
+                    let isShown = frame.state == "shown"
+                    guard let presentation = NavigationEvent.Presentation(rawValue: frame.kind) else { continue }
+                    let adopted: Bool
+                    if let made = frame.controllerID.flatMap({ restorable[$0] }) {
+                        let receiver = below as? RestoredChildResultReceiver
+                        let chainFinished = receiver == nil && below == nil ? coordinatorFactories.chainFinished : nil
+                        adopted = made.adopt(host, presentation, isShown) { [weak receiver, weak child = made.coordinator] result in
+                            guard let child else { return }
+                            receiver?.restoredChild(child, didFinishWith: result)
+                            chainFinished?(child, result)
+                        }
+                        below = made.coordinator
+                        madeCoordinators.append(made.coordinator)
+                    } else {
+                        let coordinator = RestoredCoordinator(typeName: frame.coordinatorType)
+                        adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
+                        if let id = frame.controllerID { frameCoordinators[id] = coordinator }
+                        below = coordinator
+                    }
+                    guard adopted else {
                         failures.append("host \"\(described.id)\": a \(frame.kind) frame of \(frame.coordinatorType) does not match the controllers' relationships")
                         continue
                     }
-                    if let id = frame.controllerID { frameCoordinators[id] = coordinator }
+                    if let id = frame.controllerID { framesShowing.insert(id) }
                 }
             }
         }
         failures += warnings.map { "UIKit refused a relationship: \($0.message)" }
         guard failures.isEmpty else { throw Failure(messages: failures) }
 
-        let context = BridgeRebuildContext(controllers: controllers, frameCoordinators: frameCoordinators, hosts: hosts)
+        let context = BridgeRebuildContext(
+            controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
+            hosts: hosts, factories: coordinatorFactories
+        )
         for plugin in registry.plugins {
             let described = tree.coordinators.filter { $0.framework == plugin.framework }
             do {
@@ -199,7 +251,7 @@ public struct BridgeBuilder {
         for (window, described) in zip(windows, tree.windows) where described.isKey {
             window.makeKey()
         }
-        return Live(windows: windows, hosts: hosts, retained: context.retained + Array(frameCoordinators.values))
+        return Live(windows: windows, hosts: hosts, retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
     }
 
     /// UIKit's own classes for their names; otherwise a stand-in of the described container kind that

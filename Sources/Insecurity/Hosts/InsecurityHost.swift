@@ -198,12 +198,14 @@ public final class InsecurityHost {
     /// For adapters restoring a snapshot: makes `coordinator` a live frame on top of the chain for
     /// `controller`. A shown frame adopts the controller where UIKit already shows it (no UIKit operation);
     /// a waiting one is placed as a start would place it and waits for the next start to show it.
-    /// Returns false when UIKit's state does not match `presentation`.
+    /// Returns false when UIKit's state does not match `presentation`. `completion` receives the
+    /// coordinator's result, as a start's completion would.
     @_spi(Adapters) public func adopt<NewResult>(
         _ coordinator: InsecurityCoordinator<NewResult>,
         showing controller: UIViewController,
         as presentation: NavigationEvent.Presentation,
-        isShown: Bool
+        isShown: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void = { _ in }
     ) -> Bool {
         guard case .ready = stage, coordinator.canStart else { return false }
         let placement: ResolvedPlacement
@@ -220,7 +222,7 @@ public final class InsecurityHost {
             guard let resolved = resolve(request, after: frames.last, childType: type(of: coordinator)) else { return false }
             placement = resolved
         }
-        let frame = makeFrame(for: coordinator, showing: controller, placement, animated: false, completion: { _ in }, onTeardown: nil)
+        let frame = makeFrame(for: coordinator, showing: controller, placement, animated: false, completion: completion, onTeardown: nil)
         if isShown {
             if case .pushed(let navigation) = frame.placement, let stack = navigation.value?.viewControllers,
                 let index = stack.lastIndex(of: controller), index > 0
