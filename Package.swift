@@ -83,6 +83,11 @@ let package = Package(
             path: "Examples/LegacyMigration"
         ),
         .executableTarget(
+            name: "LegacyShop",
+            dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge", "BridgeSnapshot", "ResponderCoordinator"],
+            path: "Examples/LegacyShop"
+        ),
+        .executableTarget(
             name: "EmbeddedPayment",
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
             path: "Examples/EmbeddedPayment"
