@@ -17,7 +17,7 @@ struct RoundTripTests {
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"2\">"))
         #expect(xml.contains(#"<controller id="main" type="UINavigationController" container="navigation">"#))
         #expect(xml.contains(#"<host id="host1" base="navigation" on="main">"#))
-        #expect(xml.contains(#"<frame kind="push" state="shown" coordinator="PushedController" controller="account"/>"#))
+        #expect(xml.contains(#"<frame kind="push" state="shown" coordinator="AccountCoordinator" controller="account"/>"#))
         #expect(xml.contains(#"<coordinator id="ResponderCoordinator.2" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" parent="ResponderCoordinator.1">"#))
         let tree = try BridgeSnapshot.parse(xml)
         #expect(tree.coordinators.map(\.controllerIDs) == [["home"], ["account", "security"]])
