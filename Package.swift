@@ -13,9 +13,11 @@ let package = Package(
         .library(name: "BridgeSnapshot", targets: ["BridgeSnapshot"]),
         .library(name: "BridgeSnapshotTesting", targets: ["BridgeSnapshotTesting"]),
         .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
+        .library(name: "BridgeTools", targets: ["BridgeTools"]),
         .executable(name: "bridge", targets: ["bridge"]),
         .executable(name: "LegacyMigration", targets: ["LegacyMigration"]),
         .executable(name: "EmbeddedPayment", targets: ["EmbeddedPayment"]),
+        .executable(name: "LegacyShop", targets: ["LegacyShop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,9 +67,14 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
+        .target(
+            name: "BridgeTools",
+            dependencies: ["BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit"]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
+                "BridgeTools",
                 "SimUIKit",
                 "Insecurity",
                 "CoordinatorBridge",
@@ -106,6 +113,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "InsecurityClassicTests", dependencies: ["SimulationTesting", "InsecurityClassic", "Insecurity", "SimUIKit"]),
+        .testTarget(
+            name: "BridgeToolsTests",
+            dependencies: ["BridgeTools", "BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit"]
+        ),
         .testTarget(
             name: "BridgeSnapshotTests",
             dependencies: [

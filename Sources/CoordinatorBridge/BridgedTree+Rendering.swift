@@ -1,22 +1,54 @@
+/// How ``BridgedTree/rendered(as:)`` draws a tree.
+public enum BridgedTreeFormat: String, CaseIterable, Sendable {
+    /// An indented text tree.
+    case text
+    /// A Graphviz digraph (`dot -Tsvg`).
+    case dot
+    /// A Mermaid flowchart.
+    case mermaid
+}
+
 extension BridgedTree {
-    /// An indented text tree: windows with their controllers and presentations, each controller annotated
-    /// with the frame and the coordinators that manage it, then the hosts and the coordinator tree.
-    public func rendered() -> String {
-        let controllersByID = Dictionary(controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The tree drawn in `format`. Windows, controllers (with UIKit's containers marked), presentation
+    /// chains, stacks, Insecurity hosts with their frames, and each framework's coordinators are told
+    /// apart: in text by their lines, in the graphs by shape, colour and edge style.
+    public func rendered(as format: BridgedTreeFormat = .text) -> String {
+        switch format {
+        case .text: textTree()
+        case .dot: TreeGraph(self).dot()
+        case .mermaid: TreeGraph(self).mermaid()
+        }
+    }
+
+    /// Who manages each controller: frames (`CheckoutCoordinator present`), then coordinators whose type no
+    /// frame on the controller already names.
+    func annotations() -> [String: [String]] {
         var annotations: [String: [String]] = [:]
+        var frameTypes: [String: Set<String>] = [:]
         for host in hosts {
             for frame in host.frames {
-                if let id = frame.controllerID { annotations[id, default: []].append("\(frame.coordinatorType) \(frame.kind)") }
+                guard let id = frame.controllerID else { continue }
+                annotations[id, default: []].append("\(frame.coordinatorType) \(frame.kind)\(frame.state == "waiting" ? " (waiting)" : "")")
+                frameTypes[id, default: []].insert(frame.coordinatorType)
             }
         }
         for coordinator in coordinators {
-            for id in coordinator.controllerIDs { annotations[id, default: []].append(coordinator.type) }
+            for id in coordinator.controllerIDs where frameTypes[id]?.contains(coordinator.type) != true {
+                annotations[id, default: []].append(coordinator.type)
+            }
         }
+        return annotations
+    }
+
+    private func textTree() -> String {
+        let controllersByID = Dictionary(controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let annotations = annotations()
         var lines: [String] = []
         func line(_ controllerID: String, indent: Int, prefix: String = "") {
             guard let controller = controllersByID[controllerID] else { return }
             var text = String(repeating: "  ", count: indent) + prefix + controller.type + " #" + controller.id
             if let title = controller.title { text += " \"\(title)\"" }
+            if let container = controller.container?.label { text += " [\(container)]" }
             if let notes = annotations[controller.id] { text += "  <- " + notes.joined(separator: ", ") }
             lines.append(text)
             for child in controller.children { line(child, indent: indent + 1) }
@@ -36,6 +68,17 @@ extension BridgedTree {
             pending.append(contentsOf: coordinator.childIDs.compactMap { byID[$0] }.map { ($0, depth + 1) }.reversed())
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension BridgedContainer {
+    /// A short description for people: `navigation`, `tab bar, tab 2 shown`, `split view, collapsed`.
+    public var label: String {
+        switch self {
+        case .navigation: "navigation"
+        case .tabBar(let selected): "tab bar" + (selected.map { ", tab \($0 + 1) shown" } ?? "")
+        case .splitView(let collapsed): "split view" + (collapsed ? ", collapsed" : "")
+        }
     }
 }
 

@@ -1,29 +1,63 @@
 import ArgumentParser
 import BridgeSnapshot
+import BridgeTools
 import CoordinatorBridge
 import Foundation
+import InsecurityClassic
+import ResponderCoordinator
+import SimUIKit
 
+/// Exit codes: 0 success, 1 differences (diff) or a failed demo, 2 bad input (unreadable or invalid files,
+/// bad scripts, wrong arguments).
 @main
 struct Bridge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",
         abstract: "Runs, renders and checks coordinator navigation on a simulated UIKit.",
-        subcommands: [Demo.self, Snapshot.self, Validate.self, Diff.self, Render.self],
+        discussion: """
+            Examples:
+              bridge                                   tell the product's story (the demo)
+              bridge snapshot -o shop.xml              write the built-in checkout scene's snapshot
+              bridge render shop.xml --format dot | dot -Tsvg > shop.svg
+              bridge replay shop.xml journey.txt -o steps/
+              bridge diff steps/step-000.xml steps/step-002.xml
+              bridge migrate shop.xml --swift Migrated.swift
+
+            Exit codes: 0 success; 1 the snapshots differ (diff); 2 bad input (a file that cannot be read
+            or is not a valid snapshot, a script error, wrong arguments).
+            """,
+        subcommands: [Demo.self, Snapshot.self, Validate.self, Diff.self, Render.self, Replay.self, Migrate.self],
         defaultSubcommand: Demo.self
     )
+
+    /// Like `ParsableCommand.main()`, with wrong arguments exiting 2 (bad input) instead of 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Plays the built-in scene and prints the screen after each step (the default)."
+        abstract: "Tells the product's story: a legacy tree, an embedded Insecurity chain, gestures, the snapshot round trip (the default).",
+        discussion: "Example: bridge demo | less -R    (colour on a terminal; plain when piped or with NO_COLOR set)"
     )
 
     func run() throws {
-        MainActor.assumeIsolated {
-            for step in DemoScene.play() {
-                print("== \(step.caption)")
-                print(step.screen)
-                print()
+        try MainActor.assumeIsolated {
+            do {
+                try DemoStory.tell(colour: Terminal.wantsColour)
+            } catch ExitCodeError.failure {
+                throw ExitCode(1)
             }
         }
     }
@@ -31,7 +65,8 @@ struct Demo: ParsableCommand {
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Writes the XML snapshot of the built-in checkout scene (legacy coordinators and an Insecurity chain)."
+        abstract: "Writes the XML snapshot of the built-in checkout scene (legacy coordinators and an Insecurity chain).",
+        discussion: "Example: bridge snapshot -o shop.xml"
     )
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
@@ -39,17 +74,14 @@ struct Snapshot: ParsableCommand {
 
     func run() throws {
         let xml = MainActor.assumeIsolated { DemoScene.checkoutSnapshot() }
-        if let output {
-            try Data(xml.utf8).write(to: URL(fileURLWithPath: output))
-        } else {
-            print(xml, terminator: "")
-        }
+        try write(xml, to: output)
     }
 }
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Checks a snapshot against the schema and the format's rules; prints every problem with its position."
+        abstract: "Checks a snapshot against the schema and the format's rules; prints every problem with its position.",
+        discussion: "Example: bridge validate shop.xml    (exit 0 valid, 2 invalid: FILE:line:column: kind: message on stderr)"
     )
 
     @Argument(help: "The snapshot file.")
@@ -63,7 +95,8 @@ struct Validate: ParsableCommand {
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Prints the structural differences between two snapshots; exits 1 when they differ."
+        abstract: "Prints the structural differences between two snapshots; exits 1 when they differ.",
+        discussion: "Example: bridge diff before.xml after.xml    (+ added, - removed, ~ changed, by id)"
     )
 
     @Argument(help: "The old snapshot.")
@@ -84,32 +117,191 @@ struct Diff: ParsableCommand {
 }
 
 struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Prints a snapshot as an indented text tree.")
+    static let configuration = CommandConfiguration(
+        abstract: "Draws a snapshot: an indented text tree, a Graphviz graph or a Mermaid flowchart.",
+        discussion: """
+            Examples:
+              bridge render shop.xml
+              bridge render shop.xml --format dot | dot -Tsvg > shop.svg
+              bridge render shop.xml --format mermaid > shop.mmd
+            In the graphs, windows are clusters, controllers boxes (containers filled), presentations dashed,
+            hosts hexagons with one edge per frame, coordinators rounded and coloured by framework.
+            """
+    )
 
     @Argument(help: "The snapshot file.")
     var file: String
 
+    @Option(help: "text, dot or mermaid.")
+    var format: BridgedTreeFormat = .text
+
     func run() throws {
-        print(try readSnapshot(file).rendered())
+        print(try readSnapshot(file).rendered(as: format), terminator: format == .text ? "\n" : "")
+    }
+}
+
+extension BridgedTreeFormat: ExpressibleByArgument {}
+
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Imports a snapshot and applies a script of user events, printing or writing the snapshot after each step.",
+        discussion: """
+            Example: bridge replay shop.xml journey.txt -o steps/    (steps/step-000.xml is the import, then one per event)
+
+            The script has one event per line ('#' starts a comment); ids are the snapshot's:
+              back NAVIGATION                     the user taps Back
+              pop NAVIGATION finish|cancel [P]    an interactive pop, let go at progress P (0…1)
+              swipe CONTROLLER [cancel P]         the sheet holding CONTROLLER is swiped down (or let go at P)
+              tab TABBAR INDEX                    the user taps a tab (counted from 0)
+              finish CONTROLLER                   the coordinator of the frame showing CONTROLLER finishes
+              dismiss CONTROLLER                  that coordinator calls dismiss()
+              wait [SECONDS]                      time passes; plain 'wait' runs everything pending
+            Every event is followed by the clock running until nothing is pending, unless the first line
+            is 'time manual'. A step UIKit refuses stops the replay: exit 2 with FILE:LINE: message.
+            """
+    )
+
+    @Argument(help: "The snapshot to start from.")
+    var snapshot: String
+
+    @Argument(help: "The script of user events.")
+    var script: String
+
+    @Option(name: .shortAndLong, help: "Write step-NNN.xml files into this directory instead of printing.")
+    var output: String?
+
+    func run() throws {
+        let xml = String(decoding: try readFile(snapshot), as: UTF8.self)
+        _ = try readSnapshot(snapshot)
+        let scriptText = String(decoding: try readFile(script), as: UTF8.self)
+        let journey: JourneyScript
+        do {
+            journey = try JourneyScript(scriptText)
+        } catch {
+            for problem in error.problems { fail("\(script):\(problem.line): \(problem.message)") }
+            throw ExitCode(2)
+        }
+        if let output {
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                fail("\(output): cannot create the directory: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
+        try MainActor.assumeIsolated {
+            let registry = standardRegistry()
+            let live: BridgeBuilder.Live
+            do {
+                live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+            } catch let error as SnapshotError {
+                for issue in error.issues { fail("\(snapshot):\(issue)") }
+                throw ExitCode(2)
+            }
+            live.windows.first?.makeKeyAndVisible()
+            @MainActor func emit(_ number: Int, _ caption: String) throws {
+                let state = BridgeSnapshot.export(live.windows, registry: registry)
+                if let output {
+                    try write(state, to: (output as NSString).appendingPathComponent(String(format: "step-%03d.xml", number)))
+                } else {
+                    print("<!-- step \(number): \(caption) -->")
+                    print(state, terminator: "")
+                }
+            }
+            try emit(0, "imported \(snapshot)")
+            var number = 0
+            var warnings: [SimWarning] = []
+            do {
+                warnings = try SimWarnings.capture {
+                    try journey.run(on: live.windows) { step in
+                        number += 1
+                        try emit(number, "line \(step.line): \(step.text)")
+                    }
+                }
+            } catch let error as JourneyScriptError {
+                for problem in error.problems { fail("\(script):\(problem.line): \(problem.message)") }
+                throw ExitCode(2)
+            }
+            for warning in warnings { fail("warning: UIKit would print: \(warning.message)") }
+            if let output { print("\(number + 1) snapshots written to \(output)") }
+        }
+    }
+}
+
+struct Migrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Maps each UIResponder-style coordinator of a snapshot to an Insecurity coordinator and writes Swift skeletons.",
+        discussion: "Example: bridge migrate shop.xml --swift Migrated.swift    (the report goes to standard output)"
+    )
+
+    @Argument(help: "A snapshot of the legacy tree (with ResponderCoordinator coordinators).")
+    var snapshot: String
+
+    @Option(help: "Write the Swift skeletons to this file (else they follow the report).")
+    var swift: String?
+
+    func run() throws {
+        let plan = MigrationPlan(try readSnapshot(snapshot))
+        print(plan.report, terminator: "")
+        if let swift {
+            try write(plan.swiftSkeletons, to: swift)
+            print("Swift skeletons written to \(swift)")
+        } else {
+            print()
+            print(plan.swiftSkeletons, terminator: "")
+        }
+    }
+}
+
+// MARK: Files and errors
+
+@MainActor
+func standardRegistry() -> BridgeRegistry {
+    BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
+}
+
+func fail(_ message: String) {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+}
+
+/// The bytes of `path`; an unreadable file ends the command with exit code 2. Files over 4 MB announce
+/// themselves on standard error, since reading and checking them can take over a second.
+func readFile(_ path: String) throws -> [UInt8] {
+    do {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        if bytes.count > 4_000_000 {
+            fail("bridge: reading \(path) (\(String(format: "%.1f", Double(bytes.count) / 1_000_000)) MB)…")
+        }
+        return bytes
+    } catch {
+        fail("\(path): cannot read the file: \(error.localizedDescription). Check the path.")
+        throw ExitCode(2)
     }
 }
 
 /// Reads and checks a snapshot file; problems go to standard error as `file:line:column: kind: message`
 /// and end the command with exit code 2.
 func readSnapshot(_ path: String) throws -> BridgedTree {
-    let bytes: [UInt8]
-    do {
-        bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch {
-        FileHandle.standardError.write(Data("\(path): cannot read the file: \(error.localizedDescription)\n".utf8))
-        throw ExitCode(2)
-    }
+    let bytes = try readFile(path)
     do {
         return try BridgeSnapshot.parse(bytes)
     } catch {
-        for issue in error.issues {
-            FileHandle.standardError.write(Data("\(path):\(issue)\n".utf8))
-        }
+        for issue in error.issues { fail("\(path):\(issue)") }
+        fail("\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example.")
+        throw ExitCode(2)
+    }
+}
+
+/// Writes `text` to `path`, or to standard output when `path` is nil.
+func write(_ text: String, to path: String?) throws {
+    guard let path else {
+        print(text, terminator: "")
+        return
+    }
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+        fail("\(path): cannot write the file: \(error.localizedDescription)")
         throw ExitCode(2)
     }
 }

@@ -1,0 +1,217 @@
+import CoordinatorBridge
+import Foundation
+import Insecurity
+import SimUIKit
+
+/// A navigation journey kept as a regression test: user events applied, one per line, to a snapshot
+/// imported live (`bridge replay SNAPSHOT SCRIPT`).
+///
+/// ```text
+/// # Comments start with '#'. Controllers, navigation and tab bar controllers are named by snapshot id.
+/// back main              # the user taps Back on navigation controller "main"
+/// pop main finish 0.6    # interactive pop: the finger lets go at 60 %, finishing (or: cancel 0.3)
+/// swipe settings         # the sheet holding "settings" is swiped down (or: swipe settings cancel 0.4)
+/// tab tabs 1             # the user taps tab 1 (counted from 0) of tab bar controller "tabs"
+/// finish checkout        # the coordinator of the frame showing "checkout" finishes
+/// dismiss checkout       # the coordinator of the frame showing "checkout" calls dismiss()
+/// wait 0.2               # time passes (seconds); plain "wait" runs everything pending
+/// ```
+///
+/// Each event runs and then the clock runs until nothing is pending, so every step ends settled. A
+/// script whose first event line is `time manual` settles nothing: only `wait` moves the clock, to
+/// record a journey mid-animation.
+public struct JourneyScript: Sendable {
+    /// One line of the script that does something.
+    public struct Step: Sendable, Hashable {
+        /// 1-based line in the script.
+        public let line: Int
+        /// The line as written, without its comment.
+        public let text: String
+        let event: Event
+    }
+
+    enum Event: Sendable, Hashable {
+        case back(String)
+        case interactivePop(String, finishes: Bool, progress: Double)
+        case swipe(String, cancelledAt: Double?)
+        case tab(String, Int)
+        case finish(String)
+        case dismiss(String)
+        case wait(Double?)
+    }
+
+    public let steps: [Step]
+    /// Whether time moves only on `wait` (`time manual`).
+    public let isTimeManual: Bool
+
+    /// Parses `text`; every problem is reported with its line.
+    public init(_ text: String) throws(JourneyScriptError) {
+        var steps: [Step] = []
+        var manual = false
+        var problems: [JourneyScriptError.Problem] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = index + 1
+            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let words = content.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard !words.isEmpty else { continue }
+            if words == ["time", "manual"] {
+                if steps.isEmpty { manual = true } else { problems.append(.init(line: line, message: "'time manual' must come before the first event")) }
+                continue
+            }
+            do {
+                steps.append(Step(line: line, text: words.joined(separator: " "), event: try Self.event(words)))
+            } catch {
+                problems.append(.init(line: line, message: error.message))
+            }
+        }
+        guard problems.isEmpty else { throw JourneyScriptError(problems: problems) }
+        self.steps = steps
+        isTimeManual = manual
+    }
+
+    private struct LineProblem: Error {
+        let message: String
+    }
+
+    private static func event(_ words: [String]) throws(LineProblem) -> Event {
+        func number(_ text: String, _ what: String, in range: ClosedRange<Double>) throws(LineProblem) -> Double {
+            guard let value = Double(text), range.contains(value) else {
+                throw LineProblem(message: "\(what) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+            return value
+        }
+        func usage(_ form: String) -> LineProblem { LineProblem(message: "expected '\(form)'") }
+        switch words[0] {
+        case "back":
+            guard words.count == 2 else { throw usage("back NAVIGATION") }
+            return .back(words[1])
+        case "pop":
+            guard words.count == 3 || words.count == 4, ["finish", "cancel"].contains(words[2]) else {
+                throw usage("pop NAVIGATION finish|cancel [PROGRESS]")
+            }
+            let progress = words.count == 4 ? try number(words[3], "the progress", in: 0...1) : (words[2] == "finish" ? 1 : 0)
+            return .interactivePop(words[1], finishes: words[2] == "finish", progress: progress)
+        case "swipe":
+            if words.count == 2 { return .swipe(words[1], cancelledAt: nil) }
+            guard words.count == 4, words[2] == "cancel" else { throw usage("swipe CONTROLLER [cancel PROGRESS]") }
+            return .swipe(words[1], cancelledAt: try number(words[3], "the progress", in: 0...1))
+        case "tab":
+            guard words.count == 3, let index = Int(words[2]), index >= 0 else { throw usage("tab TABBAR INDEX (counted from 0)") }
+            return .tab(words[1], index)
+        case "finish":
+            guard words.count == 2 else { throw usage("finish CONTROLLER") }
+            return .finish(words[1])
+        case "dismiss":
+            guard words.count == 2 else { throw usage("dismiss CONTROLLER") }
+            return .dismiss(words[1])
+        case "wait":
+            guard words.count <= 2 else { throw usage("wait [SECONDS]") }
+            return .wait(words.count == 2 ? try number(words[1], "the time", in: 0...3600) : nil)
+        default:
+            throw LineProblem(message: "unknown event '\(words[0])'; events are back, pop, swipe, tab, finish, dismiss and wait")
+        }
+    }
+
+    /// Applies the steps to `windows` (a live import), calling `afterStep` once the step has run. A step that
+    /// cannot happen (an unknown id, a gesture UIKit refuses) stops the journey with an error on its line.
+    @MainActor
+    public func run(on windows: [UIWindow], afterStep: (Step) throws -> Void) throws {
+        let loop = SimRunLoop.main
+        for step in steps {
+            do {
+                try apply(step.event, on: windows)
+            } catch {
+                throw JourneyScriptError(problems: [.init(line: step.line, message: error.message)])
+            }
+            if !isTimeManual { loop.runUntilIdle() }
+            try afterStep(step)
+        }
+    }
+
+    @MainActor
+    private func apply(_ event: Event, on windows: [UIWindow]) throws(LineProblem) {
+        func controller<Kind: UIViewController>(_ id: String, _ kind: Kind.Type, _ what: String) throws(LineProblem) -> Kind {
+            guard let found = Self.controller(withID: id, in: windows) else {
+                throw LineProblem(message: "no controller '\(id)' is on screen")
+            }
+            guard let typed = found as? Kind else { throw LineProblem(message: "'\(id)' is a \(type(of: found)), not \(what)") }
+            return typed
+        }
+        func refused(_ what: String) -> LineProblem { LineProblem(message: "UIKit refuses: \(what)") }
+        switch event {
+        case .back(let id):
+            guard try controller(id, UINavigationController.self, "a navigation controller").simulateBackButtonTap() else {
+                throw refused("there is nothing to go back to on '\(id)', or a transition runs")
+            }
+        case .interactivePop(let id, let finishes, let progress):
+            guard let pop = try controller(id, UINavigationController.self, "a navigation controller").beginInteractivePop() else {
+                throw refused("'\(id)' cannot start an interactive pop now")
+            }
+            pop.update(progress)
+            if finishes { pop.finish() } else { pop.cancel() }
+        case .swipe(let id, let cancelledAt):
+            guard let swipe = try controller(id, UIViewController.self, "a controller").beginInteractiveDismissal() else {
+                throw refused("'\(id)' is not in a sheet that can be swiped down now")
+            }
+            if let cancelledAt {
+                swipe.update(cancelledAt)
+                swipe.cancel()
+            } else {
+                swipe.finish()
+            }
+        case .tab(let id, let index):
+            guard try controller(id, UITabBarController.self, "a tab bar controller").simulateTabTap(index) else {
+                throw refused("tab \(index) of '\(id)' cannot be tapped")
+            }
+        case .finish(let id):
+            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id).finish(())
+        case .dismiss(let id):
+            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id).dismiss()
+        case .wait(let seconds):
+            if let seconds { SimRunLoop.main.advance(by: seconds) } else { SimRunLoop.main.runUntilIdle() }
+        }
+    }
+
+    @MainActor
+    private func frameCoordinator(showing controller: UIViewController, _ id: String) throws(LineProblem) -> InsecurityCoordinator<Void> {
+        for host in InsecurityHost.liveHosts {
+            for frame in host.frameDescriptions where frame.controller === controller {
+                guard let coordinator = frame.coordinator as? InsecurityCoordinator<Void> else {
+                    throw LineProblem(message: "the coordinator showing '\(id)' (\(frame.coordinatorType)) is the app's own; finish it in Swift")
+                }
+                return coordinator
+            }
+        }
+        throw LineProblem(message: "no live Insecurity frame shows '\(id)'")
+    }
+
+    /// The controller with `restorationIdentifier` `id` in the windows' hierarchies (roots, children,
+    /// presented chains).
+    @MainActor
+    static func controller(withID id: String, in windows: [UIWindow]) -> UIViewController? {
+        var pending = windows.compactMap(\.rootViewController)
+        while let controller = pending.popLast() {
+            if controller.restorationIdentifier == id { return controller }
+            pending.append(contentsOf: controller.children)
+            if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+                pending.append(presented)
+            }
+        }
+        return nil
+    }
+}
+
+/// Problems in a journey script, each with its line.
+public struct JourneyScriptError: Error, Sendable, CustomStringConvertible {
+    public struct Problem: Sendable, Hashable {
+        public let line: Int
+        public let message: String
+    }
+
+    public let problems: [Problem]
+
+    /// `line N: message`, one per line.
+    public var description: String {
+        problems.map { "line \($0.line): \($0.message)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,202 @@
+import CoordinatorBridge
+
+/// What a UIResponder-style coordinator tree becomes in Insecurity (`bridge migrate SNAPSHOT`): per legacy
+/// coordinator, the kind of Insecurity coordinator and the host that starts it, and Swift skeletons of
+/// those coordinators that compile against this package.
+public struct MigrationPlan: Sendable {
+    /// The Insecurity shape of one legacy coordinator.
+    public enum Target: String, Sendable {
+        /// Its screens are pushed: one `NavigationCoordinator` per screen, on an `InsecurityHost(navigation:)`.
+        case navigation
+        /// Its screens are presented: a `ModalCoordinator` on an `InsecurityHost(modal:)`.
+        case modal
+        /// Its screens are both pushed and presented, or it has children of both kinds: an `AdaptiveCoordinator`.
+        case adaptive
+        /// It owns the app's structure (a tab bar, a split view, a window root with children): a
+        /// `WindowCoordinator`, with one host per tab or column.
+        case window
+    }
+
+    /// One legacy coordinator and what it maps to.
+    public struct Entry: Sendable, Hashable {
+        public let legacyType: String
+        public let framework: String
+        public let target: Target
+        /// How the new coordinator is started, in Swift.
+        public let host: String
+        /// Why, in one sentence.
+        public let reason: String
+        /// The new coordinator's type name.
+        public let newType: String
+        /// The described controllers it owned: (id, type, title).
+        let screens: [Screen]
+    }
+
+    struct Screen: Sendable, Hashable {
+        let id: String
+        let type: String
+        let title: String?
+    }
+
+    public let entries: [Entry]
+
+    /// The plan for every ResponderCoordinator coordinator in `tree`, in document order.
+    public init(_ tree: BridgedTree, framework: String = "ResponderCoordinator") {
+        let controllers = Dictionary(tree.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var parents: [String: String] = [:]
+        for controller in tree.controllers {
+            for child in controller.children { parents[child] = controller.id }
+        }
+        var presenterOf: [String: String] = [:]
+        for window in tree.windows {
+            var presenter = window.rootID
+            for link in window.presented {
+                presenterOf[link.controllerID] = presenter
+                presenter = link.controllerID
+            }
+        }
+        let legacy = tree.coordinators.filter { $0.framework == framework }
+        let byID = Dictionary(legacy.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var usedNames = Set<String>()
+
+        func kinds(_ coordinator: BridgedCoordinator) -> (pushedIn: String?, presentedOn: String?, structure: BridgedController?) {
+            var pushedIn: String?
+            var presentedOn: String?
+            var structure: BridgedController?
+            for id in coordinator.controllerIDs {
+                guard let controller = controllers[id] else { continue }
+                if case .tabBar = controller.container { structure = controller }
+                if case .splitView = controller.container { structure = controller }
+                if let parent = parents[id], controllers[parent]?.container == .navigation {
+                    pushedIn = parent
+                    if presenterOf[parent] != nil, presentedOn == nil { presentedOn = presenterOf[parent] }
+                } else if let presenter = presenterOf[id] {
+                    presentedOn = presenter
+                }
+            }
+            return (pushedIn, presentedOn, structure)
+        }
+
+        entries = legacy.map { coordinator in
+            let (pushedIn, presentedOn, structure) = kinds(coordinator)
+            let childKinds = coordinator.childIDs.compactMap { byID[$0] }.map { kinds($0) }
+            let target: Target
+            let host: String
+            let reason: String
+            if let structure {
+                target = .window
+                host = "WindowCoordinator(window) making \(structure.type) #\(structure.id) the root"
+                reason = "it owns the app's \(structure.container.flatMap { $0.label.split(separator: ",").first }.map(String.init) ?? "container") and its children run one flow each"
+            } else if pushedIn != nil, presentedOn != nil || childKinds.contains(where: { $0.presentedOn != nil && $0.pushedIn == nil }) {
+                target = .adaptive
+                host = "InsecurityHost(navigation: #\(pushedIn!)).start(_:in:animated:) or navigation.start(_:in:animated:) from its parent"
+                reason = "its screens are pushed and presented, so it starts in whatever context it is given"
+            } else if let pushedIn {
+                target = .navigation
+                host = "InsecurityHost(navigation: #\(pushedIn)), or navigation.start from the coordinator below"
+                reason = "it shows \(coordinator.controllerIDs.count) screen\(coordinator.controllerIDs.count == 1 ? "" : "s") on the stack of #\(pushedIn)"
+            } else if let presentedOn {
+                target = .modal
+                host = "InsecurityHost(modal: #\(presentedOn)), or navigation.start from its parent"
+                reason = "its screens are presented over #\(presentedOn)"
+            } else {
+                target = .adaptive
+                host = "navigation.start(_:in:animated:) from the coordinator that starts it"
+                reason = "its controllers are not on screen in the snapshot, so any context fits"
+            }
+            var base = Self.identifier(coordinator.type.hasSuffix("Coordinator") ? String(coordinator.type.dropLast("Coordinator".count)) : coordinator.type) + "Flow"
+            while !usedNames.insert(base).inserted { base += "_" }
+            let screens = coordinator.controllerIDs.compactMap { controllers[$0] }.map { Screen(id: $0.id, type: $0.type, title: $0.title) }
+            return Entry(legacyType: coordinator.type, framework: coordinator.framework, target: target, host: host, reason: reason, newType: base, screens: screens)
+        }
+    }
+
+    /// A Swift identifier made from `text` (letters, digits and underscores; never starting with a digit).
+    static func identifier(_ text: String) -> String {
+        let cleaned = String(text.unicodeScalars.map { scalar in
+            (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) && scalar.isASCII ? Character(scalar) : "_"
+        })
+        guard let first = cleaned.first, !first.isNumber else { return "_" + cleaned }
+        return cleaned
+    }
+
+    /// The report: one paragraph per legacy coordinator.
+    public var report: String {
+        guard !entries.isEmpty else { return "No ResponderCoordinator coordinators in this snapshot: nothing to migrate.\n" }
+        var lines: [String] = []
+        for entry in entries {
+            lines.append("\(entry.legacyType) -> \(entry.newType): \(entry.target.rawValue) coordinator")
+            lines.append("  why:   \(entry.reason)")
+            lines.append("  start: \(entry.host)")
+            let screens = entry.screens.map { "\($0.type) #\($0.id)" + ($0.title.map { " \"\($0)\"" } ?? "") }
+            if !screens.isEmpty { lines.append("  shows: \(screens.joined(separator: ", "))") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Swift skeletons of the Insecurity coordinators, importing `Insecurity` and `SimUIKit` (use `UIKit` on
+    /// a device). Screens of the app's own types are made as `UIViewController`s with a note to replace them.
+    public var swiftSkeletons: String {
+        var out = """
+            // Generated by `bridge migrate`: Insecurity skeletons for a UIResponder-style coordinator tree.
+            // Replace SimUIKit with UIKit on a device, and each placeholder screen with the app's own controller.
+            import Insecurity
+            import SimUIKit
+
+            """
+        for entry in entries {
+            out += "\n"
+            out += "/// Migrated from `\(entry.legacyType)`: \(entry.reason).\n"
+            switch entry.target {
+            case .window:
+                out += """
+                    @MainActor
+                    final class \(entry.newType): WindowCoordinator {
+                        /// Makes the structure the window's root; start each tab's flow on its own host.
+                        func start() {
+                            // TODO: build the \(entry.screens.first?.type ?? "container") and start one flow per tab.
+                        }
+                    }
+
+                    """
+            case .navigation, .modal, .adaptive:
+                let base = ["navigation": "NavigationCoordinator", "modal": "ModalCoordinator", "adaptive": "AdaptiveCoordinator"][entry.target.rawValue]!
+                let first = entry.screens.first
+                out += "@MainActor\nfinal class \(entry.newType): \(base)<Void> {\n"
+                out += "    override var viewController: UIViewController {\n"
+                out += "        let controller = \(Self.knownTypes.contains(first?.type ?? "") ? first!.type : "UIViewController")()"
+                if let first, !Self.knownTypes.contains(first.type) { out += " // TODO: \(Self.identifier(first.type))" }
+                out += "\n"
+                if let title = first?.title { out += "        controller.title = \(Self.literal(title))\n" }
+                out += "        return controller\n    }\n"
+                for screen in entry.screens.dropFirst() {
+                    out += "\n    /// Shows \(screen.type) #\(screen.id) as a child flow, as `\(entry.legacyType)` did.\n"
+                    out += "    func show\(Self.identifier(screen.id.prefix(1).uppercased() + screen.id.dropFirst()))() {\n"
+                    out += "        // TODO: navigation.start(<coordinator of \(screen.type)>(), animated: true) { result in … }\n"
+                    out += "    }\n"
+                }
+                out += "}\n"
+            }
+        }
+        return out
+    }
+
+    private static let knownTypes: Set<String> = ["UIViewController", "UINavigationController", "UITabBarController", "UISplitViewController"]
+
+    /// A Swift string literal of `text`.
+    static func literal(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            default:
+                escaped += scalar.value < 0x20 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+}

@@ -1,0 +1,214 @@
+/// A bridged tree as a graph of nodes and edges, drawn as Graphviz DOT or as a Mermaid flowchart.
+///
+/// - Windows are clusters (subgraphs) holding the controllers they show.
+/// - Controllers are boxes; UIKit's containers are filled (navigation blue, tab bar green, split view pink).
+/// - Containment is a solid edge (stacks numbered bottom to top); a presentation is a dashed edge.
+/// - Insecurity hosts are hexagons with a dotted edge to what they were started on and one edge per frame.
+/// - Coordinators are rounded nodes coloured by framework, with bold parent edges and dotted edges to the
+///   controllers they own.
+struct TreeGraph {
+    enum Shape { case controller(BridgedContainer?), host, coordinator(framework: String) }
+    enum Style { case containment, presentation, hostBase, frame, coordinatorChild, owns }
+
+    struct Node {
+        let key: String
+        let label: String
+        let shape: Shape
+    }
+
+    struct Edge {
+        let from: String
+        let to: String
+        let label: String?
+        let style: Style
+    }
+
+    struct Cluster {
+        let key: String
+        let label: String
+        var members: [String]
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var edges: [Edge] = []
+    private(set) var clusters: [Cluster] = []
+    private var frameworks: [String] = []
+
+    init(_ tree: BridgedTree) {
+        let controllersByID = Dictionary(tree.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var placed = Set<String>()
+        for window in tree.windows {
+            var cluster = Cluster(key: "window:\(window.id)", label: "window \(window.id)\(window.isKey ? " (key)" : "")\(window.isVisible ? "" : " (hidden)")", members: [])
+            var pending = [window.rootID].compactMap { $0 } + window.presented.map(\.controllerID)
+            while let id = pending.popLast() {
+                guard placed.insert(id).inserted, let controller = controllersByID[id] else { continue }
+                cluster.members.append("c:\(id)")
+                pending.append(contentsOf: controller.children)
+            }
+            clusters.append(cluster)
+            var presenter = window.rootID
+            for link in window.presented {
+                if let from = presenter { edges.append(Edge(from: "c:\(from)", to: "c:\(link.controllerID)", label: "presents (\(link.style))", style: .presentation)) }
+                presenter = link.controllerID
+            }
+        }
+        for controller in tree.controllers {
+            var label = controller.type + "\n#" + controller.id
+            if let title = controller.title { label += "\n\"\(title)\"" }
+            if let container = controller.container { label += "\n[\(container.label)]" }
+            nodes.append(Node(key: "c:\(controller.id)", label: label, shape: .controller(controller.container)))
+            for (index, child) in controller.children.enumerated() {
+                let edgeLabel: String? = controller.container == .navigation ? "\(index + 1)" : nil
+                edges.append(Edge(from: "c:\(controller.id)", to: "c:\(child)", label: edgeLabel, style: .containment))
+            }
+        }
+        for host in tree.hosts {
+            nodes.append(Node(key: "h:\(host.id)", label: "host \(host.id)\n\(host.base.label)", shape: .host))
+            switch host.base {
+            case .modal(let id?), .navigation(let id?): edges.append(Edge(from: "h:\(host.id)", to: "c:\(id)", label: "on", style: .hostBase))
+            case .window(let id?): if let cluster = clusters.first(where: { $0.key == "window:\(id)" }), let first = cluster.members.first {
+                edges.append(Edge(from: "h:\(host.id)", to: first, label: "on window \(id)", style: .hostBase))
+            }
+            default: break
+            }
+            for (index, frame) in host.frames.enumerated() {
+                guard let id = frame.controllerID else { continue }
+                let waiting = frame.state == "waiting" ? ", waiting" : ""
+                edges.append(Edge(from: "h:\(host.id)", to: "c:\(id)", label: "\(index + 1): \(frame.kind) \(frame.coordinatorType)\(waiting)", style: .frame))
+            }
+        }
+        for coordinator in tree.coordinators {
+            if !frameworks.contains(coordinator.framework) { frameworks.append(coordinator.framework) }
+            nodes.append(Node(key: "k:\(coordinator.id)", label: "\(coordinator.type)\n\(coordinator.framework)", shape: .coordinator(framework: coordinator.framework)))
+            for child in coordinator.childIDs {
+                edges.append(Edge(from: "k:\(coordinator.id)", to: "k:\(child)", label: nil, style: .coordinatorChild))
+            }
+            for owned in coordinator.controllerIDs {
+                edges.append(Edge(from: "k:\(coordinator.id)", to: "c:\(owned)", label: nil, style: .owns))
+            }
+        }
+    }
+
+    private static let frameworkColours = ["#fde68a", "#c4b5fd", "#fdba74", "#a5f3fc", "#d9f99d"]
+
+    private func colour(of shape: Shape) -> String? {
+        switch shape {
+        case .controller(.navigation): "#bfdbfe"
+        case .controller(.tabBar): "#bbf7d0"
+        case .controller(.splitView): "#fbcfe8"
+        case .controller(nil): nil
+        case .host: "#e5e7eb"
+        case .coordinator(let framework):
+            Self.frameworkColours[(frameworks.firstIndex(of: framework) ?? 0) % Self.frameworkColours.count]
+        }
+    }
+
+    // MARK: Graphviz
+
+    func dot() -> String {
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+        }
+        var lines = ["digraph bridge {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=10];", "  edge [fontname=\"Helvetica\", fontsize=9];"]
+        let clustered = Set(clusters.flatMap(\.members))
+        for (index, cluster) in clusters.enumerated() {
+            lines.append("  subgraph cluster_\(index) {")
+            lines.append("    label=\(quoted(cluster.label)); style=rounded; color=\"#6b7280\";")
+            for member in cluster.members { lines.append("    \(quoted(member));") }
+            lines.append("  }")
+        }
+        for node in nodes {
+            var attributes = ["label=\(quoted(node.label))"]
+            switch node.shape {
+            case .controller: attributes.append("shape=box")
+            case .host: attributes.append("shape=hexagon")
+            case .coordinator: attributes.append("shape=box, style=\"rounded,filled\"")
+            }
+            if let colour = colour(of: node.shape) {
+                if case .coordinator = node.shape {} else { attributes.append("style=filled") }
+                attributes.append("fillcolor=\(quoted(colour))")
+            }
+            if case .controller = node.shape, !clustered.contains(node.key) { attributes.append("color=\"#9ca3af\"") }
+            lines.append("  \(quoted(node.key)) [\(attributes.joined(separator: ", "))];")
+        }
+        for edge in edges {
+            var attributes: [String] = []
+            if let label = edge.label { attributes.append("label=\(quoted(label))") }
+            switch edge.style {
+            case .containment: break
+            case .presentation: attributes.append("style=dashed, color=\"#2563eb\"")
+            case .hostBase: attributes.append("style=dotted, arrowhead=none")
+            case .frame: attributes.append("color=\"#6b7280\", fontcolor=\"#374151\"")
+            case .coordinatorChild: attributes.append("style=bold, color=\"#b45309\"")
+            case .owns: attributes.append("style=dotted, color=\"#b45309\"")
+            }
+            let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to))\(suffix);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Mermaid
+
+    func mermaid() -> String {
+        var ids: [String: String] = [:]
+        func id(_ key: String) -> String {
+            if let existing = ids[key] { return existing }
+            let made = "n\(ids.count + 1)"
+            ids[key] = made
+            return made
+        }
+        func text(_ label: String) -> String {
+            "\"" + label.replacingOccurrences(of: "#", with: "#35;").replacingOccurrences(of: "\"", with: "#quot;")
+                .replacingOccurrences(of: "<", with: "#lt;").replacingOccurrences(of: ">", with: "#gt;")
+                .replacingOccurrences(of: "\n", with: "<br/>") + "\""
+        }
+        var lines = ["flowchart TD"]
+        let nodesByKey = Dictionary(nodes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        func nodeLine(_ node: Node) -> String {
+            let label = text(node.label)
+            switch node.shape {
+            case .controller(nil): return "\(id(node.key))[\(label)]"
+            case .controller: return "\(id(node.key))[[\(label)]]"
+            case .host: return "\(id(node.key)){{\(label)}}"
+            case .coordinator: return "\(id(node.key))([\(label)])"
+            }
+        }
+        var drawn = Set<String>()
+        for (index, cluster) in clusters.enumerated() {
+            lines.append("  subgraph window\(index + 1)[\(text(cluster.label))]")
+            for member in cluster.members {
+                guard let node = nodesByKey[member], drawn.insert(member).inserted else { continue }
+                lines.append("    " + nodeLine(node))
+            }
+            lines.append("  end")
+        }
+        for node in nodes where drawn.insert(node.key).inserted {
+            lines.append("  " + nodeLine(node))
+        }
+        var linkStyles: [(Int, String)] = []
+        for (index, edge) in edges.enumerated() {
+            let arrow: String
+            switch edge.style {
+            case .containment, .frame: arrow = "-->"
+            case .presentation, .hostBase, .owns: arrow = "-.->"
+            case .coordinatorChild: arrow = "==>"
+            }
+            let label = edge.label.map { "|\(text($0))|" } ?? ""
+            lines.append("  \(id(edge.from)) \(arrow)\(label) \(id(edge.to))")
+            switch edge.style {
+            case .presentation: linkStyles.append((index, "stroke:#2563eb"))
+            case .frame: linkStyles.append((index, "stroke:#6b7280"))
+            case .coordinatorChild, .owns: linkStyles.append((index, "stroke:#b45309"))
+            case .containment, .hostBase: break
+            }
+        }
+        for node in nodes {
+            guard let colour = colour(of: node.shape) else { continue }
+            lines.append("  style \(id(node.key)) fill:\(colour)")
+        }
+        for (index, style) in linkStyles { lines.append("  linkStyle \(index) \(style)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

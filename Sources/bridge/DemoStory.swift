@@ -1,0 +1,166 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import Foundation
+import Insecurity
+import ResponderCoordinator
+import SimUIKit
+
+/// `bridge` with no arguments: the product's story in six short chapters. A legacy app's coordinator
+/// tree, an Insecurity chain embedded mid-app, the bridged tree of both, the XML snapshot, the user
+/// swiping and going back, the diff, and the snapshot imported into a fresh window that keeps working.
+@MainActor
+enum DemoStory {
+    // MARK: The app of the story
+
+    final class ShopCoordinator: ResponderCoordinator.NavigationCoordinator {
+        override func handlePopBack(to vc: UIViewController?) {
+            DemoStory.event("ShopCoordinator.handlePopBack(to: \(vc?.title ?? "nil"))")
+        }
+
+        override func coordinatorDidFinish(_ coordinator: Coordinating, completion: @escaping () -> Void = {}) {
+            DemoStory.event("ShopCoordinator.coordinatorDidFinish(\(coordinator.identifier))")
+            super.coordinatorDidFinish(coordinator, completion: completion)
+        }
+    }
+
+    final class ProductCoordinator: ResponderCoordinator.NavigationCoordinator {
+        func buy() {
+            startInsecurityChain(CheckoutCoordinator(), animated: true) { result in
+                DemoStory.event("ProductCoordinator got the checkout's result: \(result.value ?? "dismissed")")
+            }
+        }
+    }
+
+    final class CheckoutCoordinator: ModalCoordinator<String> {
+        override var viewController: UIViewController { DemoScene.screen("Checkout", id: "checkout") }
+
+        func pay() {
+            navigation.start(UINavigationController(), PaymentCoordinator(), animated: true) { [weak self] result in
+                DemoStory.event("CheckoutCoordinator got the payment's result: \(result.value ?? "dismissed")")
+                if let receipt = result.value { self?.finish("ordered, \(receipt)") }
+            }
+        }
+    }
+
+    final class PaymentCoordinator: Insecurity.NavigationCoordinator<String> {
+        override var viewController: UIViewController { DemoScene.screen("Payment", id: "payment") }
+    }
+
+    // MARK: Telling it
+
+    private static var terminal = Terminal(colour: false)
+
+    static func event(_ text: String) {
+        print("   " + terminal.paint("> " + text, .yellow))
+    }
+
+    private static func chapter(_ number: Int, _ title: String, _ explanation: String) {
+        SimRunLoop.main.runUntilIdle()
+        print()
+        print(terminal.paint("\(number). \(title)", .boldCyan))
+        print(terminal.paint(explanation, .dim))
+    }
+
+    private static func tree(_ windows: [UIWindow]) {
+        print(BridgeReader(registry: registry).read(windows).rendered())
+    }
+
+    private static let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
+
+    static func tell(colour: Bool) throws {
+        terminal = Terminal(colour: colour)
+        let loop = SimRunLoop.main
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.restorationIdentifier = "app"
+        let navigation = UINavigationController()
+        navigation.restorationIdentifier = "shop"
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+
+        let shop = ShopCoordinator(rootViewController: navigation)
+        shop.start()
+        shop.root(DemoScene.screen("Catalog", id: "catalog"))
+        let product = ProductCoordinator(rootViewController: navigation)
+        shop.startChild(coordinator: product)
+        product.show(DemoScene.screen("Teapot", id: "teapot"))
+        chapter(1, "A legacy app", "A UIResponder-style coordinator tree: ShopCoordinator shows the catalog, its child\nProductCoordinator pushes a product on the same navigation controller.")
+        tree([window])
+
+        product.buy()
+        loop.runUntilIdle()
+        let checkout = InsecurityHost.liveHosts.lazy.compactMap { $0.frameDescriptions.last?.coordinator as? CheckoutCoordinator }.first
+        checkout?.pay()
+        chapter(2, "An Insecurity chain embedded mid-app", "The legacy ProductCoordinator starts an Insecurity checkout; checkout presents payment in a new\nnavigation controller. The host lives exactly as long as the chain.")
+        tree([window])
+
+        chapter(3, "The bridged tree as a snapshot", "One XML document holds both frameworks: windows, controllers, hosts with frames, coordinators.\nIt is canonical (same screen, same bytes), so it can be committed and diffed.")
+        let before = BridgeSnapshot.export([window], registry: registry)
+        let lines = before.split(separator: "\n")
+        for line in lines.prefix(12) { print(terminal.paint(String(line), .dim)) }
+        print(terminal.paint("   … \(lines.count - 12) more lines (\(before.utf8.count) bytes); `bridge snapshot` writes a whole one", .dim))
+
+        chapter(4, "The user swipes and goes back", "Nobody calls finish: the engine sees what UIKit did and tells each framework in its own terms.")
+        if let payment = Self.controller("payment", in: window) {
+            print("   the user swipes the payment sheet down")
+            payment.simulateInteractiveDismissal()
+            loop.runUntilIdle()
+        }
+        if let sheet = Self.controller("checkout", in: window) {
+            print("   the user swipes the checkout sheet down")
+            sheet.simulateInteractiveDismissal()
+            loop.runUntilIdle()
+        }
+        print("   the user taps Back")
+        navigation.simulateBackButtonTap()
+        loop.runUntilIdle()
+        tree([window])
+
+        chapter(5, "What changed, as a diff", "`bridge diff OLD NEW` prints this and exits 1 when snapshots differ: a navigation regression test.")
+        let after = BridgeSnapshot.export([window], registry: registry)
+        for difference in BridgeSnapshot.diff(try BridgeSnapshot.parse(before), try BridgeSnapshot.parse(after)) {
+            let colourOfChange: Terminal.Colour = switch difference.change {
+            case .added: .green
+            case .removed: .red
+            case .changed: .yellow
+            }
+            print("   " + terminal.paint(difference.description, colourOfChange))
+        }
+
+        chapter(6, "The snapshot re-imported", "The first snapshot, imported into a fresh window: the same tree, and it keeps working.")
+        let live = try BridgeSnapshot.importLive(before, builder: BridgeBuilder(registry: registry))
+        let restored = live.windows[0]
+        restored.makeKeyAndVisible()
+        let same = BridgeSnapshot.export(live.windows, registry: registry) == before
+        print("   export(import(snapshot)) == snapshot: " + terminal.paint(same ? "yes" : "NO", same ? .green : .red))
+        if let payment = Self.controller("payment", in: restored) {
+            print("   the user swipes the restored payment sheet down")
+            payment.simulateInteractiveDismissal()
+        }
+        loop.runUntilIdle()
+        tree([restored])
+        print()
+        print(terminal.paint("Next: bridge render FILE --format dot | bridge replay SNAPSHOT SCRIPT | bridge migrate SNAPSHOT | bridge --help", .dim))
+        restored.rootViewController = nil
+        shop.stop()
+        window.rootViewController = nil
+        loop.runUntilIdle()
+        guard same else { throw ExitCodeError.failure }
+    }
+
+    private static func controller(_ id: String, in window: UIWindow) -> UIViewController? {
+        var current = window.rootViewController
+        while let controller = current {
+            if controller.restorationIdentifier == id { return controller }
+            if let navigation = controller as? UINavigationController, navigation.viewControllers.contains(where: { $0.restorationIdentifier == id }) {
+                return navigation.viewControllers.first { $0.restorationIdentifier == id }
+            }
+            current = controller.presentedViewController
+        }
+        return nil
+    }
+}
+
+/// A failure that ends the demo with exit code 1.
+enum ExitCodeError: Error {
+    case failure
+}

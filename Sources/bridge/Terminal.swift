@@ -1,0 +1,23 @@
+import Foundation
+
+/// ANSI colour for a terminal: on when standard output is a terminal and `NO_COLOR` is not set.
+struct Terminal {
+    enum Colour: String {
+        case boldCyan = "1;36"
+        case yellow = "33"
+        case green = "32"
+        case red = "31"
+        case dim = "2"
+    }
+
+    let colour: Bool
+
+    /// Whether this process should colour its standard output.
+    static var wantsColour: Bool {
+        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+
+    func paint(_ text: String, _ colour: Colour) -> String {
+        self.colour ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// The `bridge` executable next to the test runner (`swift build` builds it with the tests).
+private let bridge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bridge")
+
+/// Graphviz's `dot`, when installed (`.ci/run` installs it).
+private let dotURL = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"]
+    .map(URL.init(fileURLWithPath:))
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+/// End-to-end tests of the built `bridge` binary: every subcommand, success and failure, exit codes
+/// (0 ok, 1 differences, 2 bad input) and the shape of the output.
+@Suite("bridge, end to end")
+struct CommandLineTests {
+    private func bridgeRun(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        try #require(FileManager.default.isExecutableFile(atPath: bridge.path), "build the bridge executable first")
+        return try run(bridge, arguments)
+    }
+
+    private func checkoutSnapshot() throws -> URL {
+        let snapshot = try bridgeRun(["snapshot"])
+        #expect(snapshot.status == 0)
+        return try temporaryFile(snapshot.output, name: "shop.xml")
+    }
+
+    @Test("bridge (no arguments) tells the story in six chapters, plain when piped, naming the app's own coordinators")
+    func demo() throws {
+        let demo = try bridgeRun([])
+        #expect(demo.status == 0)
+        for chapter in ["1. A legacy app", "2. An Insecurity chain embedded mid-app", "3. The bridged tree as a snapshot",
+                        "4. The user swipes and goes back", "5. What changed, as a diff", "6. The snapshot re-imported"] {
+            #expect(demo.output.contains("\n\(chapter)\n"))
+        }
+        #expect(demo.output.contains("ShopCoordinator.coordinatorDidFinish(ProductCoordinator)"))
+        #expect(demo.output.contains("export(import(snapshot)) == snapshot: yes"))
+        #expect(!demo.output.contains("\u{1B}["), "no colour when piped")
+        #expect(!demo.output.contains("PushedController") && !demo.output.contains("PresentedController"))
+        #expect(demo.error.isEmpty, "no UIKit warning or diagnostic: \(demo.error)")
+    }
+
+    @Test("bridge render draws text, Mermaid and Graphviz; the DOT output renders with dot -Tsvg when Graphviz is installed")
+    func render() throws {
+        let file = try checkoutSnapshot()
+        let text = try bridgeRun(["render", file.path])
+        #expect(text.status == 0)
+        #expect(text.output.contains("UIViewController #checkout \"Checkout\"  <- Checkout present"))
+        #expect(text.output.contains("UIViewController #product \"Product\"  <- ShopCoordinator push\n"))
+
+        let mermaid = try bridgeRun(["render", file.path, "--format", "mermaid"])
+        #expect(mermaid.status == 0)
+        let lines = mermaid.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "flowchart TD")
+        #expect(lines.contains { $0.contains("{{\"host host1") }, "hosts are hexagons")
+        #expect(lines.contains { $0.contains("([\"ShopCoordinator<br/>ResponderCoordinator\"])") }, "coordinators are rounded")
+        #expect(lines.contains { $0.contains("-.->|\"presents (automatic)\"|") }, "presentations are dotted")
+        #expect(!mermaid.output.contains("\"#"), "ids are escaped")
+
+        let dot = try bridgeRun(["render", file.path, "--format", "dot"])
+        #expect(dot.status == 0)
+        #expect(dot.output.hasPrefix("digraph bridge {") && dot.output.hasSuffix("}\n"))
+        #expect(dot.output.contains("shape=hexagon") && dot.output.contains("style=dashed"))
+    }
+
+    @Test("bridge render --format dot is accepted by Graphviz", .enabled(if: dotURL != nil, "Graphviz's dot is not installed; .ci/run installs it"))
+    func graphvizRendersDot() throws {
+        let dot = try bridgeRun(["render", try checkoutSnapshot().path, "--format", "dot"])
+        let graph = try temporaryFile(dot.output, name: "shop.dot")
+        let svg = try run(dotURL!, ["-Tsvg", graph.path])
+        #expect(svg.status == 0, "dot refused the graph: \(svg.error)")
+        #expect(svg.output.contains("<svg") && svg.output.contains("ShopCoordinator"))
+    }
+
+    @Test("bridge replay writes a snapshot per step that bridge diff compares; script errors name the line")
+    func replay() throws {
+        let file = try checkoutSnapshot()
+        let script = try temporaryFile("# the user leaves checkout, then the product\nswipe checkout\n\nback shop\n", name: "journey.txt")
+        let steps = file.deletingLastPathComponent().appendingPathComponent("steps")
+        let replay = try bridgeRun(["replay", file.path, script.path, "-o", steps.path])
+        #expect(replay.status == 0, "\(replay.error)")
+        #expect(replay.output == "3 snapshots written to \(steps.path)\n")
+        let step = { (number: Int) in steps.appendingPathComponent(String(format: "step-%03d.xml", number)).path }
+        #expect(try bridgeRun(["diff", file.path, step(0)]).status == 0, "step 0 is the import")
+        let swiped = try bridgeRun(["diff", step(0), step(1)])
+        #expect(swiped.status == 1)
+        #expect(swiped.output.contains("- controller \"checkout\""))
+        #expect(swiped.output.contains("~ host \"host2\": frames [present Checkout checkout shown] -> []"))
+        let back = try bridgeRun(["diff", step(1), step(2)])
+        #expect(back.output.contains("~ controller \"shop\": stack [catalog, product] -> [catalog]"))
+
+        let printed = try bridgeRun(["replay", file.path, script.path])
+        #expect(printed.output.contains("<!-- step 2: line 4: back shop -->"))
+
+        let broken = try temporaryFile("swipe checkout\njump shop\n", name: "broken.txt")
+        let invalid = try bridgeRun(["replay", file.path, broken.path])
+        #expect(invalid.status == 2)
+        #expect(invalid.error.contains("\(broken.path):2: unknown event 'jump'"))
+
+        let refused = try temporaryFile("back shop\nback shop\n", name: "refused.txt")
+        let twice = try bridgeRun(["replay", file.path, refused.path])
+        #expect(twice.status == 2)
+        #expect(twice.error.contains("\(refused.path):2: UIKit refuses: there is nothing to go back to on 'shop'"))
+    }
+
+    @Test("bridge migrate reports a mapping per legacy coordinator and writes Swift skeletons")
+    func migrate() throws {
+        let file = try checkoutSnapshot()
+        let skeletons = file.deletingLastPathComponent().appendingPathComponent("Migrated.swift")
+        let migrate = try bridgeRun(["migrate", file.path, "--swift", skeletons.path])
+        #expect(migrate.status == 0)
+        #expect(migrate.output.hasPrefix("ShopCoordinator -> ShopFlow: navigation coordinator\n"))
+        let swift = try String(contentsOf: skeletons, encoding: .utf8)
+        #expect(swift.contains("final class ShopFlow: NavigationCoordinator<Void> {"))
+    }
+
+    @Test("--help shows examples and exit codes; wrong arguments and unreadable files exit 2 with what to do")
+    func helpAndErrors() throws {
+        let help = try bridgeRun(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("Examples:") && help.output.contains("Exit codes: 0 success; 1 the snapshots differ"))
+        for command in ["demo", "snapshot", "validate", "diff", "render", "replay", "migrate"] {
+            let sub = try bridgeRun([command, "--help"])
+            #expect(sub.status == 0 && sub.output.contains("Example"), "\(command) --help")
+        }
+        let missing = try bridgeRun(["render"])
+        #expect(missing.status == 2 && missing.error.contains("Missing expected argument"))
+        let format = try bridgeRun(["render", "x.xml", "--format", "png"])
+        #expect(format.status == 2)
+        let unreadable = try bridgeRun(["validate", "/nonexistent/shop.xml"])
+        #expect(unreadable.status == 2 && unreadable.error.contains("cannot read the file") && unreadable.error.contains("Check the path"))
+        let garbage = try temporaryFile("not xml")
+        let invalid = try bridgeRun(["render", garbage.path])
+        #expect(invalid.status == 2 && invalid.error.contains("bridge validate"))
+    }
+}
