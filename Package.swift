@@ -114,6 +114,15 @@ let package = Package(
         ),
         .testTarget(name: "InsecurityClassicTests", dependencies: ["SimulationTesting", "InsecurityClassic", "Insecurity", "SimUIKit"]),
         .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "SimulationTesting", "SimUIKit", "Insecurity", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic",
+                "BridgeSnapshot", "BridgeSnapshotTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["Snippets/__Snapshots__"]
+        ),
+        .testTarget(
             name: "BridgeToolsTests",
             dependencies: ["BridgeTools", "BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit"]
         ),

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func read(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+}
+
+/// The lines of `text` without `import` lines, blank lines and indentation, joined: what a README block and
+/// the snippet that compiles it have in common however the snippet nests it.
+private func normalized(_ text: String) -> String {
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+        .joined(separator: "\n")
+}
+
+@Suite("Documentation")
+struct DocumentationTests {
+    @Test("Every Swift block of the README compiles: it appears in a snippet file of this test target")
+    func readmeBlocksCompile() throws {
+        let readme = try read("README.md")
+        let snippetsDirectory = root.appendingPathComponent("Tests/DocumentationTests/Snippets")
+        let snippets = try FileManager.default.contentsOfDirectory(atPath: snippetsDirectory.path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { normalized(try String(contentsOf: snippetsDirectory.appendingPathComponent($0), encoding: .utf8)) }
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count >= 6)
+        for block in blocks {
+            let text = normalized(block)
+            #expect(snippets.contains { $0.contains(text) }, "README block not in Tests/DocumentationTests/Snippets:\n\(text)")
+        }
+    }
+
+    @Test("Every rule code cited in code and tests has an entry in RULES.md")
+    func rulesAreDocumented() throws {
+        let rules = try read("RULES.md")
+        var cited = Set<String>()
+        let pattern = try NSRegularExpression(pattern: "\\b[SEAX][0-9]{1,2}\\b")
+        for directory in ["Sources", "Adapters", "Tests"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(directory).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard path.hasSuffix(".swift") else { continue }
+                let text = try read("\(directory)/\(path)")
+                for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    cited.insert(String(text[Range(match.range, in: text)!]))
+                }
+            }
+        }
+        #expect(cited.count > 40)
+        for code in cited.sorted() {
+            #expect(rules.contains("- **\(code). "), "\(code) is cited but RULES.md has no entry for it")
+        }
+    }
+
+    @Test("The README points only inside the repository")
+    func readmeLinksStayInside() throws {
+        let readme = try read("README.md")
+        #expect(!readme.contains("../"), "the README refers to a path outside the repository")
+        let links = try NSRegularExpression(pattern: "\\]\\(([^)#]+)").matches(in: readme, range: NSRange(readme.startIndex..., in: readme))
+        for match in links {
+            let target = String(readme[Range(match.range(at: 1), in: readme)!])
+            guard !target.hasPrefix("http") else { continue }
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path), "README links to missing \(target)")
+        }
+    }
+}
