@@ -5,7 +5,7 @@ import SimUIKit
 /// The older Insecurity API of seed 002: a coordinator that does not say how it is shown. Its
 /// `navigation.start` pushes in a navigation context and presents in a modal one; `start(_:_:animated:_:)`
 /// with a navigation controller opens a new navigation context; `startModal` opens a new modal context.
-/// It runs on the engine as an ``AdaptiveCoordinator`` (A6).
+/// It runs on the engine as an `AdaptiveCoordinator` (A6).
 @MainActor
 open class InsecurityChild<Result>: AdaptiveCoordinator<Result> {
     public override init() { super.init() }

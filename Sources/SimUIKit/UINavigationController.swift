@@ -208,7 +208,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// Simulates the start of the edge swipe that pops the top controller. The returned handle follows the
-    /// finger (``InteractivePop/update(_:)``) and ends it (``InteractivePop/finish()`` or ``InteractivePop/cancel()``).
+    /// finger (``InteractiveTransition/update(_:)``) and ends it (``InteractiveTransition/finish()`` or ``InteractiveTransition/cancel()``).
     /// Returns nil when the gesture cannot start: one controller left, a transition running,
     /// something presented on top, or ``isInteractivePopEnabled`` false.
     public func beginInteractivePop() -> InteractivePop? {

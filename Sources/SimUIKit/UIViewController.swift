@@ -53,7 +53,7 @@ open class UIViewController: UIResponder {
     public let nibBundle: Bundle?
 
     /// UIKit's designated initializer. The simulation has no nibs: the view is a plain ``UIView`` unless
-    /// ``loadView()`` makes another.
+    /// ``UIViewController/loadView()`` makes another.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         nibName = nibNameOrNil
         nibBundle = nibBundleOrNil
@@ -94,7 +94,7 @@ open class UIViewController: UIResponder {
     /// The view if it has been loaded, else nil (does not load it).
     public var viewIfLoaded: UIView? { loadedView }
 
-    /// Creates the view. The default creates a plain ``UIView``.
+    /// Creates the view. The default creates a plain `UIView`.
     open func loadView() {
         view = UIView()
     }

@@ -6,7 +6,7 @@ import SimUIKit
 /// The host keeps its frames as an ordered chain. Ending a frame ends every frame above it with one
 /// UIKit operation (E7); coordinators that end inside the completion are batched into that operation (E8);
 /// a start requested inside a completion runs after the teardown's transition (E9); every UIKit operation
-/// it issues goes through ``UIKitOperationQueue`` and waits for the transition running on its target (E17,
+/// it issues goes through `UIKitOperationQueue` and waits for the transition running on its target (E17,
 /// E19); and removals made by the user (swipe-down, back button, interactive pop) or by app code end the
 /// matching frames (E10, E11).
 ///

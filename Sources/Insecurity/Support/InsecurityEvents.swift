@@ -46,7 +46,7 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
     /// The coordinator's type name.
     public let coordinatorType: String
     public let action: Action
-    /// Virtual time (``SimRunLoop/now``).
+    /// Virtual time (`SimRunLoop.main.now`).
     public let time: TimeInterval
 
     public var description: String {
