@@ -103,9 +103,17 @@ let package = Package(
         .testTarget(name: "SimUIKitTests", dependencies: ["SimulationTesting", "SimUIKit"]),
         .testTarget(
             name: "InsecurityTests",
-            dependencies: ["SimulationTesting", "Insecurity", "SimUIKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "SimulationTesting", "Insecurity", "SimUIKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
-        .testTarget(name: "CoordinatorBridgeTests", dependencies: ["SimulationTesting", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity", "SimUIKit"]),
+        .testTarget(
+            name: "CoordinatorBridgeTests",
+            dependencies: [
+                "SimulationTesting", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity",
+                "SimUIKit",
+            ]),
         .testTarget(
             name: "ResponderCoordinatorTests",
             dependencies: [
@@ -113,11 +121,14 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "InsecurityClassicTests", dependencies: ["SimulationTesting", "InsecurityClassic", "Insecurity", "SimUIKit"]),
+        .testTarget(
+            name: "InsecurityClassicTests",
+            dependencies: ["SimulationTesting", "InsecurityClassic", "Insecurity", "SimUIKit"]),
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "SimulationTesting", "SimUIKit", "Insecurity", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic",
+                "SimulationTesting", "SimUIKit", "Insecurity", "CoordinatorBridge", "ResponderCoordinator",
+                "InsecurityClassic",
                 "BridgeSnapshot", "BridgeSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
@@ -131,7 +142,8 @@ let package = Package(
             name: "BridgeSnapshotTests",
             dependencies: [
                 "SimulationTesting",
-                "BridgeSnapshot", "BridgeSnapshotTesting", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic",
+                "BridgeSnapshot", "BridgeSnapshotTesting", "CoordinatorBridge", "ResponderCoordinator",
+                "InsecurityClassic",
                 "Insecurity", "SimUIKit",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -14,10 +14,10 @@ open class InsecurityChild<Result>: AdaptiveCoordinator<Result> {
 /// Seed 002's name for what an ``InsecurityChild``'s `navigation` offers.
 public typealias InsecurityNavigation = AdaptiveNavigation
 
-public extension AdaptiveNavigation {
+extension AdaptiveNavigation {
     /// Presents `navigationController` modally with `child` as its root; later `start`s in `child` and its
     /// children push onto it.
-    func start<NewResult>(
+    public func start<NewResult>(
         _ navigationController: UINavigationController,
         _ child: InsecurityChild<NewResult>,
         animated: Bool,
@@ -29,7 +29,7 @@ public extension AdaptiveNavigation {
     }
 
     /// Presents `child` modally, whatever the current context; later `start`s present too.
-    func startModal<NewResult>(
+    public func startModal<NewResult>(
         _ child: InsecurityChild<NewResult>,
         animated: Bool,
         _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
@@ -40,10 +40,10 @@ public extension AdaptiveNavigation {
     }
 }
 
-public extension WindowNavigation {
+extension WindowNavigation {
     /// Makes `navigationController`, with `child` as its root, the window's root with the given window
     /// transition; later `start`s in `child` push onto it.
-    func start<NewResult>(
+    public func start<NewResult>(
         _ navigationController: UINavigationController,
         _ child: InsecurityChild<NewResult>,
         duration: TimeInterval,

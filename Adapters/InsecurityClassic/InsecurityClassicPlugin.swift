@@ -15,7 +15,8 @@ public final class InsecurityClassicPlugin: BridgePlugin {
         for host in InsecurityHost.liveHosts {
             var parentID: String?
             for frame in host.frameDescriptions {
-                guard let child = frame.coordinator, child is any ClassicChild || (child as? RestoredCoordinator)?.framework == framework,
+                guard let child = frame.coordinator,
+                    child is any ClassicChild || (child as? RestoredCoordinator)?.framework == framework,
                     let controllerID = frame.controller.flatMap({ context.id(of: $0) })
                 else {
                     parentID = nil
@@ -39,10 +40,14 @@ public final class InsecurityClassicPlugin: BridgePlugin {
 
     /// The described children are Insecurity frames the importer restored: claim their stand-ins (an
     /// `InsecurityChild` made by a factory is recognised by its class).
-    public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
+    public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
+        throws(BridgeRebuildError)
+    {
         for coordinator in coordinators {
             guard let controllerID = coordinator.controllerIDs.first, context.hasFrame(showing: controllerID) else {
-                throw BridgeRebuildError(coordinatorID: coordinator.id, message: "an InsecurityChild must show a controller of an Insecurity frame")
+                throw BridgeRebuildError(
+                    coordinatorID: coordinator.id,
+                    message: "an InsecurityChild must show a controller of an Insecurity frame")
             }
             context.frameCoordinator(showing: controllerID)?.framework = framework
         }

@@ -3,7 +3,9 @@ import SimUIKit
 /// The base of the coordinator tree: a `UIResponder` parameterised by its root controller type (seed 003).
 /// Subclass it (or ``NavigationCoordinator``), start it with ``start(with:)`` and stop it with ``stop(with:)``.
 @MainActor
-open class Coordinator<T: UIViewController>: UIResponder, Coordinating, CoordinatingMessageHandling, CoordinatingResponderRouting {
+open class Coordinator<T: UIViewController>: UIResponder, Coordinating, CoordinatingMessageHandling,
+    CoordinatingResponderRouting
+{
     /// The root controller (retained).
     public let rootViewController: T!
 

@@ -1,5 +1,5 @@
-@_spi(Adapters) import Insecurity
 import CoordinatorBridge
+@_spi(Adapters) import Insecurity
 import SimUIKit
 
 extension Coordinator {

@@ -122,8 +122,12 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     // MARK: UINavigationControllerDelegate
 
     /// Called when the coordinator is its navigation controller's delegate. Does nothing by default.
-    open func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    open func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {}
 
     /// Called when the coordinator is its navigation controller's delegate. Does nothing by default.
-    open func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    open func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
 }

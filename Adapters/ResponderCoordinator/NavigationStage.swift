@@ -71,7 +71,9 @@ final class NavigationStage {
     /// planned against it, so that `show` followed at once by `pop` pops what `show` pushed.
     var plannedStack: [UIViewController] {
         guard let navigationController else { return [] }
-        let base = pendingRoot.map { [$0] } ?? navigationController.viewControllers.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
+        let base =
+            pendingRoot.map { [$0] }
+            ?? navigationController.viewControllers.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
         return base + (host?.frameDescriptions.compactMap(\.controller) ?? [])
     }
 

@@ -43,7 +43,8 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
         let live = started.filter { included.contains(ObjectIdentifier($0)) }
         return live.map { coordinator in
             let parentID = coordinator.parent.flatMap { parent in
-                included.contains(ObjectIdentifier(parent)) ? context.id(ofCoordinator: parent, framework: framework) : nil
+                included.contains(ObjectIdentifier(parent))
+                    ? context.id(ofCoordinator: parent, framework: framework) : nil
             }
             let children = coordinator.childCoordinators.sorted { $0.key < $1.key }.map(\.value)
             return BridgedCoordinator(
@@ -52,7 +53,9 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
                 type: (coordinator as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: coordinator)),
                 identifier: coordinator.identifier,
                 parentID: parentID,
-                childIDs: children.filter { included.contains(ObjectIdentifier($0)) }.map { context.id(ofCoordinator: $0, framework: framework) },
+                childIDs: children.filter { included.contains(ObjectIdentifier($0)) }.map {
+                    context.id(ofCoordinator: $0, framework: framework)
+                },
                 controllerIDs: coordinator.ownedControllers.compactMap { context.id(of: $0) }
             )
         }
@@ -65,25 +68,34 @@ extension ResponderCoordinatorPlugin {
     /// as before it). A type with a factory in the builder's `coordinatorFactories` comes back as the app's
     /// own class (X9), given its root controller (the owned controllers' navigation controller, else the
     /// first owned controller); other types come back as stand-ins that report the original type.
-    public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
+    public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
+        throws(BridgeRebuildError)
+    {
         var made: [String: any DescribedCoordinator] = [:]
         for described in coordinators {
             let owned = described.controllerIDs.compactMap { context.controller(withID: $0) }
             guard owned.count == described.controllerIDs.count else {
-                throw BridgeRebuildError(coordinatorID: described.id, message: "it owns a controller that was not rebuilt")
+                throw BridgeRebuildError(
+                    coordinatorID: described.id, message: "it owns a controller that was not rebuilt")
             }
             let navigation = owned.first?.navigationController ?? owned.first as? UINavigationController
             let root = navigation ?? owned.first
             let coordinator: any DescribedCoordinator
             if let product = context.makeCoordinator(typeName: described.type, rootViewController: root) {
                 guard let own = product as? any DescribedCoordinator, own.rootController === root else {
-                    throw BridgeRebuildError(coordinatorID: described.id, message: "the factory for \(described.type) made \(type(of: product)), not a coordinator of its root controller")
+                    throw BridgeRebuildError(
+                        coordinatorID: described.id,
+                        message:
+                            "the factory for \(described.type) made \(type(of: product)), not a coordinator of its root controller"
+                    )
                 }
                 coordinator = own
             } else if let navigation {
-                coordinator = RestoredNavigationCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: navigation)
+                coordinator = RestoredNavigationCoordinator(
+                    typeName: described.type, identifier: described.identifier, rootViewController: navigation)
             } else {
-                coordinator = RestoredResponderCoordinator(typeName: described.type, identifier: described.identifier, rootViewController: owned.first)
+                coordinator = RestoredResponderCoordinator(
+                    typeName: described.type, identifier: described.identifier, rootViewController: owned.first)
             }
             if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
                 navigationCoordinator.viewControllers = owned.filter { $0 !== navigation }
@@ -102,7 +114,9 @@ extension ResponderCoordinatorPlugin {
                 continue
             }
             guard let parent = made[parentID] else {
-                throw BridgeRebuildError(coordinatorID: described.id, message: "its parent \"\(parentID)\" is not a ResponderCoordinator coordinator")
+                throw BridgeRebuildError(
+                    coordinatorID: described.id,
+                    message: "its parent \"\(parentID)\" is not a ResponderCoordinator coordinator")
             }
             parent.adoptChild(made[described.id]!)
         }

@@ -17,7 +17,8 @@ final class PaymentMethodsCoordinator: AdaptiveCoordinator<String> {
     override var viewController: UIViewController { screen("Payment methods") }
 
     func addCard() {
-        navigation.start(AddCardCoordinator(), in: .navigation(fallback: UINavigationController()), animated: true) { [weak self] result in
+        navigation.start(AddCardCoordinator(), in: .navigation(fallback: UINavigationController()), animated: true) {
+            [weak self] result in
             if let card = result.value { self?.finish(card) }
         }
     }

@@ -30,9 +30,11 @@ final class ProductController: UIViewController {
         super.init(nibName: nil, bundle: nil)
         title = sku.capitalized
         restorationIdentifier = sku
-        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Add to cart", primaryAction: UIAction { [unowned self] _ in
-            send(AddToCart(sku: self.sku))
-        })
+        navigationItem.rightBarButtonItem = UIBarButtonItem(
+            title: "Add to cart",
+            primaryAction: UIAction { [unowned self] _ in
+                send(AddToCart(sku: self.sku))
+            })
     }
 
     required init?(coder: NSCoder) { fatalError("made in code") }
@@ -68,7 +70,8 @@ final class CatalogCoordinator: ResponderCoordinator.NavigationCoordinator {
     func showProduct(_ sku: String) { show(ProductController(sku: sku)) }
 
     func alreadyInCart(_ sku: String) {
-        let alert = UIAlertController(title: "\(sku.capitalized) is already in your cart", message: nil, preferredStyle: .alert)
+        let alert = UIAlertController(
+            title: "\(sku.capitalized) is already in your cart", message: nil, preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: "OK", style: .default))
         present(alert)
     }
@@ -164,7 +167,10 @@ final class AppDelegate: UIApplicationDelegate {
     var window: UIWindow?
     var app: AppCoordinator?
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         let tabs = UITabBarController()
         tabs.restorationIdentifier = "tabs"
         let stacks = ["catalogTab", "cartTab", "accountTab"].map { id in
@@ -197,9 +203,13 @@ final class AppDelegate: UIApplicationDelegate {
 func shopFactories() -> CoordinatorFactories {
     var factories = CoordinatorFactories()
     factories.register(AppCoordinator.self) { AppCoordinator(rootViewController: $0 as? UITabBarController) }
-    factories.register(CatalogCoordinator.self) { CatalogCoordinator(rootViewController: $0 as? UINavigationController) }
+    factories.register(CatalogCoordinator.self) {
+        CatalogCoordinator(rootViewController: $0 as? UINavigationController)
+    }
     factories.register(CartCoordinator.self) { CartCoordinator(rootViewController: $0 as? UINavigationController) }
-    factories.register(AccountCoordinator.self) { AccountCoordinator(rootViewController: $0 as? UINavigationController) }
+    factories.register(AccountCoordinator.self) {
+        AccountCoordinator(rootViewController: $0 as? UINavigationController)
+    }
     factories.register(CheckoutCoordinator.self) { CheckoutCoordinator() }
     factories.register(PaymentCoordinator.self) { PaymentCoordinator() }
     return factories
@@ -242,7 +252,8 @@ func run() throws {
     product?.navigationItem.rightBarButtonItem?.simulateTap()
     product?.navigationItem.rightBarButtonItem?.simulateTap()
     step("Add to cart twice: a message up the chain, then an alert from the catalog coordinator")
-    try expect(app.cart?.items == ["teapot"] && tabs.presentedViewController is UIAlertController, "one item and an alert")
+    try expect(
+        app.cart?.items == ["teapot"] && tabs.presentedViewController is UIAlertController, "one item and an alert")
     if let alert = tabs.presentedViewController as? UIAlertController, let ok = alert.actions.first {
         alert.simulateTap(on: ok)
     }
@@ -271,7 +282,9 @@ func run() throws {
     step("cart tab: checkout, an Insecurity chain embedded mid-app, asks for payment")
 
     let snapshot = BridgeSnapshot.export([delegate.window!], registry: registry)
-    print("== snapshot exported mid-payment: \(snapshot.utf8.count) bytes, \(snapshot.split(separator: "\n").count) lines\n")
+    print(
+        "== snapshot exported mid-payment: \(snapshot.utf8.count) bytes, \(snapshot.split(separator: "\n").count) lines\n"
+    )
 
     UIApplication.shared.simulateTermination()
     loop.runUntilIdle()
@@ -288,18 +301,23 @@ func run() throws {
     window.makeKeyAndVisible()
     shown = window
     step("imported into a fresh window: the app's own coordinators, mid-payment")
-    try expect(BridgeSnapshot.export([window], registry: registry) == snapshot, "the same snapshot after the round trip")
+    try expect(
+        BridgeSnapshot.export([window], registry: registry) == snapshot, "the same snapshot after the round trip")
 
     let restoredTabs = window.rootViewController as! UITabBarController
     (restoredTabs.presentedViewController?.presentedViewController as? PaymentController)?.onPay?()
     step("the user pays in the restored app: payment, then checkout, finish")
     let restoredCart = ResponderCoordinatorPlugin.shared.liveCoordinators.compactMap { $0 as? CartCoordinator }.first
-    try expect(restoredTabs.presentedViewController == nil && restoredCart?.orders.count == 1, "the order placed in the restored app")
+    try expect(
+        restoredTabs.presentedViewController == nil && restoredCart?.orders.count == 1,
+        "the order placed in the restored app")
 
     restoredTabs.simulateTabTap(0)
     (restoredTabs.selectedViewController as? UINavigationController)?.simulateBackButtonTap()
     step("catalog tab: Back from the product")
-    try expect((restoredTabs.viewControllers?[0] as? UINavigationController)?.viewControllers.count == 1, "the catalog back on its root")
+    try expect(
+        (restoredTabs.viewControllers?[0] as? UINavigationController)?.viewControllers.count == 1,
+        "the catalog back on its root")
     window.rootViewController = nil
     loop.runUntilIdle()
 }

@@ -16,12 +16,16 @@ public enum BridgeSnapshot {
 
     /// Reads and checks a snapshot: well-formed, safe, valid against the schema, ids unique, references
     /// resolved, no cycles. Throws every issue found, with positions.
-    public static func parse(_ xml: String, limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError) -> BridgedTree {
+    public static func parse(_ xml: String, limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError)
+        -> BridgedTree
+    {
         try parse(Array(xml.utf8), limits: limits)
     }
 
     /// ``parse(_:limits:)`` for raw bytes (which need not be valid UTF-8).
-    public static func parse(_ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError) -> BridgedTree {
+    public static func parse(_ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError)
+        -> BridgedTree
+    {
         let (tree, positions) = try SnapshotParser(limits: limits).parse(bytes)
         let issues = SnapshotChecks(tree: tree, positions: positions).issues()
         guard issues.isEmpty else { throw SnapshotError(issues) }

@@ -31,12 +31,16 @@ struct SnapshotChecks {
 
         func requireController(_ id: String?, _ what: String, at key: String) {
             guard let id, !controllers.contains(id) else { return }
-            issue(.danglingReference, "\(what) refers to controller \"\(id)\", which the snapshot does not contain", at: key)
+            issue(
+                .danglingReference, "\(what) refers to controller \"\(id)\", which the snapshot does not contain",
+                at: key)
         }
         for (index, window) in tree.windows.enumerated() {
             requireController(window.rootID, "window \"\(window.id)\"'s root", at: "window:\(window.id):\(index)")
             for (link, presented) in window.presented.enumerated() {
-                requireController(presented.controllerID, "a presentation in window \"\(window.id)\"", at: "presented:\(index):\(link)")
+                requireController(
+                    presented.controllerID, "a presentation in window \"\(window.id)\"",
+                    at: "presented:\(index):\(link)")
             }
         }
         var parents: [String: String] = [:]
@@ -45,16 +49,24 @@ struct SnapshotChecks {
                 let key = "controller-child:\(index):\(position)"
                 requireController(child, "controller \"\(controller.id)\"'s child", at: key)
                 if let other = parents.updateValue(controller.id, forKey: child), controllers.contains(child) {
-                    issue(.cycle, "controller \"\(child)\" is a child of both \"\(other)\" and \"\(controller.id)\"", at: key)
+                    issue(
+                        .cycle, "controller \"\(child)\" is a child of both \"\(other)\" and \"\(controller.id)\"",
+                        at: key)
                 }
             }
         }
         for (index, controller) in tree.controllers.enumerated() {
             switch controller.container {
             case .tabBar(let selected?) where selected >= controller.children.count:
-                issue(.schemaViolation, "tab bar controller \"\(controller.id)\" selects tab \(selected) but has \(controller.children.count) tabs", at: "controller:\(index)")
+                issue(
+                    .schemaViolation,
+                    "tab bar controller \"\(controller.id)\" selects tab \(selected) but has \(controller.children.count) tabs",
+                    at: "controller:\(index)")
             case .splitView where controller.children.count > 2:
-                issue(.schemaViolation, "split view controller \"\(controller.id)\" has \(controller.children.count) children; it shows at most two", at: "controller:\(index)")
+                issue(
+                    .schemaViolation,
+                    "split view controller \"\(controller.id)\" has \(controller.children.count) children; it shows at most two",
+                    at: "controller:\(index)")
             default:
                 break
             }
@@ -76,11 +88,15 @@ struct SnapshotChecks {
                 requireController(id, "host \"\(host.id)\"", at: "host:\(index)")
             case .window(let id):
                 if let id, !windows.contains(id) {
-                    issue(.danglingReference, "host \"\(host.id)\" refers to window \"\(id)\", which the snapshot does not contain", at: "host:\(index)")
+                    issue(
+                        .danglingReference,
+                        "host \"\(host.id)\" refers to window \"\(id)\", which the snapshot does not contain",
+                        at: "host:\(index)")
                 }
             }
             for (position, frame) in host.frames.enumerated() {
-                requireController(frame.controllerID, "a frame of host \"\(host.id)\"", at: "frame:\(index):\(position)")
+                requireController(
+                    frame.controllerID, "a frame of host \"\(host.id)\"", at: "frame:\(index):\(position)")
             }
         }
         // A controller nothing shows or refers to could not be found again after import (X3).
@@ -95,18 +111,24 @@ struct SnapshotChecks {
                 at: "controller:\(index)"
             )
         }
-        let coordinatorParents = Dictionary(tree.coordinators.compactMap { c in c.parentID.map { (c.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        let coordinatorParents = Dictionary(
+            tree.coordinators.compactMap { c in c.parentID.map { (c.id, $0) } }, uniquingKeysWith: { first, _ in first }
+        )
         for (index, coordinator) in tree.coordinators.enumerated() {
             let key = "coordinator:\(index)"
             if let parent = coordinator.parentID, !coordinators.contains(parent) {
-                issue(.danglingReference, "coordinator \"\(coordinator.id)\"'s parent \"\(parent)\" is not in the snapshot", at: key)
+                issue(
+                    .danglingReference,
+                    "coordinator \"\(coordinator.id)\"'s parent \"\(parent)\" is not in the snapshot", at: key)
             }
             for (position, child) in coordinator.childIDs.enumerated() {
                 let at = "coordinator-child:\(index):\(position)"
                 if child == coordinator.id {
                     issue(.cycle, "coordinator \"\(coordinator.id)\" lists itself as a child", at: at)
                 } else if !coordinators.contains(child) {
-                    issue(.danglingReference, "coordinator \"\(coordinator.id)\"'s child \"\(child)\" is not in the snapshot", at: at)
+                    issue(
+                        .danglingReference,
+                        "coordinator \"\(coordinator.id)\"'s child \"\(child)\" is not in the snapshot", at: at)
                 } else if coordinatorParents[child] != coordinator.id {
                     issue(
                         .danglingReference,

@@ -28,7 +28,8 @@ extension BridgeSnapshot {
         var differences: [SnapshotDifference] = []
         for entity in before {
             guard let counterpart = afterByKey[entity.subject] else {
-                differences.append(SnapshotDifference(change: .removed, subject: entity.subject, detail: entity.summary))
+                differences.append(
+                    SnapshotDifference(change: .removed, subject: entity.subject, detail: entity.summary))
                 continue
             }
             let changed = zip(entity.fields, counterpart.fields).filter { $0.1 != $1.1 }
@@ -60,30 +61,50 @@ extension BridgedTree {
     fileprivate var entities: [Entity] {
         var entities: [Entity] = []
         for window in windows {
-            entities.append(Entity(subject: "window \(quoted(window.id))", fields: [
-                ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"), ("root", quoted(window.rootID)),
-                ("presented", list(window.presented.map { "\($0.controllerID) (\($0.style))" })),
-            ]))
+            entities.append(
+                Entity(
+                    subject: "window \(quoted(window.id))",
+                    fields: [
+                        ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"), ("root", quoted(window.rootID)),
+                        ("presented", list(window.presented.map { "\($0.controllerID) (\($0.style))" })),
+                    ]))
         }
         for controller in controllers {
-            entities.append(Entity(subject: "controller \(quoted(controller.id))", fields: [
-                ("type", controller.type + (controller.container.map { " (\($0.snapshotDescription))" } ?? "")),
-                ("title", quoted(controller.title)),
-                (controller.container == .navigation ? "stack" : "children", list(controller.children)),
-            ]))
+            entities.append(
+                Entity(
+                    subject: "controller \(quoted(controller.id))",
+                    fields: [
+                        ("type", controller.type + (controller.container.map { " (\($0.snapshotDescription))" } ?? "")),
+                        ("title", quoted(controller.title)),
+                        (controller.container == .navigation ? "stack" : "children", list(controller.children)),
+                    ]))
         }
         for host in hosts {
             let (base, on) = host.base.attributes
-            entities.append(Entity(subject: "host \(quoted(host.id))", fields: [
-                ("base", "\(base) \(quoted(on))"),
-                ("frames", list(host.frames.map { "\($0.kind) \($0.coordinatorType) \($0.controllerID ?? "-") \($0.state)" })),
-            ]))
+            entities.append(
+                Entity(
+                    subject: "host \(quoted(host.id))",
+                    fields: [
+                        ("base", "\(base) \(quoted(on))"),
+                        (
+                            "frames",
+                            list(
+                                host.frames.map {
+                                    "\($0.kind) \($0.coordinatorType) \($0.controllerID ?? "-") \($0.state)"
+                                })
+                        ),
+                    ]))
         }
         for coordinator in coordinators {
-            entities.append(Entity(subject: "coordinator \(quoted(coordinator.id))", fields: [
-                ("type", "\(coordinator.framework) \(coordinator.type)"), ("identifier", quoted(coordinator.identifier)),
-                ("parent", quoted(coordinator.parentID)), ("children", list(coordinator.childIDs)), ("owns", list(coordinator.controllerIDs)),
-            ]))
+            entities.append(
+                Entity(
+                    subject: "coordinator \(quoted(coordinator.id))",
+                    fields: [
+                        ("type", "\(coordinator.framework) \(coordinator.type)"),
+                        ("identifier", quoted(coordinator.identifier)),
+                        ("parent", quoted(coordinator.parentID)), ("children", list(coordinator.childIDs)),
+                        ("owns", list(coordinator.controllerIDs)),
+                    ]))
         }
         return entities
     }

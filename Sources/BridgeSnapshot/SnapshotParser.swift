@@ -21,10 +21,18 @@ struct SnapshotParser {
 
     func parse(_ bytes: [UInt8]) throws(SnapshotError) -> (BridgedTree, Positions) {
         guard bytes.count <= limits.maxBytes else {
-            throw SnapshotError([SnapshotIssue(.tooLarge, "the snapshot is \(bytes.count) bytes; the limit is \(limits.maxBytes)", line: 0, column: 0)])
+            throw SnapshotError([
+                SnapshotIssue(
+                    .tooLarge, "the snapshot is \(bytes.count) bytes; the limit is \(limits.maxBytes)", line: 0,
+                    column: 0)
+            ])
         }
         if let (line, column) = Self.doctypePosition(in: bytes) {
-            throw SnapshotError([SnapshotIssue(.forbiddenDoctype, "document type declarations (and so entities) are not allowed in snapshots", line: line, column: column)])
+            throw SnapshotError([
+                SnapshotIssue(
+                    .forbiddenDoctype, "document type declarations (and so entities) are not allowed in snapshots",
+                    line: line, column: column)
+            ])
         }
         xmlInitParser()
         bridge_xml_silence_generic_errors()
@@ -47,10 +55,12 @@ struct SnapshotParser {
         // reader's own handler cannot be used: once the schema is plugged in, libxml2 calls the reader's relay
         // with the schema plug's context instead of the reader, which crashes.)
         collector.reader = reader
-        xmlSetStructuredErrorFunc(context, { context, error in
-            guard let context, let error else { return }
-            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
-        })
+        xmlSetStructuredErrorFunc(
+            context,
+            { context, error in
+                guard let context, let error else { return }
+                Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
+            })
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         // The reader unplugs the validation context when freed: free it while the schema is still alive.
         defer {
@@ -67,10 +77,12 @@ struct SnapshotParser {
                     if let error = xmlGetLastError() {
                         collector.add(error.pointee, kind: .malformed)
                     } else {
-                        collector.issues.append(SnapshotIssue(
-                            .malformed, "the document is not well-formed XML",
-                            line: max(1, Int(xmlTextReaderGetParserLineNumber(reader))), column: max(1, Int(xmlTextReaderGetParserColumnNumber(reader)))
-                        ))
+                        collector.issues.append(
+                            SnapshotIssue(
+                                .malformed, "the document is not well-formed XML",
+                                line: max(1, Int(xmlTextReaderGetParserLineNumber(reader))),
+                                column: max(1, Int(xmlTextReaderGetParserColumnNumber(reader)))
+                            ))
                     }
                 }
                 break
@@ -79,12 +91,16 @@ struct SnapshotParser {
             let column = Int(xmlTextReaderGetParserColumnNumber(reader))
             let depth = Int(xmlTextReaderDepth(reader))
             if depth >= limits.maxDepth {
-                collector.issues.append(SnapshotIssue(.tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: line, column: column))
+                collector.issues.append(
+                    SnapshotIssue(
+                        .tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: line, column: column))
                 break
             }
             if xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue) {
                 let name = String(cString: xmlTextReaderConstLocalName(reader))
-                builder.element(name, attributes: attributes(of: reader), depth: depth, at: (line, column), issues: &collector.issues)
+                builder.element(
+                    name, attributes: attributes(of: reader), depth: depth, at: (line, column),
+                    issues: &collector.issues)
             }
             if collector.sawMalformedInput { break }
         }
@@ -133,7 +149,8 @@ final class IssueCollector {
     var reader: xmlTextReaderPtr?
 
     func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
-        let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
+        let message =
+            error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
         let isSchema = error.domain == Int32(XML_FROM_SCHEMASV.rawValue)
         var line = Int(error.line)
         var column = Int(error.int2)
@@ -163,10 +180,13 @@ private final class SchemaValidation {
         xmlSchemaFreeParserCtxt(parserContext)
         guard let schema else { return }
         context = xmlSchemaNewValidCtxt(schema)
-        xmlSchemaSetValidStructuredErrors(context, { context, error in
-            guard let context, let error else { return }
-            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .schemaViolation)
-        }, Unmanaged.passUnretained(collector).toOpaque())
+        xmlSchemaSetValidStructuredErrors(
+            context,
+            { context, error in
+                guard let context, let error else { return }
+                Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(
+                    error.pointee, kind: .schemaViolation)
+            }, Unmanaged.passUnretained(collector).toOpaque())
     }
 
     deinit {
@@ -180,28 +200,45 @@ private struct TreeBuilder {
     var tree = BridgedTree()
     var positions = SnapshotParser.Positions()
 
-    mutating func element(_ name: String, attributes: [String: String], depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+    mutating func element(
+        _ name: String, attributes: [String: String], depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]
+    ) {
         switch (depth, name) {
         case (0, "bridge-snapshot"):
-            guard let text = attributes["version"], let version = Int(text), SnapshotWriter.readableVersions.contains(version) else {
+            guard let text = attributes["version"], let version = Int(text),
+                SnapshotWriter.readableVersions.contains(version)
+            else {
                 let versions = SnapshotWriter.readableVersions
-                issues.append(SnapshotIssue(.unsupportedVersion, "version \(attributes["version"] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)", line: position.0, column: position.1))
+                issues.append(
+                    SnapshotIssue(
+                        .unsupportedVersion,
+                        "version \(attributes["version"] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)",
+                        line: position.0, column: position.1))
                 return
             }
             self.version = version
         case (2, "window"):
             let id = attributes["id"] ?? ""
             positions.byElement["window:\(id):\(tree.windows.count)"] = position
-            tree.windows.append(BridgedWindow(id: id, isKey: attributes["key"] == "true" || attributes["key"] == "1", isVisible: attributes["visible"] == "true" || attributes["visible"] == "1", rootID: attributes["root"], presented: []))
+            tree.windows.append(
+                BridgedWindow(
+                    id: id, isKey: attributes["key"] == "true" || attributes["key"] == "1",
+                    isVisible: attributes["visible"] == "true" || attributes["visible"] == "1",
+                    rootID: attributes["root"], presented: []))
         case (3, "presented"):
             guard !tree.windows.isEmpty else { return }
             let index = tree.windows.count - 1
             positions.byElement["presented:\(index):\(tree.windows[index].presented.count)"] = position
-            tree.windows[index].presented.append(BridgedPresentation(controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
+            tree.windows[index].presented.append(
+                BridgedPresentation(
+                    controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
         case (2, "controller"):
             positions.byElement["controller:\(tree.controllers.count)"] = position
             let container = self.container(attributes, at: position, issues: &issues)
-            tree.controllers.append(BridgedController(id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"], children: [], container: container))
+            tree.controllers.append(
+                BridgedController(
+                    id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"],
+                    children: [], container: container))
         case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
             let index = tree.controllers.count - 1
             positions.byElement["controller-child:\(index):\(tree.controllers[index].children.count)"] = position
@@ -220,10 +257,17 @@ private struct TreeBuilder {
             guard !tree.hosts.isEmpty else { return }
             let index = tree.hosts.count - 1
             positions.byElement["frame:\(index):\(tree.hosts[index].frames.count)"] = position
-            tree.hosts[index].frames.append(BridgedFrame(kind: attributes["kind"] ?? "", state: attributes["state"] ?? "", coordinatorType: attributes["coordinator"] ?? "", controllerID: attributes["controller"]))
+            tree.hosts[index].frames.append(
+                BridgedFrame(
+                    kind: attributes["kind"] ?? "", state: attributes["state"] ?? "",
+                    coordinatorType: attributes["coordinator"] ?? "", controllerID: attributes["controller"]))
         case (2, "coordinator"):
             positions.byElement["coordinator:\(tree.coordinators.count)"] = position
-            tree.coordinators.append(BridgedCoordinator(id: attributes["id"] ?? "", framework: attributes["framework"] ?? "", type: attributes["type"] ?? "", identifier: attributes["identifier"] ?? "", parentID: attributes["parent"], childIDs: [], controllerIDs: []))
+            tree.coordinators.append(
+                BridgedCoordinator(
+                    id: attributes["id"] ?? "", framework: attributes["framework"] ?? "",
+                    type: attributes["type"] ?? "", identifier: attributes["identifier"] ?? "",
+                    parentID: attributes["parent"], childIDs: [], controllerIDs: []))
         case (3, "child") where !tree.coordinators.isEmpty:
             let index = tree.coordinators.count - 1
             positions.byElement["coordinator-child:\(index):\(tree.coordinators[index].childIDs.count)"] = position
@@ -247,11 +291,16 @@ private struct TreeBuilder {
 
     /// A controller's container: version 1 only knew navigation controllers (`navigation="true"`);
     /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`).
-    private func container(_ attributes: [String: String], at position: (Int, Int), issues: inout [SnapshotIssue]) -> BridgedContainer? {
+    private func container(_ attributes: [String: String], at position: (Int, Int), issues: inout [SnapshotIssue])
+        -> BridgedContainer?
+    {
         func isTrue(_ name: String) -> Bool { attributes[name] == "true" || attributes[name] == "1" }
         let misplaced = version == 1 ? ["container", "selected", "collapsed"] : ["navigation"]
         for name in misplaced where attributes[name] != nil {
-            issues.append(SnapshotIssue(.schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots", line: position.0, column: position.1))
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots",
+                    line: position.0, column: position.1))
         }
         if version == 1 { return isTrue("navigation") ? .navigation : nil }
         switch attributes["container"] {

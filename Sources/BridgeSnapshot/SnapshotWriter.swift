@@ -20,20 +20,28 @@ enum SnapshotWriter {
             writer.element("bridge-snapshot", ["version": "\(version)"]) {
                 writer.element("windows") {
                     for window in tree.windows {
-                        writer.element("window", [
-                            ("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"), ("root", window.rootID),
-                        ]) {
+                        writer.element(
+                            "window",
+                            [
+                                ("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"),
+                                ("root", window.rootID),
+                            ]
+                        ) {
                             for presented in window.presented {
-                                writer.element("presented", [("controller", presented.controllerID), ("style", presented.style)])
+                                writer.element(
+                                    "presented", [("controller", presented.controllerID), ("style", presented.style)])
                             }
                         }
                     }
                 }
                 writer.element("controllers") {
                     for controller in tree.controllers {
-                        writer.element("controller", [
-                            ("id", controller.id), ("type", controller.type), ("title", controller.title),
-                        ] + (controller.container?.attributes ?? [])) {
+                        writer.element(
+                            "controller",
+                            [
+                                ("id", controller.id), ("type", controller.type), ("title", controller.title),
+                            ] + (controller.container?.attributes ?? [])
+                        ) {
                             for child in controller.children { writer.element("child", [("ref", child)]) }
                         }
                     }
@@ -44,9 +52,12 @@ enum SnapshotWriter {
                         let (base, on) = host.base.attributes
                         writer.element("host", [("id", "host\(position + 1)"), ("base", base), ("on", on)]) {
                             for frame in host.frames {
-                                writer.element("frame", [
-                                    ("kind", frame.kind), ("state", frame.state), ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
-                                ])
+                                writer.element(
+                                    "frame",
+                                    [
+                                        ("kind", frame.kind), ("state", frame.state),
+                                        ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
+                                    ])
                             }
                         }
                     }
@@ -62,10 +73,14 @@ enum SnapshotWriter {
                     }
                     func canonical(_ id: String) -> String { canonicalIDs[id] ?? id }
                     for coordinator in tree.coordinators {
-                        writer.element("coordinator", [
-                            ("id", canonical(coordinator.id)), ("framework", coordinator.framework), ("type", coordinator.type),
-                            ("identifier", coordinator.identifier), ("parent", coordinator.parentID.map(canonical)),
-                        ]) {
+                        writer.element(
+                            "coordinator",
+                            [
+                                ("id", canonical(coordinator.id)), ("framework", coordinator.framework),
+                                ("type", coordinator.type),
+                                ("identifier", coordinator.identifier), ("parent", coordinator.parentID.map(canonical)),
+                            ]
+                        ) {
                             for child in coordinator.childIDs { writer.element("child", [("ref", canonical(child))]) }
                             for owned in coordinator.controllerIDs { writer.element("owns", [("ref", owned)]) }
                         }

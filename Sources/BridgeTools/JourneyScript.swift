@@ -51,11 +51,17 @@ public struct JourneyScript: Sendable {
         var problems: [JourneyScriptError.Problem] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
-            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let content =
+                rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+                ?? ""
             let words = content.split(whereSeparator: \.isWhitespace).map(String.init)
             guard !words.isEmpty else { continue }
             if words == ["time", "manual"] {
-                if steps.isEmpty { manual = true } else { problems.append(.init(line: line, message: "'time manual' must come before the first event")) }
+                if steps.isEmpty {
+                    manual = true
+                } else {
+                    problems.append(.init(line: line, message: "'time manual' must come before the first event"))
+                }
                 continue
             }
             do {
@@ -76,7 +82,8 @@ public struct JourneyScript: Sendable {
     private static func event(_ words: [String]) throws(LineProblem) -> Event {
         func number(_ text: String, _ what: String, in range: ClosedRange<Double>) throws(LineProblem) -> Double {
             guard let value = Double(text), range.contains(value) else {
-                throw LineProblem(message: "\(what) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                throw LineProblem(
+                    message: "\(what) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
             return value
         }
@@ -89,14 +96,17 @@ public struct JourneyScript: Sendable {
             guard words.count == 3 || words.count == 4, ["finish", "cancel"].contains(words[2]) else {
                 throw usage("pop NAVIGATION finish|cancel [PROGRESS]")
             }
-            let progress = words.count == 4 ? try number(words[3], "the progress", in: 0...1) : (words[2] == "finish" ? 1 : 0)
+            let progress =
+                words.count == 4 ? try number(words[3], "the progress", in: 0...1) : (words[2] == "finish" ? 1 : 0)
             return .interactivePop(words[1], finishes: words[2] == "finish", progress: progress)
         case "swipe":
             if words.count == 2 { return .swipe(words[1], cancelledAt: nil) }
             guard words.count == 4, words[2] == "cancel" else { throw usage("swipe CONTROLLER [cancel PROGRESS]") }
             return .swipe(words[1], cancelledAt: try number(words[3], "the progress", in: 0...1))
         case "tab":
-            guard words.count == 3, let index = Int(words[2]), index >= 0 else { throw usage("tab TABBAR INDEX (counted from 0)") }
+            guard words.count == 3, let index = Int(words[2]), index >= 0 else {
+                throw usage("tab TABBAR INDEX (counted from 0)")
+            }
             return .tab(words[1], index)
         case "finish":
             guard words.count == 2 else { throw usage("finish CONTROLLER") }
@@ -108,7 +118,8 @@ public struct JourneyScript: Sendable {
             guard words.count <= 2 else { throw usage("wait [SECONDS]") }
             return .wait(words.count == 2 ? try number(words[1], "the time", in: 0...3600) : nil)
         default:
-            throw LineProblem(message: "unknown event '\(words[0])'; events are back, pop, swipe, tab, finish, dismiss and wait")
+            throw LineProblem(
+                message: "unknown event '\(words[0])'; events are back, pop, swipe, tab, finish, dismiss and wait")
         }
     }
 
@@ -130,27 +141,36 @@ public struct JourneyScript: Sendable {
 
     @MainActor
     private func apply(_ event: Event, on windows: [UIWindow]) throws(LineProblem) {
-        func controller<Kind: UIViewController>(_ id: String, _ kind: Kind.Type, _ what: String) throws(LineProblem) -> Kind {
+        func controller<Kind: UIViewController>(_ id: String, _ kind: Kind.Type, _ what: String) throws(LineProblem)
+            -> Kind
+        {
             guard let found = Self.controller(withID: id, in: windows) else {
                 throw LineProblem(message: "no controller '\(id)' is on screen")
             }
-            guard let typed = found as? Kind else { throw LineProblem(message: "'\(id)' is a \(type(of: found)), not \(what)") }
+            guard let typed = found as? Kind else {
+                throw LineProblem(message: "'\(id)' is a \(type(of: found)), not \(what)")
+            }
             return typed
         }
         func refused(_ what: String) -> LineProblem { LineProblem(message: "UIKit refuses: \(what)") }
         switch event {
         case .back(let id):
-            guard try controller(id, UINavigationController.self, "a navigation controller").simulateBackButtonTap() else {
+            guard try controller(id, UINavigationController.self, "a navigation controller").simulateBackButtonTap()
+            else {
                 throw refused("there is nothing to go back to on '\(id)', or a transition runs")
             }
         case .interactivePop(let id, let finishes, let progress):
-            guard let pop = try controller(id, UINavigationController.self, "a navigation controller").beginInteractivePop() else {
+            guard
+                let pop = try controller(id, UINavigationController.self, "a navigation controller")
+                    .beginInteractivePop()
+            else {
                 throw refused("'\(id)' cannot start an interactive pop now")
             }
             pop.update(progress)
             if finishes { pop.finish() } else { pop.cancel() }
         case .swipe(let id, let cancelledAt):
-            guard let swipe = try controller(id, UIViewController.self, "a controller").beginInteractiveDismissal() else {
+            guard let swipe = try controller(id, UIViewController.self, "a controller").beginInteractiveDismissal()
+            else {
                 throw refused("'\(id)' is not in a sheet that can be swiped down now")
             }
             if let cancelledAt {
@@ -173,11 +193,16 @@ public struct JourneyScript: Sendable {
     }
 
     @MainActor
-    private func frameCoordinator(showing controller: UIViewController, _ id: String) throws(LineProblem) -> InsecurityCoordinator<Void> {
+    private func frameCoordinator(showing controller: UIViewController, _ id: String) throws(LineProblem)
+        -> InsecurityCoordinator<Void>
+    {
         for host in InsecurityHost.liveHosts {
             for frame in host.frameDescriptions where frame.controller === controller {
                 guard let coordinator = frame.coordinator as? InsecurityCoordinator<Void> else {
-                    throw LineProblem(message: "the coordinator showing '\(id)' (\(frame.coordinatorType)) is the app's own; finish it in Swift")
+                    throw LineProblem(
+                        message:
+                            "the coordinator showing '\(id)' (\(frame.coordinatorType)) is the app's own; finish it in Swift"
+                    )
                 }
                 return coordinator
             }

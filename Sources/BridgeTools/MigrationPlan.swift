@@ -59,7 +59,9 @@ public struct MigrationPlan: Sendable {
         let byID = Dictionary(legacy.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var usedNames = Set<String>()
 
-        func kinds(_ coordinator: BridgedCoordinator) -> (pushedIn: String?, presentedOn: String?, structure: BridgedController?) {
+        func kinds(_ coordinator: BridgedCoordinator) -> (
+            pushedIn: String?, presentedOn: String?, structure: BridgedController?
+        ) {
             var pushedIn: String?
             var presentedOn: String?
             var structure: BridgedController?
@@ -86,15 +88,20 @@ public struct MigrationPlan: Sendable {
             if let structure {
                 target = .window
                 host = "WindowCoordinator(window) making \(structure.type) #\(structure.id) the root"
-                reason = "it owns the app's \(structure.container.flatMap { $0.label.split(separator: ",").first }.map(String.init) ?? "container") and its children run one flow each"
-            } else if pushedIn != nil, presentedOn != nil || childKinds.contains(where: { $0.presentedOn != nil && $0.pushedIn == nil }) {
+                reason =
+                    "it owns the app's \(structure.container.flatMap { $0.label.split(separator: ",").first }.map(String.init) ?? "container") and its children run one flow each"
+            } else if pushedIn != nil,
+                presentedOn != nil || childKinds.contains(where: { $0.presentedOn != nil && $0.pushedIn == nil })
+            {
                 target = .adaptive
-                host = "InsecurityHost(navigation: #\(pushedIn!)).start(_:in:animated:) or navigation.start(_:in:animated:) from its parent"
+                host =
+                    "InsecurityHost(navigation: #\(pushedIn!)).start(_:in:animated:) or navigation.start(_:in:animated:) from its parent"
                 reason = "its screens are pushed and presented, so it starts in whatever context it is given"
             } else if let pushedIn {
                 target = .navigation
                 host = "InsecurityHost(navigation: #\(pushedIn)), or navigation.start from the coordinator below"
-                reason = "it shows \(coordinator.controllerIDs.count) screen\(coordinator.controllerIDs.count == 1 ? "" : "s") on the stack of #\(pushedIn)"
+                reason =
+                    "it shows \(coordinator.controllerIDs.count) screen\(coordinator.controllerIDs.count == 1 ? "" : "s") on the stack of #\(pushedIn)"
             } else if let presentedOn {
                 target = .modal
                 host = "InsecurityHost(modal: #\(presentedOn)), or navigation.start from its parent"
@@ -104,25 +111,36 @@ public struct MigrationPlan: Sendable {
                 host = "navigation.start(_:in:animated:) from the coordinator that starts it"
                 reason = "its controllers are not on screen in the snapshot, so any context fits"
             }
-            var base = Self.identifier(coordinator.type.hasSuffix("Coordinator") ? String(coordinator.type.dropLast("Coordinator".count)) : coordinator.type) + "Flow"
+            var base =
+                Self.identifier(
+                    coordinator.type.hasSuffix("Coordinator")
+                        ? String(coordinator.type.dropLast("Coordinator".count)) : coordinator.type) + "Flow"
             while !usedNames.insert(base).inserted { base += "_" }
-            let screens = coordinator.controllerIDs.compactMap { controllers[$0] }.map { Screen(id: $0.id, type: $0.type, title: $0.title) }
-            return Entry(legacyType: coordinator.type, framework: coordinator.framework, target: target, host: host, reason: reason, newType: base, screens: screens)
+            let screens = coordinator.controllerIDs.compactMap { controllers[$0] }.map {
+                Screen(id: $0.id, type: $0.type, title: $0.title)
+            }
+            return Entry(
+                legacyType: coordinator.type, framework: coordinator.framework, target: target, host: host,
+                reason: reason, newType: base, screens: screens)
         }
     }
 
     /// A Swift identifier made from `text` (letters, digits and underscores; never starting with a digit).
     static func identifier(_ text: String) -> String {
-        let cleaned = String(text.unicodeScalars.map { scalar in
-            (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) && scalar.isASCII ? Character(scalar) : "_"
-        })
+        let cleaned = String(
+            text.unicodeScalars.map { scalar in
+                (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) && scalar.isASCII
+                    ? Character(scalar) : "_"
+            })
         guard let first = cleaned.first, !first.isNumber else { return "_" + cleaned }
         return cleaned
     }
 
     /// The report: one paragraph per legacy coordinator.
     public var report: String {
-        guard !entries.isEmpty else { return "No ResponderCoordinator coordinators in this snapshot: nothing to migrate.\n" }
+        guard !entries.isEmpty else {
+            return "No ResponderCoordinator coordinators in this snapshot: nothing to migrate.\n"
+        }
         var lines: [String] = []
         for entry in entries {
             lines.append("\(entry.legacyType) -> \(entry.newType): \(entry.target.rawValue) coordinator")
@@ -160,19 +178,28 @@ public struct MigrationPlan: Sendable {
 
                     """
             case .navigation, .modal, .adaptive:
-                let base = ["navigation": "NavigationCoordinator", "modal": "ModalCoordinator", "adaptive": "AdaptiveCoordinator"][entry.target.rawValue]!
+                let base = [
+                    "navigation": "NavigationCoordinator", "modal": "ModalCoordinator",
+                    "adaptive": "AdaptiveCoordinator",
+                ][entry.target.rawValue]!
                 let first = entry.screens.first
                 out += "@MainActor\nfinal class \(entry.newType): \(base)<Void> {\n"
                 out += "    override var viewController: UIViewController {\n"
-                out += "        let controller = \(Self.knownTypes.contains(first?.type ?? "") ? first!.type : "UIViewController")()"
-                if let first, !Self.knownTypes.contains(first.type) { out += " // TODO: \(Self.identifier(first.type))" }
+                out +=
+                    "        let controller = \(Self.knownTypes.contains(first?.type ?? "") ? first!.type : "UIViewController")()"
+                if let first, !Self.knownTypes.contains(first.type) {
+                    out += " // TODO: \(Self.identifier(first.type))"
+                }
                 out += "\n"
                 if let title = first?.title { out += "        controller.title = \(Self.literal(title))\n" }
                 out += "        return controller\n    }\n"
                 for screen in entry.screens.dropFirst() {
-                    out += "\n    /// Shows \(screen.type) #\(screen.id) as a child flow, as `\(entry.legacyType)` did.\n"
-                    out += "    func show\(Self.identifier(screen.id.prefix(1).uppercased() + screen.id.dropFirst()))() {\n"
-                    out += "        // TODO: navigation.start(<coordinator of \(screen.type)>(), animated: true) { result in … }\n"
+                    out +=
+                        "\n    /// Shows \(screen.type) #\(screen.id) as a child flow, as `\(entry.legacyType)` did.\n"
+                    out +=
+                        "    func show\(Self.identifier(screen.id.prefix(1).uppercased() + screen.id.dropFirst()))() {\n"
+                    out +=
+                        "        // TODO: navigation.start(<coordinator of \(screen.type)>(), animated: true) { result in … }\n"
                     out += "    }\n"
                 }
                 out += "}\n"
@@ -181,7 +208,9 @@ public struct MigrationPlan: Sendable {
         return out
     }
 
-    private static let knownTypes: Set<String> = ["UIViewController", "UINavigationController", "UITabBarController", "UISplitViewController"]
+    private static let knownTypes: Set<String> = [
+        "UIViewController", "UINavigationController", "UITabBarController", "UISplitViewController",
+    ]
 
     /// A Swift string literal of `text`.
     static func literal(_ text: String) -> String {

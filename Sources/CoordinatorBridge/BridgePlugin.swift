@@ -13,7 +13,8 @@ public protocol BridgePlugin: AnyObject, Sendable {
 
     /// Recreates the described coordinators (this plugin's only) on the live objects of `context`,
     /// so that describing them again gives the same descriptions.
-    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError)
+    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
+        throws(BridgeRebuildError)
 }
 
 /// The plugins taking part in a bridge.

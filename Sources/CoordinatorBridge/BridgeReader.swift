@@ -38,11 +38,15 @@ public struct BridgeReader {
                 var current = root.presentedViewController
                 while let controller = current {
                     let id = describe(controller, into: &tree, context: context)
-                    presented.append(BridgedPresentation(controllerID: id, style: controller.modalPresentationStyle.name))
+                    presented.append(
+                        BridgedPresentation(controllerID: id, style: controller.modalPresentationStyle.name))
                     current = controller.presentedViewController
                 }
             }
-            tree.windows.append(BridgedWindow(id: windowID, isKey: window.isKeyWindow, isVisible: !window.isHidden, rootID: rootID, presented: presented))
+            tree.windows.append(
+                BridgedWindow(
+                    id: windowID, isKey: window.isKeyWindow, isVisible: !window.isHidden, rootID: rootID,
+                    presented: presented))
         }
         tree.hosts = hosts(context: context, windowIDs: windowIDs)
         for plugin in registry.plugins {
@@ -52,7 +56,9 @@ public struct BridgeReader {
     }
 
     /// Adds `controller` and its children (flat, in order) and returns its id.
-    private func describe(_ controller: UIViewController, into tree: inout BridgedTree, context: BridgeReadContext) -> String {
+    private func describe(_ controller: UIViewController, into tree: inout BridgedTree, context: BridgeReadContext)
+        -> String
+    {
         var pending = [controller]
         var order: [UIViewController] = []
         while let next = pending.popLast() {
@@ -94,7 +100,8 @@ public struct BridgeReader {
             let frames = host.frameDescriptions.map { frame in
                 BridgedFrame(
                     kind: frame.presentation.rawValue, state: frame.isShown ? "shown" : "waiting",
-                    coordinatorType: frame.coordinatorType, controllerID: frame.controller.flatMap { context.id(of: $0) }
+                    coordinatorType: frame.coordinatorType,
+                    controllerID: frame.controller.flatMap { context.id(of: $0) }
                 )
             }
             hosts.append(BridgedHost(id: "host\(hosts.count + 1)", base: base, frames: frames))

@@ -51,7 +51,8 @@ public final class BridgeRebuildContext {
     private(set) var retained: [AnyObject] = []
 
     init(
-        controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator], framesShowing: Set<String>,
+        controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator],
+        framesShowing: Set<String>,
         hosts: [InsecurityHost], factories: CoordinatorFactories
     ) {
         self.controllers = controllers
@@ -82,7 +83,9 @@ public final class BridgeRebuildContext {
 
     /// The stand-in coordinator of the frame that shows the controller with this id (nil when the frame's
     /// coordinator was made by a factory).
-    public func frameCoordinator(showing controllerID: String) -> RestoredCoordinator? { frameCoordinators[controllerID] }
+    public func frameCoordinator(showing controllerID: String) -> RestoredCoordinator? {
+        frameCoordinators[controllerID]
+    }
 
     /// Keeps `object` alive as long as the rebuilt tree.
     public func retain(_ object: AnyObject) { retained.append(object) }
@@ -124,19 +127,27 @@ public struct BridgeBuilder {
         var restorable: [String: RestorableFrame] = [:]
         for host in tree.hosts {
             for frame in host.frames {
-                guard let id = frame.controllerID, let made = coordinatorFactories.makeFrame(typeName: frame.coordinatorType) else { continue }
+                guard let id = frame.controllerID,
+                    let made = coordinatorFactories.makeFrame(typeName: frame.coordinatorType)
+                else { continue }
                 restorable[id] = made
             }
         }
         var controllers: [String: UIViewController] = [:]
         for described in tree.controllers {
             if let made = restorable[described.id], String(describing: type(of: made.controller)) != described.type {
-                failures.append("controller \"\(described.id)\": \(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)")
+                failures.append(
+                    "controller \"\(described.id)\": \(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)"
+                )
             }
-            let controller = restorable[described.id]?.controller ?? controllerFactories[described.type]?() ?? Self.standIn(for: described)
+            let controller =
+                restorable[described.id]?.controller ?? controllerFactories[described.type]?()
+                ?? Self.standIn(for: described)
             let made = BridgedContainer(of: controller)?.name
             if made != described.container?.name {
-                failures.append("controller \"\(described.id)\": the factory for \(described.type) made \(made.map { "a \($0) container" } ?? "no container"), not \(described.container.map { "a \($0.name) container" } ?? "a plain controller")")
+                failures.append(
+                    "controller \"\(described.id)\": the factory for \(described.type) made \(made.map { "a \($0) container" } ?? "no container"), not \(described.container.map { "a \($0.name) container" } ?? "a plain controller")"
+                )
             }
             controller.title = described.title
             controller.restorationIdentifier = described.id
@@ -189,7 +200,10 @@ public struct BridgeBuilder {
                 let host: InsecurityHost?
                 switch described.base {
                 case .modal(let id): host = id.flatMap { controllers[$0] }.map { InsecurityHost(modal: $0) }
-                case .navigation(let id): host = id.flatMap { controllers[$0] as? UINavigationController }.map { InsecurityHost(navigation: $0) }
+                case .navigation(let id):
+                    host = id.flatMap { controllers[$0] as? UINavigationController }.map {
+                        InsecurityHost(navigation: $0)
+                    }
                 case .window(let id): host = id.flatMap { windowsByID[$0] }.map { InsecurityHost(restoringOn: $0) }
                 }
                 guard let host else {
@@ -206,7 +220,8 @@ public struct BridgeBuilder {
                     if let made = frame.controllerID.flatMap({ restorable[$0] }) {
                         let receiver = below as? RestoredChildResultReceiver
                         let chainFinished = receiver == nil && below == nil ? coordinatorFactories.chainFinished : nil
-                        adopted = made.adopt(host, presentation, isShown) { [weak receiver, weak child = made.coordinator] result in
+                        adopted = made.adopt(host, presentation, isShown) {
+                            [weak receiver, weak child = made.coordinator] result in
                             guard let child else { return }
                             receiver?.restoredChild(child, didFinishWith: result)
                             chainFinished?(child, result)
@@ -220,7 +235,9 @@ public struct BridgeBuilder {
                         below = coordinator
                     }
                     guard adopted else {
-                        failures.append("host \"\(described.id)\": a \(frame.kind) frame of \(frame.coordinatorType) does not match the controllers' relationships")
+                        failures.append(
+                            "host \"\(described.id)\": a \(frame.kind) frame of \(frame.coordinatorType) does not match the controllers' relationships"
+                        )
                         continue
                     }
                     if let id = frame.controllerID { framesShowing.insert(id) }
@@ -251,7 +268,9 @@ public struct BridgeBuilder {
         for (window, described) in zip(windows, tree.windows) where described.isKey {
             window.makeKey()
         }
-        return Live(windows: windows, hosts: hosts, retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
+        return Live(
+            windows: windows, hosts: hosts,
+            retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
     }
 
     /// UIKit's own classes for their names; otherwise a stand-in of the described container kind that
@@ -329,7 +348,10 @@ public final class RestoredSplitViewController: UISplitViewController, BridgeTyp
 extension UIModalPresentationStyle {
     /// The style with this case name.
     init?(name: String) {
-        let all: [UIModalPresentationStyle] = [.fullScreen, .pageSheet, .formSheet, .currentContext, .custom, .overFullScreen, .overCurrentContext, .popover, .none, .automatic]
+        let all: [UIModalPresentationStyle] = [
+            .fullScreen, .pageSheet, .formSheet, .currentContext, .custom, .overFullScreen, .overCurrentContext,
+            .popover, .none, .automatic,
+        ]
         guard let style = all.first(where: { $0.name == name }) else { return nil }
         self = style
     }

@@ -28,7 +28,8 @@ extension BridgedTree {
         for host in hosts {
             for frame in host.frames {
                 guard let id = frame.controllerID else { continue }
-                annotations[id, default: []].append("\(frame.coordinatorType) \(frame.kind)\(frame.state == "waiting" ? " (waiting)" : "")")
+                annotations[id, default: []].append(
+                    "\(frame.coordinatorType) \(frame.kind)\(frame.state == "waiting" ? " (waiting)" : "")")
                 frameTypes[id, default: []].insert(frame.coordinatorType)
             }
         }
@@ -56,15 +57,22 @@ extension BridgedTree {
         for window in windows {
             lines.append("\(window.id) (\(window.isKey ? "key, " : "")\(window.isVisible ? "visible" : "hidden"))")
             if let root = window.rootID { line(root, indent: 1) }
-            for presented in window.presented { line(presented.controllerID, indent: 1, prefix: "presented (\(presented.style)): ") }
+            for presented in window.presented {
+                line(presented.controllerID, indent: 1, prefix: "presented (\(presented.style)): ")
+            }
         }
         for host in hosts {
-            lines.append("\(host.id) on \(host.base.label): \(host.frames.count) frame\(host.frames.count == 1 ? "" : "s")")
+            lines.append(
+                "\(host.id) on \(host.base.label): \(host.frames.count) frame\(host.frames.count == 1 ? "" : "s")")
         }
         let byID = Dictionary(coordinators.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var pending = coordinators.filter { $0.parentID == nil }.map { ($0, 0) }.reversed() as [(BridgedCoordinator, Int)]
+        var pending =
+            coordinators.filter { $0.parentID == nil }.map { ($0, 0) }.reversed() as [(BridgedCoordinator, Int)]
         while let (coordinator, depth) = pending.popLast() {
-            lines.append(String(repeating: "  ", count: depth) + "\(coordinator.framework) \(coordinator.type) (\(coordinator.controllerIDs.count) controller\(coordinator.controllerIDs.count == 1 ? "" : "s"))")
+            lines.append(
+                String(repeating: "  ", count: depth)
+                    + "\(coordinator.framework) \(coordinator.type) (\(coordinator.controllerIDs.count) controller\(coordinator.controllerIDs.count == 1 ? "" : "s"))"
+            )
             pending.append(contentsOf: coordinator.childIDs.compactMap { byID[$0] }.map { ($0, depth + 1) }.reversed())
         }
         return lines.joined(separator: "\n")

@@ -8,7 +8,10 @@ public struct BridgedTree: Hashable, Sendable {
     public var hosts: [BridgedHost]
     public var coordinators: [BridgedCoordinator]
 
-    public init(windows: [BridgedWindow] = [], controllers: [BridgedController] = [], hosts: [BridgedHost] = [], coordinators: [BridgedCoordinator] = []) {
+    public init(
+        windows: [BridgedWindow] = [], controllers: [BridgedController] = [], hosts: [BridgedHost] = [],
+        coordinators: [BridgedCoordinator] = []
+    ) {
         self.windows = windows
         self.controllers = controllers
         self.hosts = hosts
@@ -132,7 +135,10 @@ public struct BridgedCoordinator: Hashable, Sendable {
     /// Controllers the coordinator owns, bottom to top.
     public var controllerIDs: [String]
 
-    public init(id: String, framework: String, type: String, identifier: String, parentID: String?, childIDs: [String], controllerIDs: [String]) {
+    public init(
+        id: String, framework: String, type: String, identifier: String, parentID: String?, childIDs: [String],
+        controllerIDs: [String]
+    ) {
         self.id = id
         self.framework = framework
         self.type = type

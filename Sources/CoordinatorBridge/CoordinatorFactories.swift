@@ -31,7 +31,8 @@ public struct CoordinatorFactories {
         insecurity[String(describing: type)] = {
             let coordinator = make()
             let controller = coordinator.viewController
-            return RestorableFrame(coordinator: coordinator, controller: controller) { host, presentation, isShown, deliver in
+            return RestorableFrame(coordinator: coordinator, controller: controller) {
+                host, presentation, isShown, deliver in
                 host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown) { deliver($0.value) }
             }
         }

@@ -18,7 +18,8 @@ public enum InsecurityEmbedding {
 
     /// Starts `child` on `controller` in `context` (`.any` presents it, as the context is modal).
     public static func start<Result>(
-        _ child: AdaptiveCoordinator<Result>, in context: AdaptiveContext = .any, on controller: UIViewController, animated: Bool,
+        _ child: AdaptiveCoordinator<Result>, in context: AdaptiveContext = .any, on controller: UIViewController,
+        animated: Bool,
         _ completion: @escaping (CoordinatorResult<Result>) -> Void
     ) {
         let host = InsecurityHost(modal: controller)

@@ -7,7 +7,11 @@
 /// - Coordinators are rounded nodes coloured by framework, with bold parent edges and dotted edges to the
 ///   controllers they own.
 struct TreeGraph {
-    enum Shape { case controller(BridgedContainer?), host, coordinator(framework: String) }
+    enum Shape {
+        case controller(BridgedContainer?)
+        case host
+        case coordinator(framework: String)
+    }
     enum Style { case containment, presentation, hostBase, frame, coordinatorChild, owns }
 
     struct Node {
@@ -38,7 +42,10 @@ struct TreeGraph {
         let controllersByID = Dictionary(tree.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var placed = Set<String>()
         for window in tree.windows {
-            var cluster = Cluster(key: "window:\(window.id)", label: "window \(window.id)\(window.isKey ? " (key)" : "")\(window.isVisible ? "" : " (hidden)")", members: [])
+            var cluster = Cluster(
+                key: "window:\(window.id)",
+                label: "window \(window.id)\(window.isKey ? " (key)" : "")\(window.isVisible ? "" : " (hidden)")",
+                members: [])
             var pending = [window.rootID].compactMap { $0 } + window.presented.map(\.controllerID)
             while let id = pending.popLast() {
                 guard placed.insert(id).inserted, let controller = controllersByID[id] else { continue }
@@ -48,7 +55,12 @@ struct TreeGraph {
             clusters.append(cluster)
             var presenter = window.rootID
             for link in window.presented {
-                if let from = presenter { edges.append(Edge(from: "c:\(from)", to: "c:\(link.controllerID)", label: "presents (\(link.style))", style: .presentation)) }
+                if let from = presenter {
+                    edges.append(
+                        Edge(
+                            from: "c:\(from)", to: "c:\(link.controllerID)", label: "presents (\(link.style))",
+                            style: .presentation))
+                }
                 presenter = link.controllerID
             }
         }
@@ -65,21 +77,30 @@ struct TreeGraph {
         for host in tree.hosts {
             nodes.append(Node(key: "h:\(host.id)", label: "host \(host.id)\n\(host.base.label)", shape: .host))
             switch host.base {
-            case .modal(let id?), .navigation(let id?): edges.append(Edge(from: "h:\(host.id)", to: "c:\(id)", label: "on", style: .hostBase))
-            case .window(let id?): if let cluster = clusters.first(where: { $0.key == "window:\(id)" }), let first = cluster.members.first {
-                edges.append(Edge(from: "h:\(host.id)", to: first, label: "on window \(id)", style: .hostBase))
-            }
+            case .modal(let id?), .navigation(let id?):
+                edges.append(Edge(from: "h:\(host.id)", to: "c:\(id)", label: "on", style: .hostBase))
+            case .window(let id?):
+                if let cluster = clusters.first(where: { $0.key == "window:\(id)" }), let first = cluster.members.first
+                {
+                    edges.append(Edge(from: "h:\(host.id)", to: first, label: "on window \(id)", style: .hostBase))
+                }
             default: break
             }
             for (index, frame) in host.frames.enumerated() {
                 guard let id = frame.controllerID else { continue }
                 let waiting = frame.state == "waiting" ? ", waiting" : ""
-                edges.append(Edge(from: "h:\(host.id)", to: "c:\(id)", label: "\(index + 1): \(frame.kind) \(frame.coordinatorType)\(waiting)", style: .frame))
+                edges.append(
+                    Edge(
+                        from: "h:\(host.id)", to: "c:\(id)",
+                        label: "\(index + 1): \(frame.kind) \(frame.coordinatorType)\(waiting)", style: .frame))
             }
         }
         for coordinator in tree.coordinators {
             if !frameworks.contains(coordinator.framework) { frameworks.append(coordinator.framework) }
-            nodes.append(Node(key: "k:\(coordinator.id)", label: "\(coordinator.type)\n\(coordinator.framework)", shape: .coordinator(framework: coordinator.framework)))
+            nodes.append(
+                Node(
+                    key: "k:\(coordinator.id)", label: "\(coordinator.type)\n\(coordinator.framework)",
+                    shape: .coordinator(framework: coordinator.framework)))
             for child in coordinator.childIDs {
                 edges.append(Edge(from: "k:\(coordinator.id)", to: "k:\(child)", label: nil, style: .coordinatorChild))
             }
@@ -107,9 +128,14 @@ struct TreeGraph {
 
     func dot() -> String {
         func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+            "\""
+                + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n") + "\""
         }
-        var lines = ["digraph bridge {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=10];", "  edge [fontname=\"Helvetica\", fontsize=9];"]
+        var lines = [
+            "digraph bridge {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=10];",
+            "  edge [fontname=\"Helvetica\", fontsize=9];",
+        ]
         let clustered = Set(clusters.flatMap(\.members))
         for (index, cluster) in clusters.enumerated() {
             lines.append("  subgraph cluster_\(index) {")
@@ -160,7 +186,8 @@ struct TreeGraph {
             return made
         }
         func text(_ label: String) -> String {
-            "\"" + label.replacingOccurrences(of: "#", with: "#35;").replacingOccurrences(of: "\"", with: "#quot;")
+            "\""
+                + label.replacingOccurrences(of: "#", with: "#35;").replacingOccurrences(of: "\"", with: "#quot;")
                 .replacingOccurrences(of: "<", with: "#lt;").replacingOccurrences(of: ">", with: "#gt;")
                 .replacingOccurrences(of: "\n", with: "<br/>") + "\""
         }

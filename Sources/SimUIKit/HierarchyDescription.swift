@@ -31,7 +31,9 @@ extension UIViewController {
     fileprivate func describe(into lines: inout [String], indent: Int, label: String?) {
         let prefix = String(repeating: "  ", count: indent)
         var line = prefix + (label.map { "\($0): " } ?? "") + plainDescription
-        if let navigation = parent as? UINavigationController, navigation.topViewController === self, navigation.viewControllers.count > 1 {
+        if let navigation = parent as? UINavigationController, navigation.topViewController === self,
+            navigation.viewControllers.count > 1
+        {
             line += " (top)"
         }
         lines.append(line)

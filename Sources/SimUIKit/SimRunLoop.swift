@@ -69,7 +69,8 @@ public final class SimRunLoop {
             first.action()
             steps += 1
             if steps >= maxSteps, !queue.isEmpty {
-                SimWarnings.emit("SimRunLoop.runUntilIdle stopped after \(steps) actions: work keeps being rescheduled.")
+                SimWarnings.emit(
+                    "SimRunLoop.runUntilIdle stopped after \(steps) actions: work keeps being rescheduled.")
                 return false
             }
         }

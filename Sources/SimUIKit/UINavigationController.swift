@@ -3,13 +3,19 @@ import Foundation
 /// Told when a navigation controller starts and finishes showing a controller.
 @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
-    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
-    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
 }
 
-public extension UINavigationControllerDelegate {
-    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
-    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+extension UINavigationControllerDelegate {
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
 }
 
 /// A change of a navigation stack, as seen by ``UINavigationController/observeStack(_:)``.
@@ -38,7 +44,10 @@ public struct NavigationStackChange {
     public let animated: Bool
     private let delta: StackDelta
 
-    init(navigationController: UINavigationController, delta: StackDelta, current: [UIViewController], cause: Cause, phase: Phase, animated: Bool) {
+    init(
+        navigationController: UINavigationController, delta: StackDelta, current: [UIViewController], cause: Cause,
+        phase: Phase, animated: Bool
+    ) {
         self.navigationController = navigationController
         self.delta = delta
         self.current = current
@@ -237,7 +246,8 @@ open class UINavigationController: UIViewController {
                 }
                 popped.didMove(toParent: self)
                 delegate?.navigationController(self, didShow: popped, animated: true)
-                stackObservers.notify(change(.replaced(previous: previous), previous, .interactivePop, .cancelled, true))
+                stackObservers.notify(
+                    change(.replaced(previous: previous), previous, .interactivePop, .cancelled, true))
             } else {
                 if onScreen {
                     popped.endAppearance()
@@ -277,13 +287,16 @@ open class UINavigationController: UIViewController {
     /// Carries out every programmatic change of the stack: containment and appearance callbacks
     /// in UIKit's order, delegate calls, observers, and the transition on the virtual clock.
     @discardableResult
-    private func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause) -> Bool {
+    private func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause)
+        -> Bool
+    {
         if let running = navigationTransition {
             if running.isInteractive {
                 SimWarnings.emit("\(simDescription) cannot change its stack during an interactive pop.")
                 return false
             }
-            SimWarnings.emit("nested \(cause == .push ? "push" : "pop") animation can result in corrupted navigation bar")
+            SimWarnings.emit(
+                "nested \(cause == .push ? "push" : "pop") animation can result in corrupted navigation bar")
             running.end()
         }
         let oldTop = stack.last
@@ -369,7 +382,9 @@ open class UINavigationController: UIViewController {
             return false
         }
         if alreadyInStack {
-            SimWarnings.emit("Pushing the same view controller instance (\(controller.simDescription)) more than once is not supported.")
+            SimWarnings.emit(
+                "Pushing the same view controller instance (\(controller.simDescription)) more than once is not supported."
+            )
             return false
         }
         if let reason = controller.reasonNotFreeForContainment(ignoringParent: true) {
@@ -392,6 +407,7 @@ open class UINavigationController: UIViewController {
         _ delta: StackDelta, _ current: [UIViewController],
         _ cause: NavigationStackChange.Cause, _ phase: NavigationStackChange.Phase, _ animated: Bool
     ) -> NavigationStackChange {
-        NavigationStackChange(navigationController: self, delta: delta, current: current, cause: cause, phase: phase, animated: animated)
+        NavigationStackChange(
+            navigationController: self, delta: delta, current: current, cause: cause, phase: phase, animated: animated)
     }
 }

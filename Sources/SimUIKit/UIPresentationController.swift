@@ -7,11 +7,11 @@ public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
     func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
 }
 
-public extension UIAdaptivePresentationControllerDelegate {
-    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
-    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
-    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
-    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
+extension UIAdaptivePresentationControllerDelegate {
+    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
+    public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
 }
 
 /// The object that manages one controller's modal presentation.

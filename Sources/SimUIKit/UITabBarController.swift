@@ -31,9 +31,11 @@ public protocol UITabBarControllerDelegate: AnyObject {
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
 }
 
-public extension UITabBarControllerDelegate {
-    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
-    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+        -> Bool
+    { true }
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
 }
 
 /// A container that shows one of its controllers at a time, chosen with the tab bar (S13).
@@ -81,7 +83,8 @@ open class UITabBarController: UIViewController {
         get { children.firstIndex { $0 === selected } ?? NSNotFound }
         set {
             guard children.indices.contains(newValue) else {
-                SimWarnings.emit("Tab index \(newValue) is out of range for \(simDescription) (\(children.count) tabs).")
+                SimWarnings.emit(
+                    "Tab index \(newValue) is out of range for \(simDescription) (\(children.count) tabs).")
                 return
             }
             selectedViewController = children[newValue]

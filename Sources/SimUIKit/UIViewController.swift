@@ -184,9 +184,12 @@ open class UIViewController: UIResponder {
     func changeContainedChildren(to newChildren: [UIViewController], update: () -> Void) -> Bool {
         var seen = Set<ObjectIdentifier>()
         for child in newChildren {
-            let reason = child === self ? "it is the container itself"
-                : !seen.insert(ObjectIdentifier(child)).inserted ? "it appears twice"
-                : child.reasonNotFreeForContainment(ignoringParent: true)
+            let reason =
+                child === self
+                ? "it is the container itself"
+                : !seen.insert(ObjectIdentifier(child)).inserted
+                    ? "it appears twice"
+                    : child.reasonNotFreeForContainment(ignoringParent: true)
             if let reason {
                 SimWarnings.emit("Cannot add \(child.simDescription) as a child of \(simDescription): \(reason).")
                 return false
@@ -282,7 +285,9 @@ open class UIViewController: UIResponder {
     func reasonNotFreeForContainment(ignoringParent: Bool) -> String? {
         if !ignoringParent, let parent { return "it is a child of \(parent.simDescription)" }
         if let presenter = presentingStorage { return "it is presented by \(presenter.simDescription)" }
-        if let window = attachedWindow, window.rootViewController === self { return "it is the root view controller of a window" }
+        if let window = attachedWindow, window.rootViewController === self {
+            return "it is the root view controller of a window"
+        }
         return nil
     }
 
@@ -384,14 +389,16 @@ open class UIViewController: UIResponder {
             if appears { presented.endAppearance() }
             presented.beingPresented = false
             presenter.presentationObservers.notify(
-                PresentationChange(presenter: presenter, controllers: [presented], kind: .present, phase: .completed, animated: flag)
+                PresentationChange(
+                    presenter: presenter, controllers: [presented], kind: .present, phase: .completed, animated: flag)
             )
             completion?()
         }
         presenter.presentationTransition = transition
         presented.presentationTransition = transition
         presenter.presentationObservers.notify(
-            PresentationChange(presenter: presenter, controllers: [presented], kind: .present, phase: .began, animated: flag)
+            PresentationChange(
+                presenter: presenter, controllers: [presented], kind: .present, phase: .began, animated: flag)
         )
         if hidesPresenter { presenter.beginAppearance(false, animated: flag) }
         if appears { presented.beginAppearance(true, animated: flag) }
@@ -437,7 +444,9 @@ open class UIViewController: UIResponder {
         else { return nil }
         let presentationController = sheet.presentationController!
         let delegate = presentationController.delegate
-        if sheet.refusesInteractiveDismissal || delegate?.presentationControllerShouldDismiss(presentationController) == false {
+        if sheet.refusesInteractiveDismissal
+            || delegate?.presentationControllerShouldDismiss(presentationController) == false
+        {
             delegate?.presentationControllerDidAttemptToDismiss(presentationController)
             return nil
         }
@@ -459,7 +468,9 @@ open class UIViewController: UIResponder {
                 if reappears { presenter.endAppearance() }
                 for controller in disappearing.reversed() { controller.endAppearance() }
                 presenter.presentationObservers.notify(
-                    PresentationChange(presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .cancelled, animated: true)
+                    PresentationChange(
+                        presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .cancelled,
+                        animated: true)
                 )
                 return
             }
@@ -472,14 +483,17 @@ open class UIViewController: UIResponder {
                 controller.presentingStorage = nil
             }
             presenter.presentationObservers.notify(
-                PresentationChange(presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .completed, animated: true)
+                PresentationChange(
+                    presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .completed,
+                    animated: true)
             )
             delegate?.presentationControllerDidDismiss(presentationController)
         }
         presenter.presentationTransition = transition
         for controller in chain { controller.presentationTransition = transition }
         presenter.presentationObservers.notify(
-            PresentationChange(presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .began, animated: true)
+            PresentationChange(
+                presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .began, animated: true)
         )
         for controller in disappearing { controller.beginAppearance(false, animated: true) }
         if reappears { presenter.beginAppearance(true, animated: true) }
@@ -517,9 +531,11 @@ open class UIViewController: UIResponder {
     }
 
     private func presentationRefusal(of controller: UIViewController, on presenter: UIViewController) -> String? {
-        let attempt = "Attempt to present \(controller.simDescription) on \(presenter.simDescription) (from \(simDescription))"
+        let attempt =
+            "Attempt to present \(controller.simDescription) on \(presenter.simDescription) (from \(simDescription))"
         if controller === presenter || controller.presentingStorage != nil || controller.presentedStorage != nil {
-            return "Application tried to present modally a view controller \(controller.simDescription) that is already presented."
+            return
+                "Application tried to present modally a view controller \(controller.simDescription) that is already presented."
         }
         if let reason = controller.reasonNotFreeForContainment(ignoringParent: false) {
             return "Application tried to present modally a view controller \(controller.simDescription): \(reason)."
@@ -581,7 +597,8 @@ open class UIViewController: UIResponder {
     }
 
     private func warnTransitionInProgress() {
-        SimWarnings.emit("Attempt to dismiss from view controller \(simDescription) while a presentation or dismiss is in progress.")
+        SimWarnings.emit(
+            "Attempt to dismiss from view controller \(simDescription) while a presentation or dismiss is in progress.")
     }
 
     /// Releases everything presented above this controller at once, without transition

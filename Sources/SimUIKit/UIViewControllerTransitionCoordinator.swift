@@ -29,7 +29,8 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
         completion: (@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)?
     ) -> Bool
     /// Calls `handler` when an interactive transition stops being interactive (finished or cancelled by the user).
-    func notifyWhenInteractionChanges(_ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)
+    func notifyWhenInteractionChanges(
+        _ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)
 }
 
 /// One presentation, dismissal or navigation transition on the virtual clock.
@@ -80,7 +81,9 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         return true
     }
 
-    func notifyWhenInteractionChanges(_ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void) {
+    func notifyWhenInteractionChanges(
+        _ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void
+    ) {
         interactionHandlers.append(handler)
     }
 

@@ -48,7 +48,8 @@ struct Bridge: ParsableCommand {
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Tells the product's story: a legacy tree, an embedded Insecurity chain, gestures, the snapshot round trip (the default).",
+        abstract:
+            "Tells the product's story: a legacy tree, an embedded Insecurity chain, gestures, the snapshot round trip (the default).",
         discussion: "Example: bridge demo | less -R    (colour on a terminal; plain when piped or with NO_COLOR set)"
     )
 
@@ -65,7 +66,8 @@ struct Demo: ParsableCommand {
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Writes the XML snapshot of the built-in checkout scene (legacy coordinators and an Insecurity chain).",
+        abstract:
+            "Writes the XML snapshot of the built-in checkout scene (legacy coordinators and an Insecurity chain).",
         discussion: "Example: bridge snapshot -o shop.xml"
     )
 
@@ -80,8 +82,10 @@ struct Snapshot: ParsableCommand {
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Checks a snapshot against the schema and the format's rules; prints every problem with its position.",
-        discussion: "Example: bridge validate shop.xml    (exit 0 valid, 2 invalid: FILE:line:column: kind: message on stderr)"
+        abstract:
+            "Checks a snapshot against the schema and the format's rules; prints every problem with its position.",
+        discussion:
+            "Example: bridge validate shop.xml    (exit 0 valid, 2 invalid: FILE:line:column: kind: message on stderr)"
     )
 
     @Argument(help: "The snapshot file.")
@@ -144,7 +148,8 @@ extension BridgedTreeFormat: ExpressibleByArgument {}
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Imports a snapshot and applies a script of user events, printing or writing the snapshot after each step.",
+        abstract:
+            "Imports a snapshot and applies a script of user events, printing or writing the snapshot after each step.",
         discussion: """
             Example: bridge replay shop.xml journey.txt -o steps/    (steps/step-000.xml is the import, then one per event)
 
@@ -202,7 +207,8 @@ struct Replay: ParsableCommand {
             @MainActor func emit(_ number: Int, _ caption: String) throws {
                 let state = BridgeSnapshot.export(live.windows, registry: registry)
                 if let output {
-                    try write(state, to: (output as NSString).appendingPathComponent(String(format: "step-%03d.xml", number)))
+                    try write(
+                        state, to: (output as NSString).appendingPathComponent(String(format: "step-%03d.xml", number)))
                 } else {
                     print("<!-- step \(number): \(caption) -->")
                     print(state, terminator: "")
@@ -230,7 +236,8 @@ struct Replay: ParsableCommand {
 
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Maps each UIResponder-style coordinator of a snapshot to an Insecurity coordinator and writes Swift skeletons.",
+        abstract:
+            "Maps each UIResponder-style coordinator of a snapshot to an Insecurity coordinator and writes Swift skeletons.",
         discussion: "Example: bridge migrate shop.xml --swift Migrated.swift    (the report goes to standard output)"
     )
 
@@ -287,7 +294,9 @@ func readSnapshot(_ path: String) throws -> BridgedTree {
         return try BridgeSnapshot.parse(bytes)
     } catch {
         for issue in error.issues { fail("\(path):\(issue)") }
-        fail("\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example.")
+        fail(
+            "\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example."
+        )
         throw ExitCode(2)
     }
 }

@@ -1,4 +1,8 @@
+import BridgeSnapshot
+import CoordinatorBridge
 import Foundation
+import Insecurity
+import ResponderCoordinator
 import SimUIKit
 
 /// The built-in scenes of the command line.
@@ -11,11 +15,6 @@ enum DemoScene {
         return controller
     }
 }
-
-import BridgeSnapshot
-import CoordinatorBridge
-import Insecurity
-import ResponderCoordinator
 
 extension DemoScene {
     /// A shop built on legacy coordinators (catalog, product) whose checkout is an Insecurity chain

@@ -83,23 +83,39 @@ enum DemoStory {
         let product = ProductCoordinator(rootViewController: navigation)
         shop.startChild(coordinator: product)
         product.show(DemoScene.screen("Teapot", id: "teapot"))
-        chapter(1, "A legacy app", "A UIResponder-style coordinator tree: ShopCoordinator shows the catalog, its child\nProductCoordinator pushes a product on the same navigation controller.")
+        chapter(
+            1, "A legacy app",
+            "A UIResponder-style coordinator tree: ShopCoordinator shows the catalog, its child\nProductCoordinator pushes a product on the same navigation controller."
+        )
         tree([window])
 
         product.buy()
         loop.runUntilIdle()
-        let checkout = InsecurityHost.liveHosts.lazy.compactMap { $0.frameDescriptions.last?.coordinator as? CheckoutCoordinator }.first
+        let checkout = InsecurityHost.liveHosts.lazy.compactMap {
+            $0.frameDescriptions.last?.coordinator as? CheckoutCoordinator
+        }.first
         checkout?.pay()
-        chapter(2, "An Insecurity chain embedded mid-app", "The legacy ProductCoordinator starts an Insecurity checkout; checkout presents payment in a new\nnavigation controller. The host lives exactly as long as the chain.")
+        chapter(
+            2, "An Insecurity chain embedded mid-app",
+            "The legacy ProductCoordinator starts an Insecurity checkout; checkout presents payment in a new\nnavigation controller. The host lives exactly as long as the chain."
+        )
         tree([window])
 
-        chapter(3, "The bridged tree as a snapshot", "One XML document holds both frameworks: windows, controllers, hosts with frames, coordinators.\nIt is canonical (same screen, same bytes), so it can be committed and diffed.")
+        chapter(
+            3, "The bridged tree as a snapshot",
+            "One XML document holds both frameworks: windows, controllers, hosts with frames, coordinators.\nIt is canonical (same screen, same bytes), so it can be committed and diffed."
+        )
         let before = BridgeSnapshot.export([window], registry: registry)
         let lines = before.split(separator: "\n")
         for line in lines.prefix(12) { print(terminal.paint(String(line), .dim)) }
-        print(terminal.paint("   … \(lines.count - 12) more lines (\(before.utf8.count) bytes); `bridge snapshot` writes a whole one", .dim))
+        print(
+            terminal.paint(
+                "   … \(lines.count - 12) more lines (\(before.utf8.count) bytes); `bridge snapshot` writes a whole one",
+                .dim))
 
-        chapter(4, "The user swipes and goes back", "Nobody calls finish: the engine sees what UIKit did and tells each framework in its own terms.")
+        chapter(
+            4, "The user swipes and goes back",
+            "Nobody calls finish: the engine sees what UIKit did and tells each framework in its own terms.")
         if let payment = Self.controller("payment", in: window) {
             print("   the user swipes the payment sheet down")
             payment.simulateInteractiveDismissal()
@@ -115,18 +131,23 @@ enum DemoStory {
         loop.runUntilIdle()
         tree([window])
 
-        chapter(5, "What changed, as a diff", "`bridge diff OLD NEW` prints this and exits 1 when snapshots differ: a navigation regression test.")
+        chapter(
+            5, "What changed, as a diff",
+            "`bridge diff OLD NEW` prints this and exits 1 when snapshots differ: a navigation regression test.")
         let after = BridgeSnapshot.export([window], registry: registry)
         for difference in BridgeSnapshot.diff(try BridgeSnapshot.parse(before), try BridgeSnapshot.parse(after)) {
-            let colourOfChange: Terminal.Colour = switch difference.change {
-            case .added: .green
-            case .removed: .red
-            case .changed: .yellow
-            }
+            let colourOfChange: Terminal.Colour =
+                switch difference.change {
+                case .added: .green
+                case .removed: .red
+                case .changed: .yellow
+                }
             print("   " + terminal.paint(difference.description, colourOfChange))
         }
 
-        chapter(6, "The snapshot re-imported", "The first snapshot, imported into a fresh window: the same tree, and it keeps working.")
+        chapter(
+            6, "The snapshot re-imported",
+            "The first snapshot, imported into a fresh window: the same tree, and it keeps working.")
         let live = try BridgeSnapshot.importLive(before, builder: BridgeBuilder(registry: registry))
         let restored = live.windows[0]
         restored.makeKeyAndVisible()
@@ -139,7 +160,10 @@ enum DemoStory {
         loop.runUntilIdle()
         tree([restored])
         print()
-        print(terminal.paint("Next: bridge render FILE --format dot | bridge replay SNAPSHOT SCRIPT | bridge migrate SNAPSHOT | bridge --help", .dim))
+        print(
+            terminal.paint(
+                "Next: bridge render FILE --format dot | bridge replay SNAPSHOT SCRIPT | bridge migrate SNAPSHOT | bridge --help",
+                .dim))
         restored.rootViewController = nil
         shop.stop()
         window.rootViewController = nil
@@ -151,7 +175,9 @@ enum DemoStory {
         var current = window.rootViewController
         while let controller = current {
             if controller.restorationIdentifier == id { return controller }
-            if let navigation = controller as? UINavigationController, navigation.viewControllers.contains(where: { $0.restorationIdentifier == id }) {
+            if let navigation = controller as? UINavigationController,
+                navigation.viewControllers.contains(where: { $0.restorationIdentifier == id })
+            {
                 return navigation.viewControllers.first { $0.restorationIdentifier == id }
             }
             current = controller.presentedViewController

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The `bridge` executable next to the test runner (`swift build` builds it with the tests).
-private let bridge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bridge")
+private let bridge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "bridge")
 
 /// Graphviz's `dot`, when installed (`.ci/run` installs it).
 private let dotURL = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"]
@@ -28,8 +29,10 @@ struct CommandLineTests {
     func demo() throws {
         let demo = try bridgeRun([])
         #expect(demo.status == 0)
-        for chapter in ["1. A legacy app", "2. An Insecurity chain embedded mid-app", "3. The bridged tree as a snapshot",
-                        "4. The user swipes and goes back", "5. What changed, as a diff", "6. The snapshot re-imported"] {
+        for chapter in [
+            "1. A legacy app", "2. An Insecurity chain embedded mid-app", "3. The bridged tree as a snapshot",
+            "4. The user swipes and goes back", "5. What changed, as a diff", "6. The snapshot re-imported",
+        ] {
             #expect(demo.output.contains("\n\(chapter)\n"))
         }
         #expect(demo.output.contains("ShopCoordinator.coordinatorDidFinish(ProductCoordinator)"))
@@ -39,7 +42,9 @@ struct CommandLineTests {
         #expect(demo.error.isEmpty, "no UIKit warning or diagnostic: \(demo.error)")
     }
 
-    @Test("bridge render draws text, Mermaid and Graphviz; the DOT output renders with dot -Tsvg when Graphviz is installed")
+    @Test(
+        "bridge render draws text, Mermaid and Graphviz; the DOT output renders with dot -Tsvg when Graphviz is installed"
+    )
     func render() throws {
         let file = try checkoutSnapshot()
         let text = try bridgeRun(["render", file.path])
@@ -52,7 +57,9 @@ struct CommandLineTests {
         let lines = mermaid.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "flowchart TD")
         #expect(lines.contains { $0.contains("{{\"host host1") }, "hosts are hexagons")
-        #expect(lines.contains { $0.contains("([\"ShopCoordinator<br/>ResponderCoordinator\"])") }, "coordinators are rounded")
+        #expect(
+            lines.contains { $0.contains("([\"ShopCoordinator<br/>ResponderCoordinator\"])") },
+            "coordinators are rounded")
         #expect(lines.contains { $0.contains("-.->|\"presents (automatic)\"|") }, "presentations are dotted")
         #expect(!mermaid.output.contains("\"#"), "ids are escaped")
 
@@ -62,7 +69,9 @@ struct CommandLineTests {
         #expect(dot.output.contains("shape=hexagon") && dot.output.contains("style=dashed"))
     }
 
-    @Test("bridge render --format dot is accepted by Graphviz", .enabled(if: dotURL != nil, "Graphviz's dot is not installed; .ci/run installs it"))
+    @Test(
+        "bridge render --format dot is accepted by Graphviz",
+        .enabled(if: dotURL != nil, "Graphviz's dot is not installed; .ci/run installs it"))
     func graphvizRendersDot() throws {
         let dot = try bridgeRun(["render", try checkoutSnapshot().path, "--format", "dot"])
         let graph = try temporaryFile(dot.output, name: "shop.dot")
@@ -74,7 +83,8 @@ struct CommandLineTests {
     @Test("bridge replay writes a snapshot per step that bridge diff compares; script errors name the line")
     func replay() throws {
         let file = try checkoutSnapshot()
-        let script = try temporaryFile("# the user leaves checkout, then the product\nswipe checkout\n\nback shop\n", name: "journey.txt")
+        let script = try temporaryFile(
+            "# the user leaves checkout, then the product\nswipe checkout\n\nback shop\n", name: "journey.txt")
         let steps = file.deletingLastPathComponent().appendingPathComponent("steps")
         let replay = try bridgeRun(["replay", file.path, script.path, "-o", steps.path])
         #expect(replay.status == 0, "\(replay.error)")
@@ -117,7 +127,8 @@ struct CommandLineTests {
     func helpAndErrors() throws {
         let help = try bridgeRun(["--help"])
         #expect(help.status == 0)
-        #expect(help.output.contains("Examples:") && help.output.contains("Exit codes: 0 success; 1 the snapshots differ"))
+        #expect(
+            help.output.contains("Examples:") && help.output.contains("Exit codes: 0 success; 1 the snapshots differ"))
         for command in ["demo", "snapshot", "validate", "diff", "render", "replay", "migrate"] {
             let sub = try bridgeRun([command, "--help"])
             #expect(sub.status == 0 && sub.output.contains("Example"), "\(command) --help")
@@ -127,7 +138,9 @@ struct CommandLineTests {
         let format = try bridgeRun(["render", "x.xml", "--format", "png"])
         #expect(format.status == 2)
         let unreadable = try bridgeRun(["validate", "/nonexistent/shop.xml"])
-        #expect(unreadable.status == 2 && unreadable.error.contains("cannot read the file") && unreadable.error.contains("Check the path"))
+        #expect(
+            unreadable.status == 2 && unreadable.error.contains("cannot read the file")
+                && unreadable.error.contains("Check the path"))
         let garbage = try temporaryFile("not xml")
         let invalid = try bridgeRun(["render", garbage.path])
         #expect(invalid.status == 2 && invalid.error.contains("bridge validate"))

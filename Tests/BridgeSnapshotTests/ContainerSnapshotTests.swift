@@ -13,13 +13,17 @@ private let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
 struct ContainerSnapshotTests {
     let loop = SimRunLoop.main
 
-    @Test("X10: every committed version-1 golden file still imports; its canonical form is version 2 with the same content", arguments: [
-        "stackAndModalChain", "legacyTree", "embeddedChain",
-    ])
+    @Test(
+        "X10: every committed version-1 golden file still imports; its canonical form is version 2 with the same content",
+        arguments: [
+            "stackAndModalChain", "legacyTree", "embeddedChain",
+        ])
     func versionOneFilesImport(name: String) throws {
-        let old = try String(contentsOf: directory.appendingPathComponent("FormatVersion1/\(name).xml"), encoding: .utf8)
+        let old = try String(
+            contentsOf: directory.appendingPathComponent("FormatVersion1/\(name).xml"), encoding: .utf8)
         #expect(old.contains(#"<bridge-snapshot version="1">"#))
-        let upgraded = old
+        let upgraded =
+            old
             .replacingOccurrences(of: #"<bridge-snapshot version="1">"#, with: #"<bridge-snapshot version="2">"#)
             .replacingOccurrences(of: #" navigation="true""#, with: #" container="navigation""#)
         #expect(try BridgeSnapshot.canonical(old) == upgraded)
@@ -29,7 +33,9 @@ struct ContainerSnapshotTests {
         loop.runUntilIdle()
     }
 
-    @Test("X10: a tab bar with a host in a tab and a collapsed split view round-trip, and the imported host keeps working")
+    @Test(
+        "X10: a tab bar with a host in a tab and a collapsed split view round-trip, and the imported host keeps working"
+    )
     func tabBarAndSplitViewRoundTrip() throws {
         let catalog = UINavigationController(rootViewController: titled("Catalog", id: "catalog"))
         catalog.restorationIdentifier = "catalogTab"
@@ -55,7 +61,9 @@ struct ContainerSnapshotTests {
 
         let xml = expectRoundTrip([window, second])
         #expect(xml.contains(#"<controller id="tabs" type="UITabBarController" container="tabBar" selected="1">"#))
-        #expect(xml.contains(#"<controller id="split" type="UISplitViewController" container="splitView" collapsed="true">"#))
+        #expect(
+            xml.contains(
+                #"<controller id="split" type="UISplitViewController" container="splitView" collapsed="true">"#))
 
         let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
         let importedTabs = try #require(live.windows.first?.rootViewController as? UITabBarController)
@@ -71,12 +79,26 @@ struct ContainerSnapshotTests {
         loop.runUntilIdle()
     }
 
-    @Test("X10: each version's attributes only; a tab index out of range; too many split columns", arguments: [
-        (#"<bridge-snapshot version="1"><windows/><controllers><controller id="a" type="T" container="tabBar"/></controllers><hosts/><coordinators/></bridge-snapshot>"#, "does not exist in version 1"),
-        (#"<bridge-snapshot version="2"><windows/><controllers><controller id="a" type="T" navigation="true"/></controllers><hosts/><coordinators/></bridge-snapshot>"#, "does not exist in version 2"),
-        (#"<bridge-snapshot version="2"><windows/><controllers><controller id="a" type="T" container="tabBar" selected="2"><child ref="b"/></controller><controller id="b" type="T"/></controllers><hosts/><coordinators/></bridge-snapshot>"#, "selects tab 2 but has 1 tabs"),
-        (#"<bridge-snapshot version="2"><windows/><controllers><controller id="a" type="T" container="splitView"><child ref="b"/><child ref="c"/><child ref="d"/></controller><controller id="b" type="T"/><controller id="c" type="T"/><controller id="d" type="T"/></controllers><hosts/><coordinators/></bridge-snapshot>"#, "shows at most two"),
-    ])
+    @Test(
+        "X10: each version's attributes only; a tab index out of range; too many split columns",
+        arguments: [
+            (
+                #"<bridge-snapshot version="1"><windows/><controllers><controller id="a" type="T" container="tabBar"/></controllers><hosts/><coordinators/></bridge-snapshot>"#,
+                "does not exist in version 1"
+            ),
+            (
+                #"<bridge-snapshot version="2"><windows/><controllers><controller id="a" type="T" navigation="true"/></controllers><hosts/><coordinators/></bridge-snapshot>"#,
+                "does not exist in version 2"
+            ),
+            (
+                #"<bridge-snapshot version="2"><windows/><controllers><controller id="a" type="T" container="tabBar" selected="2"><child ref="b"/></controller><controller id="b" type="T"/></controllers><hosts/><coordinators/></bridge-snapshot>"#,
+                "selects tab 2 but has 1 tabs"
+            ),
+            (
+                #"<bridge-snapshot version="2"><windows/><controllers><controller id="a" type="T" container="splitView"><child ref="b"/><child ref="c"/><child ref="d"/></controller><controller id="b" type="T"/><controller id="c" type="T"/><controller id="d" type="T"/></controllers><hosts/><coordinators/></bridge-snapshot>"#,
+                "shows at most two"
+            ),
+        ])
     func invalidContainers(xml: String, message: String) {
         #expect {
             try BridgeSnapshot.parse(xml)

@@ -7,7 +7,8 @@ import Testing
 
 /// Inputs the fuzzers (Fuzzing/) found, kept as regression tests: each either is refused with a
 /// `SnapshotError` or imports into live objects that export to its canonical form (X3).
-private let findingsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
+private let findingsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "FuzzRegressions")
 private let findings = ((try? FileManager.default.contentsOfDirectory(atPath: findingsDirectory.path)) ?? []).sorted()
 
 @MainActor
@@ -21,7 +22,8 @@ struct FuzzRegressionTests {
         let live = try BridgeSnapshot.importLive(text, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
         let exported = export(live.windows)
         if exported != canonical {
-            let differences = BridgeSnapshot.diff(try BridgeSnapshot.parse(canonical), try BridgeSnapshot.parse(exported))
+            let differences = BridgeSnapshot.diff(
+                try BridgeSnapshot.parse(canonical), try BridgeSnapshot.parse(exported))
             Issue.record("import changed the snapshot: \(differences.map(\.description))")
         }
         for window in live.windows { window.rootViewController = nil }

@@ -11,7 +11,10 @@ import Testing
 struct HostileInputTests {
     /// Parses and imports `bytes`, expecting an issue of `kind` at a real position, no crash, and no
     /// change to existing windows or hosts.
-    private func expectRefused(_ bytes: [UInt8], _ kind: SnapshotIssue.Kind, positioned: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefused(
+        _ bytes: [UInt8], _ kind: SnapshotIssue.Kind, positioned: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let scene = Scenes.stackAndModalChain()
         let window = scene[0] as! UIWindow
         let before = window.hierarchyDescription()
@@ -22,7 +25,9 @@ struct HostileInputTests {
         } catch {
             #expect(error.issues.contains { $0.kind == kind }, "\(error)", sourceLocation: sourceLocation)
             if positioned {
-                #expect(error.issues.allSatisfy { $0.line > 0 && $0.column > 0 }, "\(error)", sourceLocation: sourceLocation)
+                #expect(
+                    error.issues.allSatisfy { $0.line > 0 && $0.column > 0 }, "\(error)", sourceLocation: sourceLocation
+                )
             }
         }
         if let xml = String(validating: bytes, as: UTF8.self) {
@@ -34,7 +39,9 @@ struct HostileInputTests {
         #expect(InsecurityHost.liveHosts.count == hosts, sourceLocation: sourceLocation)
     }
 
-    private func expectRefused(_ xml: String, _ kind: SnapshotIssue.Kind, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefused(
+        _ xml: String, _ kind: SnapshotIssue.Kind, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         expectRefused(Array(xml.utf8), kind, sourceLocation: sourceLocation)
     }
 
@@ -42,7 +49,8 @@ struct HostileInputTests {
 
     @Test("X6: an external entity pointing at a local file is never resolved")
     func externalEntity() throws {
-        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-secret-\(UUID().uuidString).txt")
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bridge-secret-\(UUID().uuidString).txt")
         try Data("TOP-SECRET".utf8).write(to: secret)
         defer { try? FileManager.default.removeItem(at: secret) }
         let xml = """
@@ -64,25 +72,32 @@ struct HostileInputTests {
         for level in 1...9 {
             entities += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
         }
-        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE bridge-snapshot [\(entities)]>\n<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"&lol9;\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE bridge-snapshot [\(entities)]>\n<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"&lol9;\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
         expectRefused(xml, .forbiddenDoctype)
     }
 
     @Test("X6: 100,000-deep nesting is refused with the position where the limit was crossed")
     func deepNesting() {
-        let xml = "<bridge-snapshot version=\"1\">" + String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000) + "</bridge-snapshot>"
+        let xml =
+            "<bridge-snapshot version=\"1\">" + String(repeating: "<a>", count: 100_000)
+            + String(repeating: "</a>", count: 100_000) + "</bridge-snapshot>"
         expectRefused(xml, .tooDeep)
     }
 
     @Test("X6: a 50 MB attribute is refused before parsing")
     func hugeAttribute() {
-        let xml = "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"" + String(repeating: "x", count: 50_000_000) + "\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
+        let xml =
+            "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\""
+            + String(repeating: "x", count: 50_000_000) + "\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
         expectRefused(Array(xml.utf8), .tooLarge, positioned: false)
     }
 
     @Test("X6: an attribute under the size cap but over libxml2's own limit is refused with its position")
     func longAttribute() {
-        let xml = "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"" + String(repeating: "x", count: 11_000_000) + "\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
+        let xml =
+            "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\""
+            + String(repeating: "x", count: 11_000_000) + "\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
         expectRefused(xml, .malformed)
     }
 
@@ -94,7 +109,8 @@ struct HostileInputTests {
 
     @Test("X6: invalid UTF-8 gives an error with its position")
     func invalidUTF8() {
-        var bytes = Array("<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"".utf8)
+        var bytes = Array(
+            "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"".utf8)
         bytes += [0xC3, 0x28, 0xFF]
         bytes += Array("\"/></controllers><hosts/><coordinators/></bridge-snapshot>".utf8)
         expectRefused(bytes, .malformed)
@@ -102,7 +118,8 @@ struct HostileInputTests {
 
     @Test("X4: an unknown element breaks the schema, reported with line and column")
     func unknownElement() throws {
-        let xml = "<bridge-snapshot version=\"1\">\n  <windows/>\n  <controllers/>\n  <gadgets/>\n  <hosts/><coordinators/></bridge-snapshot>"
+        let xml =
+            "<bridge-snapshot version=\"1\">\n  <windows/>\n  <controllers/>\n  <gadgets/>\n  <hosts/><coordinators/></bridge-snapshot>"
         expectRefused(xml, .schemaViolation)
         do {
             _ = try BridgeSnapshot.parse(xml)
@@ -114,7 +131,8 @@ struct HostileInputTests {
 
     @Test("X4: every schema error is reported, not just the first")
     func everyError() {
-        let xml = "<bridge-snapshot version=\"1\">\n<windows><window id=\"w\" key=\"maybe\" visible=\"true\"/>\n<window key=\"true\" visible=\"true\"/></windows>\n<controllers/><hosts/><coordinators/></bridge-snapshot>"
+        let xml =
+            "<bridge-snapshot version=\"1\">\n<windows><window id=\"w\" key=\"maybe\" visible=\"true\"/>\n<window key=\"true\" visible=\"true\"/></windows>\n<controllers/><hosts/><coordinators/></bridge-snapshot>"
         do {
             _ = try BridgeSnapshot.parse(xml)
             Issue.record("accepted")
@@ -131,23 +149,29 @@ struct HostileInputTests {
 
     @Test("X6: a duplicate id is refused")
     func duplicateID() {
-        expectRefused("<bridge-snapshot version=\"1\"><windows/><controllers>\n<controller id=\"a\" type=\"T\"/>\n<controller id=\"a\" type=\"T\"/></controllers><hosts/><coordinators/></bridge-snapshot>", .duplicateID)
+        expectRefused(
+            "<bridge-snapshot version=\"1\"><windows/><controllers>\n<controller id=\"a\" type=\"T\"/>\n<controller id=\"a\" type=\"T\"/></controllers><hosts/><coordinators/></bridge-snapshot>",
+            .duplicateID)
     }
 
     @Test("X6: a dangling reference is refused")
     func danglingReference() {
-        expectRefused("<bridge-snapshot version=\"1\"><windows>\n<window id=\"w\" key=\"true\" visible=\"true\" root=\"ghost\"/></windows><controllers/><hosts/><coordinators/></bridge-snapshot>", .danglingReference)
+        expectRefused(
+            "<bridge-snapshot version=\"1\"><windows>\n<window id=\"w\" key=\"true\" visible=\"true\" root=\"ghost\"/></windows><controllers/><hosts/><coordinators/></bridge-snapshot>",
+            .danglingReference)
     }
 
     @Test("X6: a cycle in coordinator parent links, or in containment, is refused")
     func cycles() {
-        expectRefused("""
+        expectRefused(
+            """
             <bridge-snapshot version="1"><windows/><controllers/><hosts/><coordinators>
             <coordinator id="a" framework="F" type="T" identifier="a" parent="b"/>
             <coordinator id="b" framework="F" type="T" identifier="b" parent="a"/>
             </coordinators></bridge-snapshot>
             """, .cycle)
-        expectRefused("""
+        expectRefused(
+            """
             <bridge-snapshot version="1"><windows/><controllers>
             <controller id="a" type="T"><child ref="b"/></controller>
             <controller id="b" type="T"><child ref="a"/></controller>

@@ -94,14 +94,18 @@ struct RestoredCoordinatorsTests {
         factories.register(CartStep.self) { CartStep() }
         factories.register(PaymentStep.self) { PaymentStep() }
         factories.register(ShopCoordinator.self) { ShopCoordinator(rootViewController: $0 as? UINavigationController) }
-        factories.register(ProductCoordinator.self) { ProductCoordinator(rootViewController: $0 as? UINavigationController) }
+        factories.register(ProductCoordinator.self) {
+            ProductCoordinator(rootViewController: $0 as? UINavigationController)
+        }
         factories.chainFinished = { coordinator, result in
             Journey.log.append("\(type(of: coordinator)) finished the chain with \(result as? String ?? "nothing")")
         }
         return factories
     }
 
-    @Test("X9: an imported tree is made of the app's classes and continues the journey: results, finishes, back button, coordinatorDidFinish")
+    @Test(
+        "X9: an imported tree is made of the app's classes and continues the journey: results, finishes, back button, coordinatorDidFinish"
+    )
     func restoredJourney() throws {
         Journey.log = []
         var (window, app) = liveApp()
@@ -128,14 +132,20 @@ struct RestoredCoordinatorsTests {
         Journey.log = []
         #expect(navigation.simulateBackButtonTap())
         loop.runUntilIdle()
-        #expect(Journey.log == ["ShopCoordinator.handlePopBack(to: Catalog)", "ShopCoordinator.coordinatorDidFinish(ProductCoordinator)"])
+        #expect(
+            Journey.log == [
+                "ShopCoordinator.handlePopBack(to: Catalog)",
+                "ShopCoordinator.coordinatorDidFinish(ProductCoordinator)",
+            ])
         let shop = try #require(live.retained.compactMap { $0 as? ShopCoordinator }.first)
         #expect(shop.childCoordinators.isEmpty && shop.isStarted)
         restored.rootViewController = nil
         loop.runUntilIdle()
     }
 
-    @Test("X9: a swipe on a restored sheet delivers 'dismissed' to the restored parent; a factory of the wrong controller type is an error")
+    @Test(
+        "X9: a swipe on a restored sheet delivers 'dismissed' to the restored parent; a factory of the wrong controller type is an error"
+    )
     func restoredSwipeAndWrongFactory() throws {
         Journey.log = []
         var (window, app) = liveApp()
@@ -148,7 +158,8 @@ struct RestoredCoordinatorsTests {
         builder.coordinatorFactories = factories()
         let live = try BridgeSnapshot.importLive(xml, builder: builder)
         live.windows.first?.makeKeyAndVisible()
-        let payment = try #require(live.windows.first?.rootViewController?.presentedViewController?.presentedViewController)
+        let payment = try #require(
+            live.windows.first?.rootViewController?.presentedViewController?.presentedViewController)
         #expect(payment.simulateInteractiveDismissal())
         loop.runUntilIdle()
         #expect(Journey.log == ["Cart got dismissed"])

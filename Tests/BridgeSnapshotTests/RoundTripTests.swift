@@ -10,15 +10,21 @@ import Testing
 @MainActor
 @Suite("Export and import", .cleanSimulatedWorld)
 struct RoundTripTests {
-    @Test("X1: the snapshot has windows, controllers, presentations, stacks, hosts with frames and adapters' coordinators")
+    @Test(
+        "X1: the snapshot has windows, controllers, presentations, stacks, hosts with frames and adapters' coordinators"
+    )
     func exportContents() throws {
         let legacy = Scenes.legacyTree()
         let xml = export([legacy[0] as! UIWindow])
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"2\">"))
         #expect(xml.contains(#"<controller id="main" type="UINavigationController" container="navigation">"#))
         #expect(xml.contains(#"<host id="host1" base="navigation" on="main">"#))
-        #expect(xml.contains(#"<frame kind="push" state="shown" coordinator="AccountCoordinator" controller="account"/>"#))
-        #expect(xml.contains(#"<coordinator id="ResponderCoordinator.2" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" parent="ResponderCoordinator.1">"#))
+        #expect(
+            xml.contains(#"<frame kind="push" state="shown" coordinator="AccountCoordinator" controller="account"/>"#))
+        #expect(
+            xml.contains(
+                #"<coordinator id="ResponderCoordinator.2" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" parent="ResponderCoordinator.1">"#
+            ))
         let tree = try BridgeSnapshot.parse(xml)
         #expect(tree.coordinators.map(\.controllerIDs) == [["home"], ["account", "security"]])
         (legacy[1] as! HomeCoordinator).stop()
@@ -26,7 +32,9 @@ struct RoundTripTests {
 
     @Test("E20: in strict mode, importing snapshots with navigation hosts and pushed frames reports nothing")
     func strictImport() {
-        let scenes = [Scenes.stackAndModalChain(), Scenes.legacyTree(), Scenes.embeddedChain(), Scenes.classicAndWindowHost()]
+        let scenes = [
+            Scenes.stackAndModalChain(), Scenes.legacyTree(), Scenes.embeddedChain(), Scenes.classicAndWindowHost(),
+        ]
         InsecurityDiagnostics.isStrict = true
         defer { InsecurityDiagnostics.isStrict = false }
         for scene in scenes {
@@ -44,7 +52,8 @@ struct RoundTripTests {
         let first = export([window])
         #expect(export([window]) == first)
         #expect(try BridgeSnapshot.canonical(first) == first)
-        let reformatted = first.replacingOccurrences(of: "\n  ", with: "\n\t\t").replacingOccurrences(of: "\n", with: "\r\n")
+        let reformatted = first.replacingOccurrences(of: "\n  ", with: "\n\t\t").replacingOccurrences(
+            of: "\n", with: "\r\n")
         #expect(reformatted != first)
         #expect(try BridgeSnapshot.canonical(reformatted) == first, "indentation and line endings do not matter")
     }
@@ -177,7 +186,8 @@ struct AfterImportTests {
         SimRunLoop.main.runUntilIdle()
         let tree = try BridgeSnapshot.parse(export(live.windows))
         #expect(tree.controllers.first?.children == ["home"])
-        #expect(tree.coordinators.map(\.type) == ["HomeCoordinator"], "the account coordinator finished and was stopped")
+        #expect(
+            tree.coordinators.map(\.type) == ["HomeCoordinator"], "the account coordinator finished and was stopped")
         #expect(tree.coordinators.first?.childIDs.isEmpty == true)
         #expect(tree.hosts.first?.frames.isEmpty == true)
         for case let coordinator as ResponderCoordinator.NavigationCoordinator in live.retained { coordinator.stop() }

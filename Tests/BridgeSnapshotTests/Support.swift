@@ -41,7 +41,9 @@ func expectRoundTrip(_ windows: [UIWindow], sourceLocation: SourceLocation = #_s
         #expect(again == xml, sourceLocation: sourceLocation)
         if again != xml {
             let differences = BridgeSnapshot.diff(try BridgeSnapshot.parse(xml), try BridgeSnapshot.parse(again))
-            Issue.record("round trip changed: \(differences.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
+            Issue.record(
+                "round trip changed: \(differences.map(\.description).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
         }
     } catch {
         Issue.record("import failed: \(error)", sourceLocation: sourceLocation)

@@ -3,8 +3,8 @@ import BridgeSnapshotTesting
 import CoordinatorBridge
 import Foundation
 import SimUIKit
-import SnapshotTesting
 import SimulationTesting
+import SnapshotTesting
 import Testing
 
 /// Runs a program and returns its exit status, standard output and standard error.
@@ -20,7 +20,10 @@ func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, out
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    return (
+        process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+        String(decoding: errorData, as: UTF8.self)
+    )
 }
 
 /// A new temporary file holding `text`.
@@ -46,7 +49,9 @@ struct ToolingTests {
     )
     func xmllint() throws {
         let xmllint = try #require(xmllintURL)
-        let scenes = [Scenes.stackAndModalChain(), Scenes.legacyTree(), Scenes.embeddedChain(), Scenes.classicAndWindowHost()]
+        let scenes = [
+            Scenes.stackAndModalChain(), Scenes.legacyTree(), Scenes.embeddedChain(), Scenes.classicAndWindowHost(),
+        ]
         for scene in scenes {
             let file = try temporaryFile(export([scene[0] as! UIWindow]))
             let result = try run(xmllint, ["--noout", "--schema", SnapshotSchema.url.path, file.path])
@@ -61,22 +66,25 @@ struct ToolingTests {
         let old = try BridgeSnapshot.parse(export([Scenes.stackAndModalChain()[0] as! UIWindow]))
         var new = old
         new.controllers[1].title = "Start"
-        new.controllers.append(BridgedController(id: "extra", type: "UIViewController", title: nil, children: [], container: nil))
+        new.controllers.append(
+            BridgedController(id: "extra", type: "UIViewController", title: nil, children: [], container: nil))
         new.windows[0].presented.removeLast()
         new.controllers.removeAll { $0.id == "vc5" }
         let lines = BridgeSnapshot.diff(old, new).map(\.description)
-        #expect(lines == [
-            "~ window \"window1\": presented [settings (formSheet), vc5 (fullScreen)] -> [settings (formSheet)]",
-            "~ controller \"home\": title \"Home\" -> \"Start\"",
-            "- controller \"vc5\": type UIViewController, title \"Cover\", children []",
-            "+ controller \"extra\": type UIViewController, title none, children []",
-        ])
+        #expect(
+            lines == [
+                "~ window \"window1\": presented [settings (formSheet), vc5 (fullScreen)] -> [settings (formSheet)]",
+                "~ controller \"home\": title \"Home\" -> \"Start\"",
+                "- controller \"vc5\": type UIViewController, title \"Cover\", children []",
+                "+ controller \"extra\": type UIViewController, title none, children []",
+            ])
         #expect(BridgeSnapshot.diff(old, old).isEmpty)
     }
 
     @Test("X7: bridge snapshot, validate, diff and render work end to end, with exit codes")
     func commandLine() throws {
-        let bridge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bridge")
+        let bridge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "bridge")
         try #require(FileManager.default.isExecutableFile(atPath: bridge.path), "build the bridge executable first")
         let snapshot = try run(bridge, ["snapshot"])
         #expect(snapshot.status == 0)
@@ -85,11 +93,13 @@ struct ToolingTests {
         #expect(valid.status == 0)
         #expect(valid.output.contains("valid"))
         #expect(try run(bridge, ["diff", first.path, first.path]).status == 0)
-        let changed = try temporaryFile(snapshot.output.replacingOccurrences(of: "title=\"Product\"", with: "title=\"Details\""))
+        let changed = try temporaryFile(
+            snapshot.output.replacingOccurrences(of: "title=\"Product\"", with: "title=\"Details\""))
         let difference = try run(bridge, ["diff", first.path, changed.path])
         #expect(difference.status == 1)
         #expect(difference.output == "~ controller \"product\": title \"Product\" -> \"Details\"\n")
-        let broken = try temporaryFile("<bridge-snapshot version=\"1\">\n  <windows>\n    <window id=\"w\"/>\n  </windows>\n</bridge-snapshot>\n")
+        let broken = try temporaryFile(
+            "<bridge-snapshot version=\"1\">\n  <windows>\n    <window id=\"w\"/>\n  </windows>\n</bridge-snapshot>\n")
         let invalid = try run(bridge, ["validate", broken.path])
         #expect(invalid.status == 2)
         #expect(invalid.error.contains("\(broken.path):3:"))

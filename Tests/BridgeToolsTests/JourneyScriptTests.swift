@@ -5,7 +5,8 @@ import Testing
 struct JourneyScriptTests {
     @Test("bridge replay: scripts parse events, comments and 'time manual'")
     func parses() throws {
-        let script = try JourneyScript("""
+        let script = try JourneyScript(
+            """
             time manual   # only wait moves the clock
             back main
             pop main cancel 0.3
@@ -18,7 +19,11 @@ struct JourneyScriptTests {
             """)
         #expect(script.isTimeManual)
         #expect(script.steps.map(\.line) == [2, 3, 5, 6, 7, 8, 9])
-        #expect(script.steps.map(\.text) == ["back main", "pop main cancel 0.3", "swipe settings cancel 0.4", "tab tabs 1", "finish checkout", "wait 0.2", "wait"])
+        #expect(
+            script.steps.map(\.text) == [
+                "back main", "pop main cancel 0.3", "swipe settings cancel 0.4", "tab tabs 1", "finish checkout",
+                "wait 0.2", "wait",
+            ])
     }
 
     @Test("bridge replay: every bad line is reported with its number and what was expected")

@@ -5,28 +5,46 @@ import Foundation
 import Testing
 
 private let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-private let snapshots = directory.deletingLastPathComponent().appendingPathComponent("BridgeSnapshotTests/__Snapshots__/ToolingTests")
+private let snapshots = directory.deletingLastPathComponent().appendingPathComponent(
+    "BridgeSnapshotTests/__Snapshots__/ToolingTests")
 
 /// A tabbed legacy app: a tab bar coordinator, a catalog that pushes, an account whose login is presented,
 /// and a cart that both pushes and presents.
 private let tabbedApp = BridgedTree(
-    windows: [BridgedWindow(id: "main", isKey: true, isVisible: true, rootID: "tabs", presented: [
-        BridgedPresentation(controllerID: "login", style: "pageSheet"),
-    ])],
+    windows: [
+        BridgedWindow(
+            id: "main", isKey: true, isVisible: true, rootID: "tabs",
+            presented: [
+                BridgedPresentation(controllerID: "login", style: "pageSheet")
+            ])
+    ],
     controllers: [
-        BridgedController(id: "tabs", type: "UITabBarController", title: nil, children: ["catalogTab", "cartTab"], container: .tabBar(selectedIndex: 0)),
-        BridgedController(id: "catalogTab", type: "UINavigationController", title: nil, children: ["catalog", "product"], container: .navigation),
+        BridgedController(
+            id: "tabs", type: "UITabBarController", title: nil, children: ["catalogTab", "cartTab"],
+            container: .tabBar(selectedIndex: 0)),
+        BridgedController(
+            id: "catalogTab", type: "UINavigationController", title: nil, children: ["catalog", "product"],
+            container: .navigation),
         BridgedController(id: "catalog", type: "UIViewController", title: "Catalog", children: []),
         BridgedController(id: "product", type: "ProductController", title: "Tea \"Sencha\"", children: []),
-        BridgedController(id: "cartTab", type: "UINavigationController", title: nil, children: ["cart"], container: .navigation),
+        BridgedController(
+            id: "cartTab", type: "UINavigationController", title: nil, children: ["cart"], container: .navigation),
         BridgedController(id: "cart", type: "UIViewController", title: "Cart", children: []),
         BridgedController(id: "login", type: "LoginController", title: "Log in", children: []),
     ],
     coordinators: [
-        BridgedCoordinator(id: "R.1", framework: "ResponderCoordinator", type: "AppCoordinator", identifier: "App", parentID: nil, childIDs: ["R.2", "R.3", "R.4"], controllerIDs: ["tabs"]),
-        BridgedCoordinator(id: "R.2", framework: "ResponderCoordinator", type: "CatalogCoordinator", identifier: "Catalog", parentID: "R.1", childIDs: [], controllerIDs: ["catalog", "product"]),
-        BridgedCoordinator(id: "R.3", framework: "ResponderCoordinator", type: "CartCoordinator", identifier: "Cart", parentID: "R.1", childIDs: [], controllerIDs: ["cart", "login"]),
-        BridgedCoordinator(id: "R.4", framework: "ResponderCoordinator", type: "LoginCoordinator", identifier: "Login", parentID: "R.1", childIDs: [], controllerIDs: ["login"]),
+        BridgedCoordinator(
+            id: "R.1", framework: "ResponderCoordinator", type: "AppCoordinator", identifier: "App", parentID: nil,
+            childIDs: ["R.2", "R.3", "R.4"], controllerIDs: ["tabs"]),
+        BridgedCoordinator(
+            id: "R.2", framework: "ResponderCoordinator", type: "CatalogCoordinator", identifier: "Catalog",
+            parentID: "R.1", childIDs: [], controllerIDs: ["catalog", "product"]),
+        BridgedCoordinator(
+            id: "R.3", framework: "ResponderCoordinator", type: "CartCoordinator", identifier: "Cart", parentID: "R.1",
+            childIDs: [], controllerIDs: ["cart", "login"]),
+        BridgedCoordinator(
+            id: "R.4", framework: "ResponderCoordinator", type: "LoginCoordinator", identifier: "Login",
+            parentID: "R.1", childIDs: [], controllerIDs: ["login"]),
     ]
 )
 
@@ -46,11 +64,14 @@ struct MigrationPlanTests {
     @Test("bridge migrate: each legacy coordinator maps to a navigation, modal, adaptive or window coordinator")
     func mapping() throws {
         let plan = MigrationPlan(tabbedApp)
-        #expect(plan.entries.map { "\($0.legacyType) \($0.target.rawValue) \($0.newType)" } == [
-            "AppCoordinator window AppFlow", "CatalogCoordinator navigation CatalogFlow",
-            "CartCoordinator adaptive CartFlow", "LoginCoordinator modal LoginFlow",
-        ])
-        #expect(plan.report.contains("LoginCoordinator -> LoginFlow: modal coordinator\n  why:   its screens are presented over #tabs"))
+        #expect(
+            plan.entries.map { "\($0.legacyType) \($0.target.rawValue) \($0.newType)" } == [
+                "AppCoordinator window AppFlow", "CatalogCoordinator navigation CatalogFlow",
+                "CartCoordinator adaptive CartFlow", "LoginCoordinator modal LoginFlow",
+            ])
+        #expect(
+            plan.report.contains(
+                "LoginCoordinator -> LoginFlow: modal coordinator\n  why:   its screens are presented over #tabs"))
         try expectCommitted(plan.swiftSkeletons, "GeneratedTabbedAppMigration.swift")
     }
 

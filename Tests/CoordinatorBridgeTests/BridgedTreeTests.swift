@@ -27,13 +27,18 @@ final class TinyFlowPlugin: BridgePlugin {
         flows.map { flow in
             BridgedCoordinator(
                 id: context.id(ofCoordinator: flow, framework: framework), framework: framework, type: "TinyFlow",
-                identifier: flow.name, parentID: nil, childIDs: [], controllerIDs: flow.screens.compactMap { context.id(of: $0) }
+                identifier: flow.name, parentID: nil, childIDs: [],
+                controllerIDs: flow.screens.compactMap { context.id(of: $0) }
             )
         }
     }
 
-    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) throws(BridgeRebuildError) {
-        flows = coordinators.map { TinyFlow(name: $0.identifier, screens: $0.controllerIDs.compactMap { context.controller(withID: $0) }) }
+    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
+        throws(BridgeRebuildError)
+    {
+        flows = coordinators.map {
+            TinyFlow(name: $0.identifier, screens: $0.controllerIDs.compactMap { context.controller(withID: $0) })
+        }
     }
 }
 
@@ -83,10 +88,17 @@ struct BridgedTreeTests {
 
         let tree = BridgeReader(registry: registry).read([window])
 
-        #expect(tree.windows == [BridgedWindow(id: "window1", isKey: true, isVisible: true, rootID: "main", presented: [BridgedPresentation(controllerID: "sheet", style: "automatic")])])
+        #expect(
+            tree.windows == [
+                BridgedWindow(
+                    id: "window1", isKey: true, isVisible: true, rootID: "main",
+                    presented: [BridgedPresentation(controllerID: "sheet", style: "automatic")])
+            ])
         #expect(tree.controllers.map(\.id) == ["main", "home", "vc3", "sheet"])
         #expect(tree.controllers.first?.children == ["home", "vc3"])
-        let bridgedHosts = tree.hosts.filter { $0.frames.contains { $0.controllerID == "sheet" } || $0.frames.contains { $0.controllerID == "vc3" } }
+        let bridgedHosts = tree.hosts.filter {
+            $0.frames.contains { $0.controllerID == "sheet" } || $0.frames.contains { $0.controllerID == "vc3" }
+        }
         #expect(bridgedHosts.map(\.base) == [.navigation(controllerID: "main"), .modal(controllerID: "main")])
         #expect(bridgedHosts.flatMap(\.frames).map(\.kind) == ["push", "present"])
         let responder = tree.coordinators.filter { $0.framework == "ResponderCoordinator" }

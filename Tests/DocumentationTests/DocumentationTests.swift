@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 private func read(_ path: String) throws -> String {
     try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
@@ -24,11 +25,15 @@ struct DocumentationTests {
         let snippets = try FileManager.default.contentsOfDirectory(atPath: snippetsDirectory.path)
             .filter { $0.hasSuffix(".swift") }
             .map { normalized(try String(contentsOf: snippetsDirectory.appendingPathComponent($0), encoding: .utf8)) }
-        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map {
+            $0.components(separatedBy: "```")[0]
+        }
         #expect(blocks.count >= 6)
         for block in blocks {
             let text = normalized(block)
-            #expect(snippets.contains { $0.contains(text) }, "README block not in Tests/DocumentationTests/Snippets:\n\(text)")
+            #expect(
+                snippets.contains { $0.contains(text) },
+                "README block not in Tests/DocumentationTests/Snippets:\n\(text)")
         }
     }
 
@@ -57,11 +62,14 @@ struct DocumentationTests {
     func readmeLinksStayInside() throws {
         let readme = try read("README.md")
         #expect(!readme.contains("../"), "the README refers to a path outside the repository")
-        let links = try NSRegularExpression(pattern: "\\]\\(([^)#]+)").matches(in: readme, range: NSRange(readme.startIndex..., in: readme))
+        let links = try NSRegularExpression(pattern: "\\]\\(([^)#]+)").matches(
+            in: readme, range: NSRange(readme.startIndex..., in: readme))
         for match in links {
             let target = String(readme[Range(match.range(at: 1), in: readme)!])
             guard !target.hasPrefix("http") else { continue }
-            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path), "README links to missing \(target)")
+            #expect(
+                FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path),
+                "README links to missing \(target)")
         }
     }
 }

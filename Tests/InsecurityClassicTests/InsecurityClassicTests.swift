@@ -104,10 +104,11 @@ struct InsecurityClassicTests {
 
         let added = host.frameDescriptions.last?.controller
         let outcome: Outcome? =
-            if added?.parent === navigation { .pushed }
-            else if let newNavigation = added?.parent as? UINavigationController, newNavigation.presentingViewController != nil { .presentedInNewNavigation }
-            else if added?.presentingViewController != nil { .presented }
-            else { nil }
+            if added?.parent === navigation {
+                .pushed
+            } else if let newNavigation = added?.parent as? UINavigationController,
+                newNavigation.presentingViewController != nil
+            { .presentedInNewNavigation } else if added?.presentingViewController != nil { .presented } else { nil }
         #expect(added?.title == "Add")
         #expect(outcome == Self.expected(start, in: context))
 
@@ -142,7 +143,9 @@ struct InsecurityClassicTests {
         #expect(navigation.presentedViewController?.title == "Add")
     }
 
-    @Test("A6, E13: an InsecurityChild starts as a window's root inside a new navigation controller with a custom transition")
+    @Test(
+        "A6, E13: an InsecurityChild starts as a window's root inside a new navigation controller with a custom transition"
+    )
     func windowStartWithTransition() {
         let window = UIWindow()
         window.makeKeyAndVisible()

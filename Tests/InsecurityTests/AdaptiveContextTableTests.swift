@@ -36,7 +36,9 @@ struct AdaptiveContextTableTests {
         }
     }
 
-    @Test("E6: each row of .any/.current, .modal, .navigation(new:), .navigation(fallback:)", arguments: Context.allCases, Parent.allCases)
+    @Test(
+        "E6: each row of .any/.current, .modal, .navigation(new:), .navigation(fallback:)", arguments: Context.allCases,
+        Parent.allCases)
     func tableRow(context: Context, parent: Parent) {
         let loop = SimRunLoop.main
         let (scene, navigation) = Scene.navigation()
@@ -57,7 +59,8 @@ struct AdaptiveContextTableTests {
             parentNavigation = coordinator.navigation
             parentController = { coordinator.controller }
         case .adaptivePresented, .adaptivePushed:
-            host = parent == .adaptivePushed ? InsecurityHost(navigation: navigation) : InsecurityHost(modal: navigation)
+            host =
+                parent == .adaptivePushed ? InsecurityHost(navigation: navigation) : InsecurityHost(modal: navigation)
             let coordinator = AdaptiveScreen("Parent")
             host.start(coordinator, in: .any, animated: false) { _ in }
             parentNavigation = coordinator.navigation
@@ -86,7 +89,9 @@ struct AdaptiveContextTableTests {
         let outcome: Outcome?
         if childController?.parent === navigation {
             outcome = .pushed
-        } else if let newNavigation = childController?.parent as? UINavigationController, newNavigation.presentingViewController != nil {
+        } else if let newNavigation = childController?.parent as? UINavigationController,
+            newNavigation.presentingViewController != nil
+        {
             outcome = .presentedInNewNavigation
         } else if childController?.presentingViewController != nil {
             outcome = .presented
@@ -95,11 +100,15 @@ struct AdaptiveContextTableTests {
         }
         #expect(outcome == Self.expected(context, parent))
         if context == .navigationFallback {
-            #expect(fallbackEvaluations == (parent.isPushed ? 0 : 1), "the fallback autoclosure is evaluated only without a navigation controller")
+            #expect(
+                fallbackEvaluations == (parent.isPushed ? 0 : 1),
+                "the fallback autoclosure is evaluated only without a navigation controller")
         }
         if outcome != .pushed {
             let presenter = parent.isPushed ? navigation : parentController()
-            #expect(childController.map { ($0.parent ?? $0).presentingViewController === presenter } == true, "presented on top of the parent's context")
+            #expect(
+                childController.map { ($0.parent ?? $0).presentingViewController === presenter } == true,
+                "presented on top of the parent's context")
         }
         _ = (scene, host)
     }

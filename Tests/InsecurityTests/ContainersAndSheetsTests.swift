@@ -68,7 +68,9 @@ struct ContainersAndSheetsTests {
         _ = window
     }
 
-    @Test("S16, E10: a cancelled interactive sheet dismissal ends nothing; a finished one ends the frame with .dismissed and tears down what was above")
+    @Test(
+        "S16, E10: a cancelled interactive sheet dismissal ends nothing; a finished one ends the frame with .dismissed and tears down what was above"
+    )
     func interactiveSheetDismissal() throws {
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)
@@ -122,10 +124,13 @@ struct ContainersAndSheetsTests {
         let host = WindowHost(window)
         let outcomes = Outcomes()
         let navigation = UINavigationController()
-        host.start(AdaptiveScreen("Welcome"), in: .navigation(new: navigation), duration: 0.3, options: .transitionCrossDissolve, outcomes.completion("Welcome"))
+        host.start(
+            AdaptiveScreen("Welcome"), in: .navigation(new: navigation), duration: 0.3,
+            options: .transitionCrossDissolve, outcomes.completion("Welcome"))
         #expect(window.rootViewController === navigation)
         #expect(navigation.viewControllers.map(\.title) == ["Welcome"])
-        #expect(window.runningTransition?.duration == 0.3 && window.runningTransition?.options == .transitionCrossDissolve)
+        #expect(
+            window.runningTransition?.duration == 0.3 && window.runningTransition?.options == .transitionCrossDissolve)
         loop.runUntilIdle()
     }
 }

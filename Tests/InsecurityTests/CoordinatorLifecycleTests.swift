@@ -61,7 +61,8 @@ struct CoordinatorLifecycleTests {
             pushNavigation.start(PushScreen("Child"), animated: false) { _ in }
             adaptiveNavigation.start(AdaptiveScreen("Child"), animated: false) { _ in }
         }
-        #expect(before.map(\.code) == [.navigationOutsideLifetime, .navigationOutsideLifetime, .navigationOutsideLifetime])
+        #expect(
+            before.map(\.code) == [.navigationOutsideLifetime, .navigationOutsideLifetime, .navigationOutsideLifetime])
 
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)

@@ -46,7 +46,9 @@ struct HostStartTests {
         #expect(diagnostics.map(\.code) == [.navigationHostNeedsOneController])
     }
 
-    @Test("E5: start(navigationController, child) presents it with the child as root; later navigation starts push onto it")
+    @Test(
+        "E5: start(navigationController, child) presents it with the child as root; later navigation starts push onto it"
+    )
     func newNavigationContext() {
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)
@@ -62,7 +64,9 @@ struct HostStartTests {
         let sheet = ModalScreen("Sheet")
         second.navigation.start(sheet, animated: true) { _ in }
         loop.runUntilIdle()
-        #expect(navigation.presentedViewController === sheet.controller, "a modal child of a pushed frame is presented by its navigation controller")
+        #expect(
+            navigation.presentedViewController === sheet.controller,
+            "a modal child of a pushed frame is presented by its navigation controller")
     }
 
     @Test("E5: a navigation child where the context is modal is a diagnostic and does not start")

@@ -22,7 +22,10 @@ enum RandomStep: CustomStringConvertible, Sendable {
     case appDismissTop(animated: Bool)
     case advance(tenths: Int)
 
-    static let kinds = ["modal", "push", "newNavigation", "adaptive(.any)", "adaptive(.modal)", "adaptive(.navigation(new:))", "adaptive(.navigation(fallback:))"]
+    static let kinds = [
+        "modal", "push", "newNavigation", "adaptive(.any)", "adaptive(.modal)", "adaptive(.navigation(new:))",
+        "adaptive(.navigation(fallback:))",
+    ]
 
     var description: String {
         switch self {
@@ -31,7 +34,8 @@ enum RandomStep: CustomStringConvertible, Sendable {
         case .end(let index, let withValue): "\(withValue ? "finish" : "dismiss") C\(index)"
         case .backButton: "user taps back"
         case .swipeDown: "user swipes the top sheet down"
-        case .interactivePop(let progress, let finish): "user drags back \(progress * 10)% and \(finish ? "lets go" : "cancels")"
+        case .interactivePop(let progress, let finish):
+            "user drags back \(progress * 10)% and \(finish ? "lets go" : "cancels")"
         case .appPopToRoot(let animated): "app pops to root\(animated ? " animated" : "")"
         case .appDismissTop(let animated): "app dismisses the top presentation\(animated ? " animated" : "")"
         case .advance(let tenths): "advance \(Double(tenths) / 10) s"
@@ -41,7 +45,8 @@ enum RandomStep: CustomStringConvertible, Sendable {
     /// Builds a step from generated integers (so that sequences shrink as integer arrays do).
     init(_ code: Int, _ a: Int, _ b: Int) {
         switch code {
-        case 0...5: self = .start(kind: a % Self.kinds.count, parent: b, animated: a % 2 == 0, startsInCompletion: b % 5 == 4)
+        case 0...5:
+            self = .start(kind: a % Self.kinds.count, parent: b, animated: a % 2 == 0, startsInCompletion: b % 5 == 4)
         case 6...8: self = .end(index: b, withValue: a % 2 == 0)
         case 9: self = .backButton
         case 10: self = .swipeDown
@@ -144,7 +149,8 @@ final class RandomSession {
         switch step {
         case .start(let kind, let parentIndex, let animated, let startsModal):
             let name = "C\(coordinators.count + 1)"
-            let parent: (any RandomCoordinator)? = parentIndex == 0 || coordinators.isEmpty ? nil : coordinators[(parentIndex - 1) % coordinators.count]
+            let parent: (any RandomCoordinator)? =
+                parentIndex == 0 || coordinators.isEmpty ? nil : coordinators[(parentIndex - 1) % coordinators.count]
             let done = completion(for: name, startsModal: startsModal)
             var allowed: Set<InsecurityDiagnostic.Code> = []
             if let parent, !parent.isLive { allowed.insert(.navigationOutsideLifetime) }
@@ -153,7 +159,11 @@ final class RandomSession {
             case 0:
                 let modal = RandomModal(name)
                 child = modal
-                if let parent { parent.navigationStarter().start(modal, animated: animated) { done($0) } } else { host?.start(modal, animated: animated, done) }
+                if let parent {
+                    parent.navigationStarter().start(modal, animated: animated) { done($0) }
+                } else {
+                    host?.start(modal, animated: animated, done)
+                }
             case 1:
                 let push = RandomPush(name)
                 child = push
@@ -183,8 +193,11 @@ final class RandomSession {
                     case 5: .navigation(new: UINavigationController())
                     default: .navigation(fallback: UINavigationController())
                     }
-                if let parent { parent.navigationStarter().start(adaptive, in: context, animated: animated) { done($0) } }
-                else { host?.start(adaptive, in: context, animated: animated, done) }
+                if let parent {
+                    parent.navigationStarter().start(adaptive, in: context, animated: animated) { done($0) }
+                } else {
+                    host?.start(adaptive, in: context, animated: animated, done)
+                }
             }
             coordinators.append(child)
             return allowed
@@ -197,7 +210,8 @@ final class RandomSession {
             if wasLive {
                 let received = results[coordinator.name] ?? []
                 if received.count != before + 1 || received.last != (withValue ? coordinator.name : "dismissed") {
-                    failures.append("\(coordinator.name)'s completion did not run once, at once, with its result (got \(received))")
+                    failures.append(
+                        "\(coordinator.name)'s completion did not run once, at once, with its result (got \(received))")
                 }
                 return []
             }
@@ -214,7 +228,9 @@ final class RandomSession {
         case .appPopToRoot(let animated):
             if isIdle(navigation) { navigation.popToRootViewController(animated: animated) }
         case .appDismissTop(let animated):
-            if let top = topPresented(), let presenter = top.presentingViewController, isIdle(presenter) { presenter.dismiss(animated: animated) }
+            if let top = topPresented(), let presenter = top.presentingViewController, isIdle(presenter) {
+                presenter.dismiss(animated: animated)
+            }
         case .advance(let tenths):
             SimRunLoop.main.advance(by: Double(tenths) / 10)
         }
@@ -246,7 +262,11 @@ final class RandomSession {
         var shown = Array(navigation.viewControllers.dropFirst())
         var presented = navigation.presentedViewController
         while let controller = presented {
-            if let stack = controller as? UINavigationController { shown += stack.viewControllers } else { shown.append(controller) }
+            if let stack = controller as? UINavigationController {
+                shown += stack.viewControllers
+            } else {
+                shown.append(controller)
+            }
             presented = controller.presentedViewController
         }
         return shown
@@ -259,7 +279,9 @@ final class RandomSession {
         for coordinator in coordinators {
             let shown = coordinator.controller.map { onScreen.contains(ObjectIdentifier($0)) } ?? false
             if coordinator.isLive != shown {
-                failures.append("\(coordinator.name) is \(coordinator.isLive ? "live" : "ended") but its controller is \(shown ? "on screen" : "not on screen")")
+                failures.append(
+                    "\(coordinator.name) is \(coordinator.isLive ? "live" : "ended") but its controller is \(shown ? "on screen" : "not on screen")"
+                )
             }
         }
         let owned = Set(coordinators.filter(\.isLive).compactMap(\.controller).map(ObjectIdentifier.init))
@@ -283,7 +305,10 @@ struct RandomSequenceTests {
     func engineSequences() async {
         await propertyCheck(count: randomSequenceCount, input: RandomStep.generator) { steps in
             let failures = run(steps)
-            #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))")
+            #expect(
+                failures.isEmpty,
+                "\(failures.joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
+            )
         }
     }
 

@@ -95,7 +95,8 @@ enum NavigationSeed {
 struct SeedSnippetTests {
     let loop = SimRunLoop.main
 
-    @Test("Seed 000/001: an adaptive payment method screen falls back to a new navigation controller from a modal parent")
+    @Test(
+        "Seed 000/001: an adaptive payment method screen falls back to a new navigation controller from a modal parent")
     func seed000() {
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)
@@ -110,7 +111,9 @@ struct SeedSnippetTests {
         checkout.navigation.start(replacement, in: .current, animated: false) { result = $0.value }
         loop.runUntilIdle()
         #expect(checkout.startedChild?.isLive == false, "starting again from the parent replaces its child")
-        #expect(scene.root.presentedViewController?.presentedViewController is PaymentMethodViewController, ".current from a modal parent presents")
+        #expect(
+            scene.root.presentedViewController?.presentedViewController is PaymentMethodViewController,
+            ".current from a modal parent presents")
         replacement.finish(PaymentMethodScreenResult(method: "card"))
         loop.runUntilIdle()
         #expect(result == PaymentMethodScreenResult(method: "card"))

@@ -19,7 +19,9 @@ struct TeardownTests {
         return (host, coordinators)
     }
 
-    @Test("E7: when the second of five modal frames finishes, one dismiss removes frames 2-5 and only the second's completion runs")
+    @Test(
+        "E7: when the second of five modal frames finishes, one dismiss removes frames 2-5 and only the second's completion runs"
+    )
     func secondOfFiveFinishes() {
         let scene = Scene()
         let outcomes = Outcomes()
@@ -45,7 +47,9 @@ struct TeardownTests {
         _ = host
     }
 
-    @Test("E7: a navigation frame that ends under a modal frame pops without animation while the modal frame is dismissed")
+    @Test(
+        "E7: a navigation frame that ends under a modal frame pops without animation while the modal frame is dismissed"
+    )
     func navigationFrameUnderModal() {
         let (scene, navigation) = Scene.navigation()
         let host = InsecurityHost(navigation: navigation)
@@ -82,9 +86,13 @@ struct TeardownTests {
             parent.finish("from child: \(result.value ?? "-")")
         }
         var dismissals = 0
-        let observation = scene.root.observePresentations { if $0.kind == .dismiss, $0.phase == .began { dismissals += 1 } }
+        let observation = scene.root.observePresentations {
+            if $0.kind == .dismiss, $0.phase == .began { dismissals += 1 }
+        }
         var childDismissals = 0
-        let childObservation = parent.controller!.observePresentations { if $0.kind == .dismiss { childDismissals += 1 } }
+        let childObservation = parent.controller!.observePresentations {
+            if $0.kind == .dismiss { childDismissals += 1 }
+        }
         child.finish("card")
         loop.runUntilIdle()
         #expect(outcomes.log == ["Child: card", "Parent: from child: card"])

@@ -19,7 +19,9 @@ struct UserRemovalTests {
             parent.navigation.start(child, animated: false, outcomes.completion(child.name))
         }
         var kinds: [PresentationChange.Kind] = []
-        let observations = [scene.root, chain[0].controller!, chain[1].controller!, chain[2].controller!, chain[3].controller!].map { presenter in
+        let observations = [
+            scene.root, chain[0].controller!, chain[1].controller!, chain[2].controller!, chain[3].controller!,
+        ].map { presenter in
             presenter.observePresentations { if $0.phase == .began { kinds.append($0.kind) } }
         }
         let events = EventLog()
@@ -33,7 +35,11 @@ struct UserRemovalTests {
         loop.runUntilIdle()
         #expect(outcomes.log == ["C3: dismissed"])
         #expect(kinds == [.interactiveDismissal], "the engine issues no dismiss of its own")
-        #expect(events.summary == ["ModalScreen ended(swipe)", "ModalScreen ended(teardownOfFramesAbove)", "ModalScreen ended(teardownOfFramesAbove)"])
+        #expect(
+            events.summary == [
+                "ModalScreen ended(swipe)", "ModalScreen ended(teardownOfFramesAbove)",
+                "ModalScreen ended(teardownOfFramesAbove)",
+            ])
         #expect(host.liveCoordinatorTypes.count == 2)
         #expect(chain[1].controller?.presentedViewController == nil)
         _ = observations

@@ -14,7 +14,9 @@ struct WindowHostTests {
         }
     }
 
-    @Test("E13: starting on a window replaces its root with the given transition and ends the previous chain without its completion")
+    @Test(
+        "E13: starting on a window replaces its root with the given transition and ends the previous chain without its completion"
+    )
     func replacesRoot() {
         let window = UIWindow()
         window.makeKeyAndVisible()
@@ -71,9 +73,18 @@ struct WindowHostTests {
         #expect(window.rootViewController === modal.controller)
         var evaluated = false
         let fallback = AdaptiveScreen("Fallback")
-        host.start(fallback, in: .navigation(fallback: { evaluated = true; return UINavigationController() }()), animated: false) { _ in }
+        host.start(
+            fallback,
+            in: .navigation(
+                fallback: {
+                    evaluated = true
+                    return UINavigationController()
+                }()), animated: false
+        ) { _ in }
         #expect(evaluated)
-        #expect(window.rootViewController === modal.controller, "E19: the root change waits for the running window transition")
+        #expect(
+            window.rootViewController === modal.controller,
+            "E19: the root change waits for the running window transition")
         loop.advance(by: InsecurityConfiguration.windowTransition.duration)
         #expect((window.rootViewController as? UINavigationController)?.viewControllers.first === fallback.controller)
         loop.runUntilIdle()

@@ -57,7 +57,9 @@ private final class DelegateCoordinator: ResponderCoordinator.NavigationCoordina
         super.start(with: completion)
     }
 
-    override func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+    override func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {
         delegateCalls.append("didShow \(viewController.title ?? "?")")
     }
 
@@ -71,7 +73,9 @@ private final class DelegateCoordinator: ResponderCoordinator.NavigationCoordina
 struct LibraryApiTests {
     let loop = SimRunLoop.main
 
-    @Test("A8: a message that re-queues itself while dependencies are missing waits for processQueuedMessages instead of recursing")
+    @Test(
+        "A8: a message that re-queues itself while dependencies are missing waits for processQueuedMessages instead of recursing"
+    )
     func queuedMessagesWait() {
         let (window, navigation) = makeStack()
         let catalog = CatalogCoordinator(rootViewController: navigation)
@@ -110,7 +114,9 @@ struct LibraryApiTests {
         _ = window
     }
 
-    @Test("A8, S13: a Coordinator<UITabBarController> with a NavigationCoordinator per tab: messages, back button, tab switches and re-taps")
+    @Test(
+        "A8, S13: a Coordinator<UITabBarController> with a NavigationCoordinator per tab: messages, back button, tab switches and re-taps"
+    )
     func tabCoordinator() {
         let tabs = UITabBarController()
         let catalogStack = UINavigationController()
@@ -148,7 +154,9 @@ struct LibraryApiTests {
         _ = window
     }
 
-    @Test("A8, S14: a coordinator presents an alert; the user's tap runs the handler after the dismissal, and the coordinator can present again")
+    @Test(
+        "A8, S14: a coordinator presents an alert; the user's tap runs the handler after the dismissal, and the coordinator can present again"
+    )
     func coordinatorAlerts() {
         let (window, navigation) = makeStack()
         let catalog = CatalogCoordinator(rootViewController: navigation)
@@ -220,9 +228,10 @@ struct LibraryApiTests {
         }
         #expect(!sent)
         #expect(diagnostics.map(\.code) == [.unhandledCoordinatingMessage])
-        #expect(diagnostics.first?.message.hasPrefix(
-            "No coordinator handled CartStatus sent from <UIViewController #product \"Product\">; it passed <UIViewController #product \"Product\"> → CatalogCoordinator."
-        ) == true)
+        #expect(
+            diagnostics.first?.message.hasPrefix(
+                "No coordinator handled CartStatus sent from <UIViewController #product \"Product\">; it passed <UIViewController #product \"Product\"> → CatalogCoordinator."
+            ) == true)
         _ = window
     }
 }

@@ -9,7 +9,9 @@ struct PopHandlingTests {
     let loop = SimRunLoop.main
 
     /// An app coordinator with Home at the root and `titles` shown above it.
-    private func scene(_ titles: [String]) -> (UIWindow, UINavigationController, LoggingCoordinator, Log, [UIViewController]) {
+    private func scene(_ titles: [String]) -> (
+        UIWindow, UINavigationController, LoggingCoordinator, Log, [UIViewController]
+    ) {
         let (window, navigation) = makeStack()
         let log = Log()
         let app = LoggingCoordinator("App", navigationController: navigation, log: log)
@@ -74,7 +76,9 @@ struct PopHandlingTests {
         _ = window
     }
 
-    @Test("A3: two coordinators on one navigation controller: swiping back from account empties it, home handles the pop and is told account finished")
+    @Test(
+        "A3: two coordinators on one navigation controller: swiping back from account empties it, home handles the pop and is told account finished"
+    )
     func sharedNavigationController() {
         let (window, navigation) = makeStack()
         let log = Log()
@@ -141,7 +145,10 @@ struct PopHandlingTests {
                 app.startChild(coordinator: child)
                 let step = screen("Step")
                 child.show(step)
-                live = [{ [weak app] in app }, { [weak child] in child }, { [weak step] in step }, { [weak navigation] in navigation }]
+                live = [
+                    { [weak app] in app }, { [weak child] in child }, { [weak step] in step },
+                    { [weak navigation] in navigation },
+                ]
             }
             loop.runUntilIdle()
             navigation.simulateBackButtonTap()

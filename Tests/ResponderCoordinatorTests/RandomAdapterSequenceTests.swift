@@ -42,18 +42,21 @@ enum AdapterStep: CustomStringConvertible, Sendable {
         case .show(let animated): "show\(animated ? "" : " (not animated)")"
         case .pop(let animated): "pop\(animated ? "" : " (not animated)")"
         case .top(let animated): "top\(animated ? "" : " (not animated)")"
-        case .popTo(let index, let animated): "pop(to: viewControllers[\(index) % count])\(animated ? "" : " (not animated)")"
+        case .popTo(let index, let animated):
+            "pop(to: viewControllers[\(index) % count])\(animated ? "" : " (not animated)")"
         case .root: "root"
         case .present(let animated): "present\(animated ? "" : " (not animated)")"
         case .dismiss(let animated): "dismiss\(animated ? "" : " (not animated)")"
         case .backButton: "user taps back"
-        case .interactivePop(let progress, let finish): "user drags back \(progress * 10)% and \(finish ? "lets go" : "cancels")"
+        case .interactivePop(let progress, let finish):
+            "user drags back \(progress * 10)% and \(finish ? "lets go" : "cancels")"
         case .swipeDown: "user swipes the top sheet down"
         case .advance(let tenths): "advance \(Double(tenths) / 10) s"
         }
     }
 
-    static let generator = zip(Gen.int(in: 0...13), Gen.int(in: 0...11)).map { AdapterStep($0.0, $0.1) }.array(of: 1...30)
+    static let generator = zip(Gen.int(in: 0...13), Gen.int(in: 0...11)).map { AdapterStep($0.0, $0.1) }.array(
+        of: 1...30)
 }
 
 @MainActor
@@ -61,11 +64,16 @@ enum AdapterStep: CustomStringConvertible, Sendable {
 struct RandomAdapterSequenceTests {
     let sequences = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 2_000
 
-    @Test("E19, E20, A3: random show/pop/top/root/present/dismiss, gestures and time: no refusal, the coordinator's controllers are the stack")
+    @Test(
+        "E19, E20, A3: random show/pop/top/root/present/dismiss, gestures and time: no refusal, the coordinator's controllers are the stack"
+    )
     func adapterSequences() async {
         await propertyCheck(count: sequences, input: AdapterStep.generator) { steps in
             let failures = run(steps)
-            #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))")
+            #expect(
+                failures.isEmpty,
+                "\(failures.joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
+            )
         }
     }
 
@@ -129,14 +137,21 @@ struct RandomAdapterSequenceTests {
         return failures
     }
 
-    private func settled(_ navigation: UINavigationController, _ coordinator: LoggingCoordinator, _ presented: Set<ObjectIdentifier>, at moment: String) -> [String] {
+    private func settled(
+        _ navigation: UINavigationController, _ coordinator: LoggingCoordinator, _ presented: Set<ObjectIdentifier>,
+        at moment: String
+    ) -> [String] {
         var failures: [String] = []
         if !navigation.viewControllers.elementsEqual(coordinator.viewControllers, by: ===) {
-            failures.append("\(moment): the stack \(navigation.viewControllers.map { $0.title ?? "?" }) is not the coordinator's viewControllers \(coordinator.viewControllers.map { $0.title ?? "?" })")
+            failures.append(
+                "\(moment): the stack \(navigation.viewControllers.map { $0.title ?? "?" }) is not the coordinator's viewControllers \(coordinator.viewControllers.map { $0.title ?? "?" })"
+            )
         }
         var current = navigation.presentedViewController
         while let controller = current {
-            if !presented.contains(ObjectIdentifier(controller)) { failures.append("\(moment): \(controller.title ?? "?") is presented but nobody presented it") }
+            if !presented.contains(ObjectIdentifier(controller)) {
+                failures.append("\(moment): \(controller.title ?? "?") is presented but nobody presented it")
+            }
             current = controller.presentedViewController
         }
         return failures

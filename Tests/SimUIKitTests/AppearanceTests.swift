@@ -21,18 +21,20 @@ struct AppearanceTests {
     func push() {
         let (window, navigation, _) = navigationScene(["Home"])
         navigation.pushViewController(Screen("Detail", journal: journal), animated: true)
-        #expect(journal.take() == [
-            "Detail.willMove(parent)",
-            "Home.viewWillDisappear",
-            "Detail.viewDidLoad",
-            "Detail.viewWillAppear [to-parent]",
-        ])
+        #expect(
+            journal.take() == [
+                "Detail.willMove(parent)",
+                "Home.viewWillDisappear",
+                "Detail.viewDidLoad",
+                "Detail.viewWillAppear [to-parent]",
+            ])
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Home.viewDidDisappear",
-            "Detail.viewDidAppear [to-parent]",
-            "Detail.didMove(parent)",
-        ])
+        #expect(
+            journal.take() == [
+                "Home.viewDidDisappear",
+                "Detail.viewDidAppear [to-parent]",
+                "Detail.didMove(parent)",
+            ])
         _ = window
     }
 
@@ -41,15 +43,16 @@ struct AppearanceTests {
         let (window, navigation, _) = navigationScene(["Home", "Detail"])
         navigation.popViewController(animated: true)
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Detail.willMove(nil)",
-            "Detail.viewWillDisappear [from-parent]",
-            "Home.viewDidLoad",
-            "Home.viewWillAppear",
-            "Detail.viewDidDisappear [from-parent]",
-            "Home.viewDidAppear",
-            "Detail.didMove(nil)",
-        ])
+        #expect(
+            journal.take() == [
+                "Detail.willMove(nil)",
+                "Detail.viewWillDisappear [from-parent]",
+                "Home.viewDidLoad",
+                "Home.viewWillAppear",
+                "Detail.viewDidDisappear [from-parent]",
+                "Home.viewDidAppear",
+                "Detail.didMove(nil)",
+            ])
         _ = window
     }
 
@@ -58,21 +61,23 @@ struct AppearanceTests {
         let (window, navigation, _) = navigationScene(["Home", "Detail"])
         let pop = navigation.beginInteractivePop()
         pop?.update(0.4)
-        #expect(journal.take() == [
-            "Detail.willMove(nil)",
-            "Detail.viewWillDisappear [from-parent]",
-            "Home.viewDidLoad",
-            "Home.viewWillAppear",
-        ])
+        #expect(
+            journal.take() == [
+                "Detail.willMove(nil)",
+                "Detail.viewWillDisappear [from-parent]",
+                "Home.viewDidLoad",
+                "Home.viewWillAppear",
+            ])
         pop?.cancel()
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Home.viewWillDisappear",
-            "Home.viewDidDisappear",
-            "Detail.viewWillAppear",
-            "Detail.viewDidAppear",
-            "Detail.didMove(parent)",
-        ])
+        #expect(
+            journal.take() == [
+                "Home.viewWillDisappear",
+                "Home.viewDidDisappear",
+                "Detail.viewWillAppear",
+                "Detail.viewDidAppear",
+                "Detail.didMove(parent)",
+            ])
         _ = window
     }
 
@@ -84,36 +89,40 @@ struct AppearanceTests {
         let sheet = Screen("Sheet", journal: journal)
         root.present(sheet, animated: true)
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Sheet.viewDidLoad",
-            "Sheet.viewWillAppear [presented]",
-            "Sheet.viewDidAppear [presented]",
-        ])
+        #expect(
+            journal.take() == [
+                "Sheet.viewDidLoad",
+                "Sheet.viewWillAppear [presented]",
+                "Sheet.viewDidAppear [presented]",
+            ])
         root.dismiss(animated: true)
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Sheet.viewWillDisappear [dismissed]",
-            "Sheet.viewDidDisappear [dismissed]",
-        ])
+        #expect(
+            journal.take() == [
+                "Sheet.viewWillDisappear [dismissed]",
+                "Sheet.viewDidDisappear [dismissed]",
+            ])
         let cover = Screen("Cover", journal: journal)
         cover.modalPresentationStyle = .fullScreen
         root.present(cover, animated: true)
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Root.viewWillDisappear",
-            "Cover.viewDidLoad",
-            "Cover.viewWillAppear [presented]",
-            "Root.viewDidDisappear",
-            "Cover.viewDidAppear [presented]",
-        ])
+        #expect(
+            journal.take() == [
+                "Root.viewWillDisappear",
+                "Cover.viewDidLoad",
+                "Cover.viewWillAppear [presented]",
+                "Root.viewDidDisappear",
+                "Cover.viewDidAppear [presented]",
+            ])
         cover.dismiss(animated: true)
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Cover.viewWillDisappear [dismissed]",
-            "Root.viewWillAppear",
-            "Cover.viewDidDisappear [dismissed]",
-            "Root.viewDidAppear",
-        ])
+        #expect(
+            journal.take() == [
+                "Cover.viewWillDisappear [dismissed]",
+                "Root.viewWillAppear",
+                "Cover.viewDidDisappear [dismissed]",
+                "Root.viewDidAppear",
+            ])
         _ = window
     }
 
@@ -126,11 +135,12 @@ struct AppearanceTests {
         _ = journal.take()
         root.present(navigation, animated: true)
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Form.viewDidLoad",
-            "Form.viewWillAppear [presented]",
-            "Form.viewDidAppear [presented]",
-        ])
+        #expect(
+            journal.take() == [
+                "Form.viewDidLoad",
+                "Form.viewWillAppear [presented]",
+                "Form.viewDidAppear [presented]",
+            ])
         _ = window
     }
 
@@ -152,10 +162,11 @@ struct AppearanceTests {
         let window = makeVisibleWindow(root: Screen("Old", journal: journal))
         _ = journal.take()
         window.rootViewController = Screen("New", journal: journal)
-        #expect(journal.take() == [
-            "Old.viewWillDisappear", "Old.viewDidDisappear",
-            "New.viewDidLoad", "New.viewWillAppear", "New.viewDidAppear",
-        ])
+        #expect(
+            journal.take() == [
+                "Old.viewWillDisappear", "Old.viewDidDisappear",
+                "New.viewDidLoad", "New.viewWillAppear", "New.viewDidAppear",
+            ])
     }
 
     @Test("S12: controllers off screen get containment callbacks but no appearance callbacks")
@@ -163,9 +174,10 @@ struct AppearanceTests {
         let navigation = UINavigationController(rootViewController: Screen("Home", journal: journal))
         navigation.pushViewController(Screen("Detail", journal: journal), animated: true)
         loop.runUntilIdle()
-        #expect(journal.take() == [
-            "Home.willMove(parent)", "Home.didMove(parent)",
-            "Detail.willMove(parent)", "Detail.didMove(parent)",
-        ])
+        #expect(
+            journal.take() == [
+                "Home.willMove(parent)", "Home.didMove(parent)",
+                "Detail.willMove(parent)", "Detail.didMove(parent)",
+            ])
     }
 }

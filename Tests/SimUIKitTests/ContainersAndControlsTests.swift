@@ -10,7 +10,8 @@ private final class DelegateSpy: UITabBarControllerDelegate, UIAdaptivePresentat
     var allowsSelection = true
     var allowsDismissal = true
 
-    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    {
         calls.append("shouldSelect \(viewController.title ?? "?")")
         return allowsSelection
     }
@@ -24,9 +25,15 @@ private final class DelegateSpy: UITabBarControllerDelegate, UIAdaptivePresentat
         return allowsDismissal
     }
 
-    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) { calls.append("willDismiss") }
-    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { calls.append("didDismiss") }
-    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) { calls.append("didAttemptToDismiss") }
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+        calls.append("willDismiss")
+    }
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        calls.append("didDismiss")
+    }
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
+        calls.append("didAttemptToDismiss")
+    }
 }
 
 @MainActor
@@ -52,14 +59,17 @@ struct ContainersAndControlsTests {
 
         #expect(tabs.simulateTabTap(1))
         #expect(tabs.selectedViewController === cart && tabs.selectedIndex == 1)
-        #expect(journal.take() == [
-            "Product.viewWillDisappear", "Cart.viewDidLoad", "Cart.viewWillAppear", "Product.viewDidDisappear", "Cart.viewDidAppear",
-        ])
+        #expect(
+            journal.take() == [
+                "Product.viewWillDisappear", "Cart.viewDidLoad", "Cart.viewWillAppear", "Product.viewDidDisappear",
+                "Cart.viewDidAppear",
+            ])
         #expect(tabs.simulateTabTap(0))
         #expect(catalog.viewControllers.map(\.title) == ["Catalog", "Product"])
-        #expect(journal.take() == [
-            "Cart.viewWillDisappear", "Product.viewWillAppear", "Cart.viewDidDisappear", "Product.viewDidAppear",
-        ])
+        #expect(
+            journal.take() == [
+                "Cart.viewWillDisappear", "Product.viewWillAppear", "Cart.viewDidDisappear", "Product.viewDidAppear",
+            ])
         #expect(product.tabBarController === tabs && tabs.children == [catalog, cart])
         _ = window
     }
@@ -98,7 +108,8 @@ struct ContainersAndControlsTests {
         _ = window
     }
 
-    @Test("S13: a push in a tab that the user leaves mid-animation still lands; the tab bar presents like any container")
+    @Test(
+        "S13: a push in a tab that the user leaves mid-animation still lands; the tab bar presents like any container")
     func switchingTabsDuringPush() {
         let journal = Journal()
         let stack = UINavigationController(rootViewController: Screen("Root", journal: journal))
@@ -115,7 +126,10 @@ struct ContainersAndControlsTests {
         #expect(pushed.parent === stack && !pushed.isMovingToParent)
         let entries = journal.take()
         #expect(entries.last == "Pushed.didMove(parent)")
-        #expect(entries.filter { $0.hasPrefix("Other.") } == ["Other.viewDidLoad", "Other.viewWillAppear", "Other.viewDidAppear"])
+        #expect(
+            entries.filter { $0.hasPrefix("Other.") } == [
+                "Other.viewDidLoad", "Other.viewWillAppear", "Other.viewDidAppear",
+            ])
 
         let sheet = Screen("Sheet")
         other.present(sheet, animated: false)
@@ -196,10 +210,12 @@ struct ContainersAndControlsTests {
         let detail = Screen("Detail", journal: journal)
         primary.topViewController!.showDetailViewController(detail, sender: nil)
         #expect(split.viewControllers.last === detail && detail.splitViewController === split)
-        #expect(journal.take() == [
-            "Empty.willMove(nil)", "Detail.willMove(parent)", "Empty.viewWillDisappear", "Detail.viewDidLoad", "Detail.viewWillAppear",
-            "Empty.viewDidDisappear", "Detail.viewDidAppear", "Empty.didMove(nil)", "Detail.didMove(parent)",
-        ])
+        #expect(
+            journal.take() == [
+                "Empty.willMove(nil)", "Detail.willMove(parent)", "Empty.viewWillDisappear", "Detail.viewDidLoad",
+                "Detail.viewWillAppear",
+                "Empty.viewDidDisappear", "Detail.viewDidAppear", "Empty.didMove(nil)", "Detail.didMove(parent)",
+            ])
         split.simulateCollapse(true)
         #expect(split.isCollapsed)
         #expect(journal.take() == ["Detail.viewWillDisappear", "Detail.viewDidDisappear"])
@@ -212,7 +228,9 @@ struct ContainersAndControlsTests {
 
     // MARK: S16
 
-    @Test("S16: a cancelled interactive sheet dismissal changes nothing; a finished one dismisses, with delegate calls in UIKit's order")
+    @Test(
+        "S16: a cancelled interactive sheet dismissal changes nothing; a finished one dismisses, with delegate calls in UIKit's order"
+    )
     func interactiveSheetDismissal() throws {
         let journal = Journal()
         let root = Screen("Root", journal: journal)
@@ -230,9 +248,10 @@ struct ContainersAndControlsTests {
         cancelled.cancel()
         loop.runUntilIdle()
         #expect(root.presentedViewController === sheet && !sheet.isBeingDismissed)
-        #expect(journal.take() == [
-            "Sheet.viewWillDisappear [dismissed]", "Sheet.viewWillAppear", "Sheet.viewDidAppear",
-        ])
+        #expect(
+            journal.take() == [
+                "Sheet.viewWillDisappear [dismissed]", "Sheet.viewWillAppear", "Sheet.viewDidAppear",
+            ])
         #expect(spy.calls == ["shouldDismiss", "willDismiss"])
 
         spy.calls.removeAll()
@@ -287,7 +306,8 @@ struct ContainersAndControlsTests {
         }
         var taps = 0
         let product = ProductController(sku: "42")
-        product.navigationItem.leftBarButtonItem = UIBarButtonItem(systemItem: .close, primaryAction: UIAction { _ in taps += 1 })
+        product.navigationItem.leftBarButtonItem = UIBarButtonItem(
+            systemItem: .close, primaryAction: UIAction { _ in taps += 1 })
         let navigation = UINavigationController(rootViewController: UIViewController())
         navigation.pushViewController(product, animated: false)
         #expect(navigation.navigationBar.topItem?.title == "Product 42")
@@ -305,7 +325,10 @@ struct ContainersAndControlsTests {
     func applicationLaunch() {
         final class AppDelegate: UIApplicationDelegate {
             var window: UIWindow?
-            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+            func application(
+                _ application: UIApplication,
+                didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+            ) -> Bool {
                 window = UIWindow(frame: UIScreen.main.bounds)
                 window?.rootViewController = UINavigationController(rootViewController: UIViewController())
                 window?.makeKeyAndVisible()

@@ -59,10 +59,11 @@ struct NavigationControllerTests {
             navigation.pushViewController(UINavigationController(), animated: false)
             navigation.pushViewController(screens[0], animated: false)
         }
-        #expect(warnings.map(\.message) == [
-            "Pushing a navigation controller is not supported (<UINavigationController>).",
-            "Pushing the same view controller instance (<Screen #home \"Home\">) more than once is not supported.",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "Pushing a navigation controller is not supported (<UINavigationController>).",
+                "Pushing the same view controller instance (<Screen #home \"Home\">) more than once is not supported.",
+            ])
         #expect(navigation.viewControllers == screens)
         let other = UINavigationController(rootViewController: Screen("Elsewhere"))
         let stolen = SimWarnings.capture { other.pushViewController(screens[1], animated: false) }

@@ -14,7 +14,9 @@ struct ObservationTests {
         let window = makeVisibleWindow(root: navigation)
         var seen: [String] = []
         let observation = navigation.observeStack { change in
-            seen.append("\(change.cause) \(change.phase) \(change.current.compactMap(\.title)) removed:\(change.removed.compactMap(\.title))")
+            seen.append(
+                "\(change.cause) \(change.phase) \(change.current.compactMap(\.title)) removed:\(change.removed.compactMap(\.title))"
+            )
         }
         navigation.pushViewController(Screen("A"), animated: true)
         loop.runUntilIdle()
@@ -25,20 +27,21 @@ struct ObservationTests {
         loop.runUntilIdle()
         navigation.simulateBackButtonTap()
         loop.runUntilIdle()
-        #expect(seen == [
-            "push began [\"Home\", \"A\"] removed:[]",
-            "push completed [\"Home\", \"A\"] removed:[]",
-            "push began [\"Home\", \"A\", \"B\"] removed:[]",
-            "push completed [\"Home\", \"A\", \"B\"] removed:[]",
-            "popToRoot began [\"Home\"] removed:[\"A\", \"B\"]",
-            "popToRoot completed [\"Home\"] removed:[\"A\", \"B\"]",
-            "push began [\"Home\", \"C\"] removed:[]",
-            "push completed [\"Home\", \"C\"] removed:[]",
-            "interactivePop began [\"Home\"] removed:[\"C\"]",
-            "interactivePop cancelled [\"Home\", \"C\"] removed:[]",
-            "backButton began [\"Home\"] removed:[\"C\"]",
-            "backButton completed [\"Home\"] removed:[\"C\"]",
-        ])
+        #expect(
+            seen == [
+                "push began [\"Home\", \"A\"] removed:[]",
+                "push completed [\"Home\", \"A\"] removed:[]",
+                "push began [\"Home\", \"A\", \"B\"] removed:[]",
+                "push completed [\"Home\", \"A\", \"B\"] removed:[]",
+                "popToRoot began [\"Home\"] removed:[\"A\", \"B\"]",
+                "popToRoot completed [\"Home\"] removed:[\"A\", \"B\"]",
+                "push began [\"Home\", \"C\"] removed:[]",
+                "push completed [\"Home\", \"C\"] removed:[]",
+                "interactivePop began [\"Home\"] removed:[\"C\"]",
+                "interactivePop cancelled [\"Home\", \"C\"] removed:[]",
+                "backButton began [\"Home\"] removed:[\"C\"]",
+                "backButton completed [\"Home\"] removed:[\"C\"]",
+            ])
         _ = (window, observation)
     }
 
@@ -75,10 +78,11 @@ struct ObservationTests {
         root.present(sheet, animated: true)
         loop.runUntilIdle()
         sheet.dismiss(animated: false)
-        #expect(seen == [
-            "present began [\"Sheet\"]", "present completed [\"Sheet\"]",
-            "dismiss began [\"Sheet\"]", "dismiss completed [\"Sheet\"]",
-        ])
+        #expect(
+            seen == [
+                "present began [\"Sheet\"]", "present completed [\"Sheet\"]",
+                "dismiss began [\"Sheet\"]", "dismiss completed [\"Sheet\"]",
+            ])
         _ = (window, observation)
     }
 }

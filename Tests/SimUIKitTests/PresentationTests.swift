@@ -22,9 +22,10 @@ struct PresentationTests {
         #expect(root.presentedViewController === first)
         #expect(second.presentingViewController == nil)
         #expect(!completed)
-        #expect(warnings.map(\.message) == [
-            "Attempt to present <Screen #second \"Second\"> on <Screen #root \"Root\"> (from <Screen #root \"Root\">) which is already presenting <Screen #first \"First\">."
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "Attempt to present <Screen #second \"Second\"> on <Screen #root \"Root\"> (from <Screen #root \"Root\">) which is already presenting <Screen #first \"First\">."
+            ])
         _ = window
     }
 
@@ -90,7 +91,9 @@ struct PresentationTests {
     func dismissMiddleOfChain() {
         let root = Screen("Root")
         let window = makeVisibleWindow(root: root)
-        let a = Screen("A"), b = Screen("B"), c = Screen("C")
+        let a = Screen("A")
+        let b = Screen("B")
+        let c = Screen("C")
         root.present(a, animated: false)
         a.present(b, animated: false)
         b.present(c, animated: false)
@@ -159,13 +162,15 @@ struct PresentationTests {
         _ = (window, observation)
     }
 
-    @Test("S5: isModalInPresentation and full-screen presentations refuse the swipe", arguments: [
-        (UIModalPresentationStyle.pageSheet, true, false),
-        (.automatic, false, true),
-        (.formSheet, false, true),
-        (.fullScreen, false, false),
-        (.overFullScreen, false, false),
-    ])
+    @Test(
+        "S5: isModalInPresentation and full-screen presentations refuse the swipe",
+        arguments: [
+            (UIModalPresentationStyle.pageSheet, true, false),
+            (.automatic, false, true),
+            (.formSheet, false, true),
+            (.fullScreen, false, false),
+            (.overFullScreen, false, false),
+        ])
     func swipeRefusals(style: UIModalPresentationStyle, modalInPresentation: Bool, dismissible: Bool) {
         let root = Screen("Root")
         let window = makeVisibleWindow(root: root)
@@ -184,10 +189,18 @@ struct PresentationTests {
         final class Delegate: UIAdaptivePresentationControllerDelegate {
             var allow = false
             var calls: [String] = []
-            func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { allow }
-            func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) { calls.append("attempt") }
-            func presentationControllerWillDismiss(_ presentationController: UIPresentationController) { calls.append("will") }
-            func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { calls.append("did") }
+            func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+                allow
+            }
+            func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {
+                calls.append("attempt")
+            }
+            func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+                calls.append("will")
+            }
+            func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+                calls.append("did")
+            }
         }
         let root = Screen("Root")
         let window = makeVisibleWindow(root: root)

@@ -48,11 +48,12 @@ struct ResponderTests {
         let plain = UIViewController()
         #expect(plain.simDescription == "<UIViewController>")
         let window = makeVisibleWindow(root: navigation)
-        #expect(window.hierarchyDescription() == """
-            UIWindow (key, visible)
-              UINavigationController
-                Screen #a "A"
-                Screen #a "A" (top)
-            """)
+        #expect(
+            window.hierarchyDescription() == """
+                UIWindow (key, visible)
+                  UINavigationController
+                    Screen #a "A"
+                    Screen #a "A" (top)
+                """)
     }
 }

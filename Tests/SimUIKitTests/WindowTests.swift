@@ -47,9 +47,11 @@ struct WindowTests {
         let window = makeVisibleWindow(root: Screen("Old"))
         let newRoot = Screen("New")
         var finished = false
-        UIView.transition(with: window, duration: 0.3, options: .transitionCrossDissolve, animations: {
-            window.rootViewController = newRoot
-        }, completion: { _ in finished = true })
+        UIView.transition(
+            with: window, duration: 0.3, options: .transitionCrossDissolve,
+            animations: {
+                window.rootViewController = newRoot
+            }, completion: { _ in finished = true })
         #expect(window.rootViewController === newRoot)
         #expect(window.runningTransition?.options == .transitionCrossDissolve)
         #expect(window.runningTransition?.duration == 0.3)

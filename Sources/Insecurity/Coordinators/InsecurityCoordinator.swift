@@ -24,7 +24,8 @@ open class InsecurityCoordinator<Result> {
     /// The controller this coordinator shows. Override it; the engine reads it exactly once, at start.
     open var viewController: UIViewController {
         InsecurityDiagnostics.report(
-            .viewControllerNotOverridden, "\(type(of: self)) does not override `viewController`; an empty controller is shown."
+            .viewControllerNotOverridden,
+            "\(type(of: self)) does not override `viewController`; an empty controller is shown."
         )
         return UIViewController()
     }
@@ -57,7 +58,8 @@ open class InsecurityCoordinator<Result> {
     private func end(cause: NavigationEvent.EndCause, result: CoordinatorResult<Result>, animated: Bool = true) {
         switch state {
         case .idle:
-            InsecurityDiagnostics.report(.endBeforeStart, "\(type(of: self)) ended before it was started; nothing changes.")
+            InsecurityDiagnostics.report(
+                .endBeforeStart, "\(type(of: self)) ended before it was started; nothing changes.")
         case .ended:
             InsecurityDiagnostics.report(.endAfterEnd, "\(type(of: self)) ended a second time; nothing changes.")
         case .live(let frame, let completion, _):
@@ -65,7 +67,8 @@ open class InsecurityCoordinator<Result> {
                 state = .ended
                 frame.release()
                 InsecurityDiagnostics.report(
-                    .hostReleased, "\(type(of: self)) ended after its host was released; its completion is not called and the screen is left as it is."
+                    .hostReleased,
+                    "\(type(of: self)) ended after its host was released; its completion is not called and the screen is left as it is."
                 )
                 return
             }
@@ -88,7 +91,8 @@ open class InsecurityCoordinator<Result> {
 
     var canStart: Bool {
         if case .idle = state { return true }
-        InsecurityDiagnostics.report(.startedTwice, "\(type(of: self)) was started again; a coordinator instance runs once.")
+        InsecurityDiagnostics.report(
+            .startedTwice, "\(type(of: self)) was started again; a coordinator instance runs once.")
         return false
     }
 

@@ -61,7 +61,8 @@ final class Frame {
     var observations: [AnyObject] = []
 
     init(
-        owner: any FrameOwner, controller: UIViewController, placement: Placement, presentation: NavigationEvent.Presentation,
+        owner: any FrameOwner, controller: UIViewController, placement: Placement,
+        presentation: NavigationEvent.Presentation,
         uikitController: UIViewController, animated: Bool, index: Int, host: InsecurityHost
     ) {
         Frame.lastID += 1

@@ -99,18 +99,24 @@ public final class InsecurityHost {
     ) -> Bool {
         switch stage {
         case .tearingDown:
-            InsecurityDiagnostics.report(.startDuringTeardown, "\(type(of: child)) was started while frames were being torn down; it does not start.")
+            InsecurityDiagnostics.report(
+                .startDuringTeardown,
+                "\(type(of: child)) was started while frames were being torn down; it does not start.")
             return false
         case .ending(var batch):
             guard batch.deferredStart == nil else {
                 InsecurityDiagnostics.report(
-                    .secondStartInCompletion, "\(type(of: child)) was started inside a completion while another start was already waiting; it does not start."
+                    .secondStartInCompletion,
+                    "\(type(of: child)) was started inside a completion while another start was already waiting; it does not start."
                 )
                 return false
             }
             guard child.canStart else { return false }
             batch.deferredStart = { [weak self] in
-                let started = self?.start(child, request, after: anchor, animated: animated, completion: completion, onTeardown: onTeardown) ?? false
+                let started =
+                    self?.start(
+                        child, request, after: anchor, animated: animated, completion: completion,
+                        onTeardown: onTeardown) ?? false
                 if !started { onTeardown?() }
             }
             stage = .ending(batch)
@@ -126,7 +132,8 @@ public final class InsecurityHost {
             parent = frames.last
         case .frame(let frame):
             guard frame.isLive, frame.host === self else {
-                InsecurityDiagnostics.report(.parentEndedBeforeStart, "\(type(of: child)) could not start: its parent has ended.")
+                InsecurityDiagnostics.report(
+                    .parentEndedBeforeStart, "\(type(of: child)) could not start: its parent has ended.")
                 return false
             }
             parent = frame
@@ -139,7 +146,9 @@ public final class InsecurityHost {
         }
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
 
-        let frame = makeFrame(for: child, showing: child.viewController, placement, animated: animated, completion: completion, onTeardown: onTeardown)
+        let frame = makeFrame(
+            for: child, showing: child.viewController, placement, animated: animated, completion: completion,
+            onTeardown: onTeardown)
         for restored in restoredWaitingFrames { enqueueShow(restored) }
         restoredWaitingFrames.removeAll()
         enqueueShow(frame)
@@ -219,10 +228,13 @@ public final class InsecurityHost {
                 case .push: .push
                 case .presentNavigation: .navigationRoot(UINavigationController())
                 }
-            guard let resolved = resolve(request, after: frames.last, childType: type(of: coordinator)) else { return false }
+            guard let resolved = resolve(request, after: frames.last, childType: type(of: coordinator)) else {
+                return false
+            }
             placement = resolved
         }
-        let frame = makeFrame(for: coordinator, showing: controller, placement, animated: false, completion: completion, onTeardown: nil)
+        let frame = makeFrame(
+            for: coordinator, showing: controller, placement, animated: false, completion: completion, onTeardown: nil)
         if isShown {
             if case .pushed(let navigation) = frame.placement, let stack = navigation.value?.viewControllers,
                 let index = stack.lastIndex(of: controller), index > 0
@@ -237,12 +249,16 @@ public final class InsecurityHost {
     }
 
     /// Where UIKit shows `controller`, if that matches `presentation`.
-    private func placementOnScreen(of controller: UIViewController, as presentation: NavigationEvent.Presentation) -> ResolvedPlacement? {
+    private func placementOnScreen(of controller: UIViewController, as presentation: NavigationEvent.Presentation)
+        -> ResolvedPlacement?
+    {
         switch presentation {
         case .present:
             return controller.presentingViewController.map { .present(on: $0) }
         case .presentNavigation:
-            guard let navigation = controller.parent as? UINavigationController, let presenter = navigation.presentingViewController else { return nil }
+            guard let navigation = controller.parent as? UINavigationController,
+                let presenter = navigation.presentingViewController
+            else { return nil }
             return .presentNavigation(on: presenter, navigation)
         case .push:
             return (controller.parent as? UINavigationController).map { .push($0) }
@@ -282,7 +298,8 @@ public final class InsecurityHost {
                 navigationController = nil
                 window = target.value
                 if window == nil {
-                    InsecurityDiagnostics.report(.hostTargetReleased, "\(childType) could not start: the window is gone.")
+                    InsecurityDiagnostics.report(
+                        .hostTargetReleased, "\(childType) could not start: the window is gone.")
                     return nil
                 }
             }
@@ -290,7 +307,8 @@ public final class InsecurityHost {
         func modal() -> ResolvedPlacement? {
             if let window { return .windowRoot(window, nil) }
             guard let presenter else {
-                InsecurityDiagnostics.report(.hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
+                InsecurityDiagnostics.report(
+                    .hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
                 return nil
             }
             return .present(on: presenter)
@@ -298,7 +316,8 @@ public final class InsecurityHost {
         func newNavigation(_ navigation: UINavigationController) -> ResolvedPlacement? {
             if let window { return .windowRoot(window, navigation) }
             guard let presenter else {
-                InsecurityDiagnostics.report(.hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
+                InsecurityDiagnostics.report(
+                    .hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
                 return nil
             }
             return .presentNavigation(on: presenter, navigation)
@@ -384,9 +403,11 @@ public final class InsecurityHost {
                 break
             }
             if case .window(_, let transition?) = base, frame.animated {
-                UIView.transition(with: window, duration: transition.duration, options: transition.options, animations: {
-                    window.rootViewController = uikitController
-                })
+                UIView.transition(
+                    with: window, duration: transition.duration, options: transition.options,
+                    animations: {
+                        window.rootViewController = uikitController
+                    })
             } else {
                 window.rootViewController = uikitController
             }
@@ -394,7 +415,8 @@ public final class InsecurityHost {
         }
         guard shown else {
             InsecurityDiagnostics.report(
-                .controllerRefusedByUIKit, "UIKit refused to show the controller of \(frame.typeName) (see SimUIKit's warnings); the coordinator ends with .dismissed."
+                .controllerRefusedByUIKit,
+                "UIKit refused to show the controller of \(frame.typeName) (see SimUIKit's warnings); the coordinator ends with .dismissed."
             )
             frameRemovedByUIKit(frame, cause: .refusedByUIKit)
             return
@@ -462,7 +484,10 @@ public final class InsecurityHost {
 
     /// Ends `frame`: runs `deliver` (its completion) now, batches frames that end inside it, then tears
     /// down every ended frame and those above them with one UIKit operation.
-    func end(_ frame: Frame, cause: NavigationEvent.EndCause, removedByUser: Bool, animated: Bool = true, deliver: @escaping () -> Void) {
+    func end(
+        _ frame: Frame, cause: NavigationEvent.EndCause, removedByUser: Bool, animated: Bool = true,
+        deliver: @escaping () -> Void
+    ) {
         switch stage {
         case .tearingDown:
             SimRunLoop.main.perform { [weak self] in
@@ -479,16 +504,19 @@ public final class InsecurityHost {
             markEnded(frame, cause: cause)
             deliver()
         case .ready:
-            stage = .ending(Batch(lowest: frame, lowestRemovedByUser: removedByUser, animated: animated, deferredStart: nil))
+            stage = .ending(
+                Batch(lowest: frame, lowestRemovedByUser: removedByUser, animated: animated, deferredStart: nil))
             markEnded(frame, cause: cause)
             deliver()
             guard case .ending(let batch) = stage else { return }
             stage = .tearingDown
-            let popped = tearDown(from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser, animated: batch.animated)
+            let popped = tearDown(
+                from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser, animated: batch.animated)
             stage = .ready
             if let deferredStart = batch.deferredStart {
                 if popped {
-                    SimRunLoop.main.perform(after: InsecurityConfiguration.navigationPopBatchedStartDelay, deferredStart)
+                    SimRunLoop.main.perform(
+                        after: InsecurityConfiguration.navigationPopBatchedStartDelay, deferredStart)
                 } else {
                     deferredStart()
                 }
@@ -549,7 +577,9 @@ public final class InsecurityHost {
             // The pop first, without animation under a modal frame that leaves with it: the dismissal
             // then reveals the stack as it will stay.
             let animatedPop = animated && modalAbove == nil
-            enqueue(on: navigationController, blocker: { UIKitOperationQueue.blockerForTransitions(of: navigation.value) }) { [weak below] in
+            enqueue(
+                on: navigationController, blocker: { UIKitOperationQueue.blockerForTransitions(of: navigation.value) }
+            ) { [weak below] in
                 guard let navigationController = navigation.value, let below, below.parent === navigationController,
                     navigationController.topViewController !== below
                 else { return }
@@ -565,8 +595,13 @@ public final class InsecurityHost {
 
     /// Dismisses `frame`'s presented controller, and everything above it, once its presentation chain is idle.
     private func enqueueDismissal(of frame: Frame, animated: Bool) {
-        guard case .presented(_, let presented) = frame.placement, let presenter = presented.value?.presentingViewController else { return }
-        enqueue(on: presenter, blocker: { UIKitOperationQueue.blockerForDismissal(from: presented.value?.presentingViewController) }) {
+        guard case .presented(_, let presented) = frame.placement,
+            let presenter = presented.value?.presentingViewController
+        else { return }
+        enqueue(
+            on: presenter,
+            blocker: { UIKitOperationQueue.blockerForDismissal(from: presented.value?.presentingViewController) }
+        ) {
             guard let controller = presented.value, let presenter = controller.presentingViewController else { return }
             presenter.dismiss(animated: animated)
         }

@@ -159,11 +159,15 @@ extension UIKitOperationQueue {
 public enum UIKitOperations {
     /// Runs `body` on `navigationController` after every operation requested before it on that navigation
     /// controller, once no transition runs on it.
-    public static func perform(on navigationController: UINavigationController, _ body: @escaping @MainActor (UINavigationController) -> Void) {
+    public static func perform(
+        on navigationController: UINavigationController, _ body: @escaping @MainActor (UINavigationController) -> Void
+    ) {
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: [ObjectIdentifier(navigationController)],
-                blocker: { [weak navigationController] in UIKitOperationQueue.blockerForTransitions(of: navigationController) },
+                blocker: { [weak navigationController] in
+                    UIKitOperationQueue.blockerForTransitions(of: navigationController)
+                },
                 isObsolete: { [weak navigationController] in navigationController == nil },
                 run: { [weak navigationController] in navigationController.map(body) }
             )

@@ -43,11 +43,15 @@ public final class WindowHost: WindowNavigation, EngineStarter {
         let chain = InsecurityHost(window: window, transition: transition)
         topContext?.abandon()
         topContext = chain
-        return chain.start(child, request, after: .top, animated: transition != nil, completion: completion, onTeardown: onTeardown)
+        return chain.start(
+            child, request, after: .top, animated: transition != nil, completion: completion, onTeardown: onTeardown)
     }
 
     /// Makes `child`'s controller the root, with a window transition when `animated`.
-    public func start<NewResult>(_ child: ModalCoordinator<NewResult>, animated: Bool, _ completion: @escaping (CoordinatorResult<NewResult>) -> Void) {
+    public func start<NewResult>(
+        _ child: ModalCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
         startChild(child, .modal, animated: animated, completion: completion, onTeardown: nil)
     }
 
@@ -56,7 +60,8 @@ public final class WindowHost: WindowNavigation, EngineStarter {
         _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>, animated: Bool,
         _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
     ) {
-        startChild(child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
+        startChild(
+            child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
     }
 
     /// `.any` and `.modal` make the child's controller the root; the navigation contexts make a navigation controller the root (E6).
@@ -81,7 +86,9 @@ public final class WindowHost: WindowNavigation, EngineStarter {
         duration: TimeInterval, options: UIView.AnimationOptions,
         _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
     ) {
-        startRoot(child, .navigationRoot(navigationController), transition: (duration, options), completion: completion, onTeardown: nil)
+        startRoot(
+            child, .navigationRoot(navigationController), transition: (duration, options), completion: completion,
+            onTeardown: nil)
     }
 
     /// Starts `child` in `context` as the window's root (as ``start(_:in:animated:_:)``) with the given window transition.

@@ -18,7 +18,8 @@ private func awaitResult<NewResult: Sendable>(
             continuation.resume(returning: result)
         }
         if let starter = navigation as? any EngineStarter {
-            let started = starter.startChild(child, request, animated: animated, completion: resume, onTeardown: { resume(.dismissed) })
+            let started = starter.startChild(
+                child, request, animated: animated, completion: resume, onTeardown: { resume(.dismissed) })
             if !started { resume(.dismissed) }
         } else {
             startWithoutEngine(resume)
@@ -26,30 +27,40 @@ private func awaitResult<NewResult: Sendable>(
     }
 }
 
-public extension AdaptiveNavigation {
+extension AdaptiveNavigation {
     /// Async `start(_:in:animated:_:)`: returns the child's result.
-    func start<NewResult: Sendable>(_ child: AdaptiveCoordinator<NewResult>, in context: AdaptiveContext = .any, animated: Bool) async -> CoordinatorResult<NewResult> {
-        await awaitResult(of: child, .adaptive(context), animated: animated, through: self) { start(child, in: context, animated: animated, $0) }
+    public func start<NewResult: Sendable>(
+        _ child: AdaptiveCoordinator<NewResult>, in context: AdaptiveContext = .any, animated: Bool
+    ) async -> CoordinatorResult<NewResult> {
+        await awaitResult(of: child, .adaptive(context), animated: animated, through: self) {
+            start(child, in: context, animated: animated, $0)
+        }
     }
 }
 
-public extension PresentingNavigation {
+extension PresentingNavigation {
     /// Async `start(_:animated:_:)` for a modal child.
-    func start<NewResult: Sendable>(_ child: ModalCoordinator<NewResult>, animated: Bool) async -> CoordinatorResult<NewResult> {
+    public func start<NewResult: Sendable>(_ child: ModalCoordinator<NewResult>, animated: Bool) async
+        -> CoordinatorResult<NewResult>
+    {
         await awaitResult(of: child, .modal, animated: animated, through: self) { start(child, animated: animated, $0) }
     }
 
     /// Async `start(_:_:animated:_:)` with a new navigation controller.
-    func start<NewResult: Sendable>(_ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>, animated: Bool) async -> CoordinatorResult<NewResult> {
+    public func start<NewResult: Sendable>(
+        _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>, animated: Bool
+    ) async -> CoordinatorResult<NewResult> {
         await awaitResult(of: child, .navigationRoot(navigationController), animated: animated, through: self) {
             start(navigationController, child, animated: animated, $0)
         }
     }
 }
 
-public extension NavigationControllerNavigation {
+extension NavigationControllerNavigation {
     /// Async `start(_:animated:_:)` for a navigation child.
-    func start<NewResult: Sendable>(_ child: NavigationCoordinator<NewResult>, animated: Bool) async -> CoordinatorResult<NewResult> {
+    public func start<NewResult: Sendable>(_ child: NavigationCoordinator<NewResult>, animated: Bool) async
+        -> CoordinatorResult<NewResult>
+    {
         await awaitResult(of: child, .push, animated: animated, through: self) { start(child, animated: animated, $0) }
     }
 }

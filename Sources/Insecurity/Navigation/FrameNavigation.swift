@@ -28,17 +28,25 @@ final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, Ad
             return false
         }
         guard let host = frame.host else {
-            InsecurityDiagnostics.report(.hostReleased, "\(ownerType) started \(type(of: child)) after its host was released; nothing starts.")
+            InsecurityDiagnostics.report(
+                .hostReleased, "\(ownerType) started \(type(of: child)) after its host was released; nothing starts.")
             return false
         }
-        return host.start(child, request, after: .frame(frame), animated: animated, completion: completion, onTeardown: onTeardown)
+        return host.start(
+            child, request, after: .frame(frame), animated: animated, completion: completion, onTeardown: onTeardown)
     }
 
-    func start<NewResult>(_ child: NavigationCoordinator<NewResult>, animated: Bool, _ completion: @escaping (CoordinatorResult<NewResult>) -> Void) {
+    func start<NewResult>(
+        _ child: NavigationCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
         startChild(child, .push, animated: animated, completion: completion, onTeardown: nil)
     }
 
-    func start<NewResult>(_ child: ModalCoordinator<NewResult>, animated: Bool, _ completion: @escaping (CoordinatorResult<NewResult>) -> Void) {
+    func start<NewResult>(
+        _ child: ModalCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
         startChild(child, .modal, animated: animated, completion: completion, onTeardown: nil)
     }
 
@@ -46,7 +54,8 @@ final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, Ad
         _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>, animated: Bool,
         _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
     ) {
-        startChild(child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
+        startChild(
+            child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
     }
 
     func start<NewResult>(
@@ -71,12 +80,18 @@ extension InsecurityHost: ModalNavigation, NavigationControllerNavigation, Adapt
 
     /// Pushes `child` onto the host's navigation context (an `InsecurityHost(navigation:)`, or a navigation
     /// controller that the chain presented).
-    public func start<NewResult>(_ child: NavigationCoordinator<NewResult>, animated: Bool, _ completion: @escaping (CoordinatorResult<NewResult>) -> Void) {
+    public func start<NewResult>(
+        _ child: NavigationCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
         startChild(child, .push, animated: animated, completion: completion, onTeardown: nil)
     }
 
     /// Presents `child` on top of the chain (or on the host's controller).
-    public func start<NewResult>(_ child: ModalCoordinator<NewResult>, animated: Bool, _ completion: @escaping (CoordinatorResult<NewResult>) -> Void) {
+    public func start<NewResult>(
+        _ child: ModalCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
         startChild(child, .modal, animated: animated, completion: completion, onTeardown: nil)
     }
 
@@ -85,7 +100,8 @@ extension InsecurityHost: ModalNavigation, NavigationControllerNavigation, Adapt
         _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>, animated: Bool,
         _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
     ) {
-        startChild(child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
+        startChild(
+            child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
     }
 
     /// Starts `child` in `context`, following seed 000's tables.

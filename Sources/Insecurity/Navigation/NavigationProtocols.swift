@@ -29,9 +29,9 @@ public protocol AdaptiveNavigation: PresentingNavigation {
     )
 }
 
-public extension AdaptiveNavigation {
+extension AdaptiveNavigation {
     /// Starts `child` in the current context (`in: .any`).
-    func start<NewResult>(
+    public func start<NewResult>(
         _ child: AdaptiveCoordinator<NewResult>,
         animated: Bool,
         _ completion: @escaping (CoordinatorResult<NewResult>) -> Void

@@ -9,5 +9,7 @@ public enum InsecurityConfiguration {
     public static var navigationPopBatchedStartDelay: TimeInterval = 0.25
 
     /// The window transition used by window starts with `animated: true`.
-    public static var windowTransition: (duration: TimeInterval, options: UIView.AnimationOptions) = (0.3, .transitionCrossDissolve)
+    public static var windowTransition: (duration: TimeInterval, options: UIView.AnimationOptions) = (
+        0.3, .transitionCrossDissolve
+    )
 }

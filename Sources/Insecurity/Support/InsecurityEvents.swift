@@ -98,7 +98,8 @@ public enum InsecurityEvents {
     }
 
     static func publish(_ frame: Frame, _ action: NavigationEvent.Action) {
-        let event = NavigationEvent(frameID: frame.id, coordinatorType: frame.typeName, action: action, time: SimRunLoop.main.now)
+        let event = NavigationEvent(
+            frameID: frame.id, coordinatorType: frame.typeName, action: action, time: SimRunLoop.main.now)
         for entry in entries {
             entry.subscription?.handler?(event)
         }

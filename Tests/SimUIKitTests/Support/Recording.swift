@@ -55,11 +55,15 @@ final class Screen: UIViewController {
 final class NavigationDelegateSpy: UINavigationControllerDelegate {
     private(set) var calls: [String] = []
 
-    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+    func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {
         calls.append("willShow \(viewController.title ?? "?")")
     }
 
-    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {
         calls.append("didShow \(viewController.title ?? "?")")
     }
 }
