@@ -15,7 +15,16 @@ import SimUIKit
 open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigationControllerDelegate {
     /// The controllers this coordinator showed that are still on the stack, bottom to top.
     /// Kept until the coordinator stops, so another coordinator can take over and hand it back.
-    public internal(set) var viewControllers: [UIViewController] = []
+    public internal(set) var viewControllers: [UIViewController] {
+        get { shown }
+        set {
+            shown = newValue
+            shownIDs = Set(newValue.map(ObjectIdentifier.init))
+        }
+    }
+    private var shown: [UIViewController] = []
+    /// The identities of ``viewControllers``, so that removals cost O(removed) however many stay.
+    private var shownIDs: Set<ObjectIdentifier> = []
 
     /// Shared with every coordinator using the same navigation controller, and retained by them.
     private(set) lazy var stage = NavigationStage.stage(for: rootViewController)
@@ -47,38 +56,36 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     /// Pushes `vc` (or makes it the root of an empty stack).
     public func show(_ vc: UIViewController) {
         vc.parentCoordinator = self
-        viewControllers.append(vc)
+        appendShown(vc)
         stage.push(vc, animated: true)
     }
 
     /// Replaces the visible controller with `vc`.
     public func top(_ vc: UIViewController, animated: Bool = true) {
-        let stack = stage.plannedStack
-        guard let current = stack.last, stack.count > 1 else {
+        let top = stage.plannedTop(2)
+        guard top.count == 2 else {
             root(vc)
             return
         }
-        let below = stack[stack.count - 2]
-        stage.pop(to: below, animated: false)
-        viewControllers.removeAll { $0 === current }
+        let current = top[0]
+        stage.pop(to: top[1], animated: false)
+        removeShown([ObjectIdentifier(current)])
         vc.parentCoordinator = self
-        viewControllers.append(vc)
+        appendShown(vc)
         stage.push(vc, animated: animated)
     }
 
     /// Pops the visible controller.
     public func pop(animated: Bool = true) {
-        let stack = stage.plannedStack
-        guard stack.count > 1 else { return }
-        pop(to: stack[stack.count - 2], animated: animated)
+        let top = stage.plannedTop(2)
+        guard top.count == 2 else { return }
+        pop(to: top[1], animated: animated)
     }
 
     /// Pops every controller above `vc`, which must be on the stack.
     public func pop(to vc: UIViewController, animated: Bool = true) {
-        let stack = stage.plannedStack
-        guard let index = stack.lastIndex(of: vc) else { return }
-        let removed = Set(stack[(index + 1)...].map(ObjectIdentifier.init))
-        viewControllers.removeAll { removed.contains(ObjectIdentifier($0)) }
+        guard let above = stage.plannedControllers(above: vc) else { return }
+        removeShown(Set(above.map(ObjectIdentifier.init)))
         stage.pop(to: vc, animated: animated)
     }
 
@@ -118,6 +125,25 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     }
 
     override var ownedControllers: [UIViewController] { viewControllers }
+
+    private func appendShown(_ controller: UIViewController) {
+        shown.append(controller)
+        shownIDs.insert(ObjectIdentifier(controller))
+    }
+
+    /// Removes the controllers with these identities from ``viewControllers``: O(removed) when they are the
+    /// last ones, as after a pop.
+    func removeShown(_ ids: Set<ObjectIdentifier>) {
+        let present = ids.filter { shownIDs.contains($0) }
+        guard !present.isEmpty else { return }
+        shownIDs.subtract(present)
+        var remaining = present
+        while let last = shown.last, remaining.remove(ObjectIdentifier(last)) != nil {
+            shown.removeLast()
+        }
+        guard !remaining.isEmpty else { return }
+        shown.removeAll { remaining.contains(ObjectIdentifier($0)) }
+    }
 
     // MARK: UINavigationControllerDelegate
 

@@ -28,8 +28,10 @@ final class NavigationStage {
     private var pendingRoot: UIViewController?
     /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
     private var removalsByCoordinators: Set<ObjectIdentifier> = []
-    /// Controllers popped since the last reconcile.
-    private var popped: Set<ObjectIdentifier> = []
+    /// Controllers popped since the last reconcile (weakly: a coordinator's own pop may release them).
+    private var popped: [ObjectIdentifier: Weak<UIViewController>] = [:]
+    /// The controller behind each frame in ``frames``.
+    private var frameControllers: [ObjectIdentifier: Weak<UIViewController>] = [:]
     private var removedByOthers = false
     private var isReconcileScheduled = false
     /// True while a coordinator replaces the stack (`root`, `takeover`): the controllers it removes are
@@ -62,25 +64,70 @@ final class NavigationStage {
         markPushedAsFrame(controller)
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
+        frameControllers[key] = Weak(controller)
     }
 
     // MARK: Operations
 
     /// The stack as it will be once the operations waiting in the queue have run (E19): the controllers
     /// below the first frame, then the live frames' controllers. The coordinators' operations are
-    /// planned against it, so that `show` followed at once by `pop` pops what `show` pushed.
+    /// planned against it, so that `show` followed at once by `pop` pops what `show` pushed. Building it
+    /// costs O(depth): operations use ``walkPlannedStackFromTop(_:)`` instead.
     var plannedStack: [UIViewController] {
+        var stack: [UIViewController] = []
+        walkPlannedStackFromTop { stack.append($0); return true }
+        return stack.reversed()
+    }
+
+    /// Calls `body` with the planned stack's controllers from the top down until it returns false; costs
+    /// O(controllers visited).
+    func walkPlannedStackFromTop(_ body: (UIViewController) -> Bool) {
+        var going = true
+        host?.forEachFrameControllerFromTop { controller in
+            going = body(controller)
+            return going
+        }
+        guard going else { return }
+        for controller in plannedBase.reversed() where !body(controller) { return }
+    }
+
+    /// The planned stack below the frames: the root a queued replacement will set, else the navigation
+    /// controller's controllers below the first one pushed as a frame.
+    private var plannedBase: ArraySlice<UIViewController> {
+        if let pendingRoot { return [pendingRoot] }
         guard let navigationController else { return [] }
-        let base =
-            pendingRoot.map { [$0] }
-            ?? navigationController.viewControllers.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
-        return base + (host?.frameDescriptions.compactMap(\.controller) ?? [])
+        return navigationController.viewControllers.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
+    }
+
+    /// Up to `count` controllers from the top of the planned stack, top first.
+    func plannedTop(_ count: Int) -> [UIViewController] {
+        var top: [UIViewController] = []
+        walkPlannedStackFromTop { controller in
+            top.append(controller)
+            return top.count < count
+        }
+        return top
+    }
+
+    /// The planned stack's controllers above `controller`, top first, or nil when it is not on the stack.
+    func plannedControllers(above controller: UIViewController) -> [UIViewController]? {
+        var above: [UIViewController] = []
+        var found = false
+        walkPlannedStackFromTop { candidate in
+            if candidate === controller {
+                found = true
+                return false
+            }
+            above.append(candidate)
+            return true
+        }
+        return found ? above : nil
     }
 
     /// Pushes `controller` as a new engine frame, or makes it the root of an empty stack.
     func push(_ controller: UIViewController, animated: Bool) {
         guard let navigationController else { return }
-        if plannedStack.isEmpty {
+        if plannedTop(1).isEmpty {
             replaceStack(with: [controller])
             return
         }
@@ -90,6 +137,7 @@ final class NavigationStage {
         let key = ObjectIdentifier(controller)
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
+        frameControllers[key] = Weak(controller)
         markPushedAsFrame(controller)
         host.start(frame, animated: animated) { _ in }
     }
@@ -103,10 +151,7 @@ final class NavigationStage {
 
     /// Pops every controller above `controller` in one operation, as the coordinators' own doing.
     func pop(to controller: UIViewController, animated: Bool) {
-        let stack = plannedStack
-        guard let index = stack.lastIndex(of: controller) else { return }
-        let above = stack[(index + 1)...]
-        guard let first = above.first else { return }
+        guard let above = plannedControllers(above: controller), let first = above.last else { return }
         removalsByCoordinators.formUnion(above.map(ObjectIdentifier.init))
         if let frame = frames[ObjectIdentifier(first)], frame.isLive {
             frame.dismiss(animated: animated)
@@ -123,7 +168,7 @@ final class NavigationStage {
     func replaceStack(with controllers: [UIViewController]) {
         guard let navigationController, let root = controllers.first else { return }
         isReplacingStack = true
-        if let lowest = host?.frameDescriptions.first?.controller, let frame = frames[ObjectIdentifier(lowest)] {
+        if let lowest = host?.lowestFrameController, let frame = frames[ObjectIdentifier(lowest)] {
             frame.dismiss(animated: false)
         }
         isReplacingStack = false
@@ -145,8 +190,9 @@ final class NavigationStage {
 
     private func frameEnded(_ key: ObjectIdentifier) {
         frames.removeValue(forKey: key)
+        let controller = frameControllers.removeValue(forKey: key)
         guard !isReplacingStack else { return }
-        popped.insert(key)
+        popped[key] = controller ?? Weak(nil)
         if removalsByCoordinators.remove(key) == nil {
             removedByOthers = true
         }
@@ -160,20 +206,35 @@ final class NavigationStage {
         isReconcileScheduled = false
         let notifyPopBack = removedByOthers
         removedByOthers = false
-        let stack = plannedStack
-        let onStack = Set(stack.map(ObjectIdentifier.init))
-        let gone = popped.subtracting(onStack)
+        // A popped controller is gone unless it is on the planned stack again: pushed again as a frame (every
+        // live frame has an entry), or made the root by a stack replacement (which unmarks it as a frame).
+        lazy var base = Set(plannedBase.map(ObjectIdentifier.init))
+        let gone = popped.filter { id, _ in frames[id] == nil && (pushedAsFrames.contains(id) || !base.contains(id)) }
         popped.removeAll()
-        removalsByCoordinators.formIntersection(onStack)
+        removalsByCoordinators = removalsByCoordinators.filter { frames[$0] != nil }
+        // Each gone controller leaves the coordinator that showed it (its `parentCoordinator`), which holds it
+        // near the end of its `viewControllers`. A deallocated one is in nobody's list (the lists retain).
+        var goneByOwner: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
+        var ownerless: Set<ObjectIdentifier> = []
+        for (id, controller) in gone {
+            guard let controller = controller.value else { continue }
+            if let owner = controller.parentCoordinator as? NavigationCoordinator {
+                goneByOwner[ObjectIdentifier(owner), default: []].insert(id)
+            } else {
+                ownerless.insert(id)
+            }
+        }
         var emptied: [NavigationCoordinator] = []
         for coordinator in coordinators.compactMap(\.value) {
+            let leaving = (goneByOwner[ObjectIdentifier(coordinator)] ?? []).union(ownerless)
+            guard !leaving.isEmpty else { continue }
             let hadControllers = !coordinator.viewControllers.isEmpty
-            coordinator.viewControllers.removeAll { gone.contains(ObjectIdentifier($0)) }
+            coordinator.removeShown(leaving)
             if hadControllers, coordinator.viewControllers.isEmpty, coordinator.isStarted {
                 emptied.append(coordinator)
             }
         }
-        if notifyPopBack, let top = stack.last,
+        if notifyPopBack, let top = plannedTop(1).first,
             let owner = top.parentCoordinator as? NavigationCoordinator
         {
             owner.handlePopBack(to: top)
@@ -183,3 +244,4 @@ final class NavigationStage {
         }
     }
 }
+

@@ -1,0 +1,123 @@
+import CBenchLibXML2
+import CoordinatorBridge
+import Foundation
+import FoundationXML
+
+/// The floor for export: an xmlTextWriter loop writing the same elements and attributes, with the same
+/// indentation, straight from the tree.
+func bareWrite(_ tree: BridgedTree) -> Int {
+    let buffer = xmlBufferCreate()!
+    defer { xmlBufferFree(buffer) }
+    let writer = xmlNewTextWriterMemory(buffer, 0)!
+    xmlTextWriterSetIndent(writer, 1)
+    xmlTextWriterSetIndentString(writer, "  ")
+    xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)
+    func start(_ name: String, _ attributes: [(String, String?)]) {
+        xmlTextWriterStartElement(writer, name)
+        for (key, value) in attributes {
+            guard let value else { continue }
+            xmlTextWriterWriteAttribute(writer, key, value)
+        }
+    }
+    start("bridge-snapshot", [("version", "2")])
+    start("windows", [])
+    for window in tree.windows {
+        start("window", [("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"), ("root", window.rootID)])
+        xmlTextWriterEndElement(writer)
+    }
+    xmlTextWriterEndElement(writer)
+    start("controllers", [])
+    for controller in tree.controllers {
+        start("controller", [("id", controller.id), ("type", controller.type), ("title", controller.title), ("container", controller.container == nil ? nil : "navigation")])
+        for child in controller.children {
+            start("child", [("ref", child)])
+            xmlTextWriterEndElement(writer)
+        }
+        xmlTextWriterEndElement(writer)
+    }
+    xmlTextWriterEndElement(writer)
+    start("hosts", [])
+    for host in tree.hosts {
+        start("host", [("id", host.id), ("base", "navigation"), ("on", "nav")])
+        for frame in host.frames {
+            start("frame", [("kind", frame.kind), ("state", frame.state), ("coordinator", frame.coordinatorType), ("controller", frame.controllerID)])
+            xmlTextWriterEndElement(writer)
+        }
+        xmlTextWriterEndElement(writer)
+    }
+    xmlTextWriterEndElement(writer)
+    start("coordinators", [])
+    xmlTextWriterEndElement(writer)
+    xmlTextWriterEndElement(writer)
+    xmlTextWriterEndDocument(writer)
+    xmlFreeTextWriter(writer)
+    return Int(xmlBufferLength(buffer))
+}
+
+/// The floor for parsing: one xmlTextReader pass over the bytes, visiting every attribute.
+func bareRead(_ bytes: [UInt8]) -> Int {
+    var nodes = 0
+    bytes.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+            let reader = xmlReaderForMemory(pointer, Int32(buffer.count), "bench.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue))!
+            while xmlTextReaderRead(reader) == 1 {
+                nodes += 1
+                while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+                    if xmlTextReaderConstValue(reader) != nil { nodes += 1 }
+                }
+            }
+            xmlFreeTextReader(reader)
+        }
+    }
+    return nodes
+}
+
+/// What a Swift user would write instead: FoundationXML's XMLParser building a plain element tree.
+final class PlainTreeBuilder: NSObject, XMLParserDelegate {
+    final class Node {
+        let name: String
+        let attributes: [String: String]
+        var children: [Node] = []
+        init(name: String, attributes: [String: String]) {
+            self.name = name
+            self.attributes = attributes
+        }
+    }
+
+    private var stack: [Node] = [Node(name: "#document", attributes: [:])]
+
+    var root: Node { stack[0] }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        let node = Node(name: elementName, attributes: attributes)
+        stack[stack.count - 1].children.append(node)
+        stack.append(node)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        stack.removeLast()
+    }
+}
+
+func foundationParse(_ data: Data) -> Int {
+    let parser = XMLParser(data: data)
+    let builder = PlainTreeBuilder()
+    parser.delegate = builder
+    _ = parser.parse()
+    return builder.root.children.count
+}
+
+/// The wall time of one `xmllint --noout --stream --schema SCHEMA FILE` process, or nil without xmllint.
+func xmllintStreamTime(schema: URL, file: URL) -> Double? {
+    let path = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let path else { return nil }
+    return median(runs: 3) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--noout", "--stream", "--schema", schema.path, file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+    }
+}

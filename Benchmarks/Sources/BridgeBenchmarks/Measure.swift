@@ -1,0 +1,69 @@
+import Foundation
+
+/// The median wall time of `runs` calls of `body`, in seconds; `setUp` runs before each call, unmeasured.
+func median(runs: Int, setUp: () -> Void = {}, _ body: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        setUp()
+        let start = ContinuousClock.now
+        body()
+        let elapsed = ContinuousClock.now - start
+        times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+/// One row of the table: a figure, the figure it is compared with, and the goal for their ratio.
+struct Row {
+    let group: String
+    let name: String
+    let value: Double
+    let anchorName: String
+    let anchor: Double
+    let goal: Double?
+    let unit: Unit
+
+    enum Unit { case seconds, bytes }
+
+    var ratio: Double { value / anchor }
+    var met: Bool? { goal.map { ratio <= $0 } }
+}
+
+func format(_ value: Double, _ unit: Row.Unit) -> String {
+    switch unit {
+    case .bytes:
+        return String(format: "%.1f MB", value / 1_000_000)
+    case .seconds:
+        if value < 1e-3 { return String(format: "%.1f µs", value * 1e6) }
+        if value < 1 { return String(format: "%.2f ms", value * 1e3) }
+        return String(format: "%.2f s", value)
+    }
+}
+
+/// Prints the rows as a Markdown table.
+func printTable(_ rows: [Row]) {
+    print("| group | figure | value | anchor | anchor value | ratio | goal | met |")
+    print("| --- | --- | ---: | --- | ---: | ---: | ---: | --- |")
+    for row in rows {
+        let goal = row.goal.map { String(format: "≤ %.1f×", $0) } ?? "(anchor only)"
+        let met = row.met.map { $0 ? "yes" : "**no**" } ?? ""
+        print("| \(row.group) | \(row.name) | \(format(row.value, row.unit)) | \(row.anchorName) | \(format(row.anchor, row.unit)) | \(String(format: "%.2f×", row.ratio)) | \(goal) | \(met) |")
+    }
+}
+
+/// The process's resident memory now and its peak, from /proc (Linux).
+enum Memory {
+    static func field(_ name: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            return kilobytes * 1024
+        }
+        return 0
+    }
+
+    static var resident: Double { field("VmRSS") }
+    /// The peak resident memory of the process so far.
+    static var peak: Double { field("VmHWM") }
+}

@@ -1,0 +1,244 @@
+// Prints one table of every performance figure of issue 10 with its anchor measured in the same run,
+// the ratio and the goal: engine costs across depths, the engine's overhead over bare SimUIKit calls,
+// and snapshot export, parse and import against bare libxml2 loops. Run: scripts/benchmarks
+import BridgeSnapshot
+import CoordinatorBridge
+import Foundation
+import Insecurity
+import ResponderCoordinator
+import SimUIKit
+
+@MainActor
+final class Sheet: ModalCoordinator<Int> {
+    override var viewController: UIViewController { UIViewController() }
+}
+
+@MainActor
+final class Screen: Insecurity.NavigationCoordinator<Int> {
+    override var viewController: UIViewController { UIViewController() }
+}
+
+/// A visible window with `depth` sheets presented one above the other by the engine.
+@MainActor
+func modalChain(depth: Int) -> (UIWindow, InsecurityHost, Sheet) {
+    let window = UIWindow()
+    window.rootViewController = UIViewController()
+    window.makeKeyAndVisible()
+    let host = InsecurityHost(modal: window.rootViewController!)
+    var top = Sheet()
+    host.start(top, animated: false) { _ in }
+    for _ in 1..<depth {
+        let next = Sheet()
+        top.navigation.start(next, animated: false) { _ in }
+        top = next
+    }
+    SimRunLoop.main.runUntilIdle()
+    return (window, host, top)
+}
+
+/// A visible navigation stack with `depth` pushed engine frames.
+@MainActor
+func navigationChain(depth: Int) -> (UIWindow, InsecurityHost, Screen) {
+    let window = UIWindow()
+    let navigation = UINavigationController(rootViewController: UIViewController())
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    let host = InsecurityHost(navigation: navigation)
+    var top = Screen()
+    host.start(top, animated: false) { _ in }
+    for _ in 1..<depth {
+        let next = Screen()
+        top.navigation.start(next, animated: false) { _ in }
+        top = next
+    }
+    SimRunLoop.main.runUntilIdle()
+    return (window, host, top)
+}
+
+/// A visible stack of `depth` controllers shown by one legacy coordinator.
+@MainActor
+func legacyStack(depth: Int) -> (UIWindow, ResponderCoordinator.NavigationCoordinator) {
+    let window = UIWindow()
+    let navigation = UINavigationController()
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    let coordinator = ResponderCoordinator.NavigationCoordinator(rootViewController: navigation)
+    coordinator.start()
+    coordinator.root(UIViewController())
+    for _ in 1..<depth {
+        coordinator.show(UIViewController())
+        SimRunLoop.main.runUntilIdle()
+    }
+    return (window, coordinator)
+}
+
+@MainActor
+func engineRows() -> [Row] {
+    let loop = SimRunLoop.main
+    var rows: [Row] = []
+    func perOperation(_ runs: Int, _ body: () -> Void) -> Double {
+        median(runs: 7) { for _ in 0..<runs { body() } } / Double(runs)
+    }
+
+    var modal: [Int: Double] = [:]
+    var bare = 0.0
+    for depth in [10, 10_000] {
+        let (window, host, top) = modalChain(depth: depth)
+        modal[depth] = perOperation(500) {
+            let child = Sheet()
+            top.navigation.start(child, animated: false) { _ in }
+            child.finish(1)
+            loop.runUntilIdle()
+        }
+        if depth == 10 {
+            let controller = window.rootViewController!.presentedViewControllerChainTop
+            bare = perOperation(500) {
+                controller.present(UIViewController(), animated: false)
+                controller.dismiss(animated: false)
+                loop.runUntilIdle()
+            }
+        }
+        window.rootViewController = nil
+        loop.runUntilIdle()
+        _ = host
+    }
+    rows.append(Row(group: "engine", name: "sheet start + finish, 10,000-deep modal chain", value: modal[10_000]!, anchorName: "same at depth 10", anchor: modal[10]!, goal: 1.3, unit: .seconds))
+    rows.append(Row(group: "engine", name: "sheet start + finish, depth 10", value: modal[10]!, anchorName: "bare present + dismiss", anchor: bare, goal: 1.5, unit: .seconds))
+
+    var pushed: [Int: Double] = [:]
+    for depth in [10, 10_000] {
+        let (window, host, top) = navigationChain(depth: depth)
+        pushed[depth] = perOperation(500) {
+            let child = Screen()
+            top.navigation.start(child, animated: false) { _ in }
+            child.finish(1)
+            loop.runUntilIdle()
+        }
+        window.rootViewController = nil
+        loop.runUntilIdle()
+        _ = host
+    }
+    rows.append(Row(group: "engine", name: "push start + finish, 10,000-deep stack", value: pushed[10_000]!, anchorName: "same at depth 10", anchor: pushed[10]!, goal: 1.3, unit: .seconds))
+
+    var legacy: [Int: Double] = [:]
+    for depth in [10, 10_000] {
+        let (window, coordinator) = legacyStack(depth: depth)
+        legacy[depth] = perOperation(200) {
+            coordinator.show(UIViewController())
+            coordinator.pop(animated: false)
+            loop.runUntilIdle()
+        }
+        coordinator.stop()
+        window.rootViewController = nil
+        loop.runUntilIdle()
+    }
+    rows.append(Row(group: "adapter", name: "legacy show + pop, 10,000-deep stack", value: legacy[10_000]!, anchorName: "same at depth 10", anchor: legacy[10]!, goal: 1.3, unit: .seconds))
+    return rows
+}
+
+extension UIViewController {
+    /// The top of the presentation chain above this controller.
+    var presentedViewControllerChainTop: UIViewController {
+        var top = self
+        while let next = top.presentedViewController { top = next }
+        return top
+    }
+}
+
+@MainActor
+func snapshotRows() -> [Row] {
+    var rows: [Row] = []
+    let registry = BridgeRegistry()
+    var perNode: [String: [Int: Double]] = [:]
+    for n in [5, 1_000, 10_000, 50_000] {
+        let tree = navigationTree(controllers: n)
+        let xml = BridgeSnapshot.xml(of: tree)
+        let bytes = Array(xml.utf8)
+        let runs = n >= 50_000 ? 3 : n >= 10_000 ? 5 : n >= 1_000 ? 21 : 201
+        let label = n.formatted()
+        let bareReadTime = median(runs: runs) { _ = bareRead(bytes) }
+        let parseTime = median(runs: runs) { _ = try! BridgeSnapshot.parse(bytes) }
+        if n == 5 {
+            rows.append(Row(group: "snapshot", name: "parse, 5 controllers (fixed costs)", value: parseTime, anchorName: "bare xmlTextReader", anchor: bareReadTime, goal: 3, unit: .seconds))
+            continue
+        }
+        let bareWriteTime = median(runs: runs) { _ = bareWrite(tree) }
+        let exportTime = median(runs: runs) { _ = BridgeSnapshot.xml(of: tree) }
+        var live: BridgeBuilder.Live?
+        let importTime = median(runs: runs, setUp: {
+            for window in live?.windows ?? [] { window.rootViewController = nil }
+            live = nil
+            SimRunLoop.main.runUntilIdle()
+        }) {
+            live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        }
+        for window in live?.windows ?? [] { window.rootViewController = nil }
+        live = nil
+        SimRunLoop.main.runUntilIdle()
+        let foundationTime = median(runs: runs) { _ = foundationParse(Data(bytes)) }
+        rows.append(Row(group: "snapshot \(label)", name: "export (\(format(Double(bytes.count), .bytes)))", value: exportTime, anchorName: "bare xmlTextWriter", anchor: bareWriteTime, goal: 1.3, unit: .seconds))
+        rows.append(Row(group: "snapshot \(label)", name: "parse, schema validation and checks", value: parseTime, anchorName: "bare xmlTextReader", anchor: bareReadTime, goal: 2.5, unit: .seconds))
+        rows.append(Row(group: "snapshot \(label)", name: "live import", value: importTime, anchorName: "bare xmlTextReader", anchor: bareReadTime, goal: 3.5, unit: .seconds))
+        rows.append(Row(group: "snapshot \(label)", name: "FoundationXML XMLParser, plain tree", value: foundationTime, anchorName: "bare xmlTextReader", anchor: bareReadTime, goal: nil, unit: .seconds))
+        for (kind, time) in [("export", exportTime), ("parse", parseTime), ("import", importTime)] {
+            perNode[kind, default: [:]][n] = time / Double(n)
+        }
+        if n == 50_000 {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-benchmarks")
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("n50000.xml")
+            try? Data(bytes).write(to: file)
+            if let xmllint = xmllintStreamTime(schema: SnapshotSchema.url, file: file) {
+                rows.append(Row(group: "snapshot \(label)", name: "parse (in process)", value: parseTime, anchorName: "xmllint --stream --schema (process)", anchor: xmllint, goal: nil, unit: .seconds))
+            }
+            if let peak = childImportPeakMemory(file) {
+                rows.append(Row(group: "snapshot \(label)", name: "import peak memory above baseline", value: peak, anchorName: "file size", anchor: Double(bytes.count), goal: 4, unit: .bytes))
+            }
+        }
+    }
+    for kind in ["export", "parse", "import"] {
+        let costs = perNode[kind]!
+        rows.append(Row(group: "growth", name: "\(kind): cost per controller at n = 50,000", value: costs[50_000]!, anchorName: "at n = 1,000", anchor: costs[1_000]!, goal: 1.3, unit: .seconds))
+    }
+    return rows
+}
+
+/// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine` or `BridgeBenchmarks snapshot` one part
+/// (for profiling); `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak
+/// memory of one import.
+MainActor.assumeIsolated {
+    let arguments = CommandLine.arguments.dropFirst()
+    if arguments.first == "--import-memory", let path = arguments.dropFirst().first {
+        print(importPeakMemory(path))
+        return
+    }
+    let rows = (arguments.isEmpty || arguments.contains("engine") ? engineRows() : [])
+        + (arguments.isEmpty || arguments.contains("snapshot") ? snapshotRows() : [])
+    printTable(rows)
+    let missed = rows.filter { $0.met == false }
+    print("\n\(rows.filter { $0.met == true }.count) goals met, \(missed.count) missed\(missed.isEmpty ? "" : ": " + missed.map { "\($0.group): \($0.name)" }.joined(separator: "; ")).")
+}
+
+/// In a fresh process: the peak resident memory of importing `path`, above the resident memory before it.
+@MainActor
+func importPeakMemory(_ path: String) -> Double {
+    let xml = try! String(contentsOfFile: path, encoding: .utf8)
+    let baseline = Memory.resident
+    let live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+    let peak = Memory.peak
+    withExtendedLifetime(live) {}
+    return peak - baseline
+}
+
+/// Runs this executable with `--import-memory FILE` and reads its answer.
+func childImportPeakMemory(_ file: URL) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--import-memory", file.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+}
