@@ -7,46 +7,46 @@ struct SnapshotChecks {
 
     func issues() -> [SnapshotIssue] {
         var issues: [SnapshotIssue] = []
-        func issue(_ kind: SnapshotIssue.Kind, _ message: String, at key: String) {
-            let position = positions[key]
+        func issue(_ kind: SnapshotIssue.Kind, _ message: String, at place: SnapshotParser.Place) {
+            let position = positions[place]
             issues.append(SnapshotIssue(kind, message, line: position.line, column: position.column))
         }
 
         var windows = Set<String>()
         for (index, window) in tree.windows.enumerated() where !windows.insert(window.id).inserted {
-            issue(.duplicateID, "window id \"\(window.id)\" is used twice", at: "window:\(window.id):\(index)")
+            issue(.duplicateID, "window id \"\(window.id)\" is used twice", at: .window(index))
         }
         var controllers = Set<String>()
         for (index, controller) in tree.controllers.enumerated() where !controllers.insert(controller.id).inserted {
-            issue(.duplicateID, "controller id \"\(controller.id)\" is used twice", at: "controller:\(index)")
+            issue(.duplicateID, "controller id \"\(controller.id)\" is used twice", at: .controller(index))
         }
         var hosts = Set<String>()
         for (index, host) in tree.hosts.enumerated() where !hosts.insert(host.id).inserted {
-            issue(.duplicateID, "host id \"\(host.id)\" is used twice", at: "host:\(index)")
+            issue(.duplicateID, "host id \"\(host.id)\" is used twice", at: .host(index))
         }
         var coordinators = Set<String>()
         for (index, coordinator) in tree.coordinators.enumerated() where !coordinators.insert(coordinator.id).inserted {
-            issue(.duplicateID, "coordinator id \"\(coordinator.id)\" is used twice", at: "coordinator:\(index)")
+            issue(.duplicateID, "coordinator id \"\(coordinator.id)\" is used twice", at: .coordinator(index))
         }
 
-        func requireController(_ id: String?, _ what: String, at key: String) {
+        func requireController(_ id: String?, _ what: @autoclosure () -> String, at place: SnapshotParser.Place) {
             guard let id, !controllers.contains(id) else { return }
             issue(
-                .danglingReference, "\(what) refers to controller \"\(id)\", which the snapshot does not contain",
-                at: key)
+                .danglingReference, "\(what()) refers to controller \"\(id)\", which the snapshot does not contain",
+                at: place)
         }
         for (index, window) in tree.windows.enumerated() {
-            requireController(window.rootID, "window \"\(window.id)\"'s root", at: "window:\(window.id):\(index)")
+            requireController(window.rootID, "window \"\(window.id)\"'s root", at: .window(index))
             for (link, presented) in window.presented.enumerated() {
                 requireController(
                     presented.controllerID, "a presentation in window \"\(window.id)\"",
-                    at: "presented:\(index):\(link)")
+                    at: .presented(index, link))
             }
         }
         var parents: [String: String] = [:]
         for (index, controller) in tree.controllers.enumerated() {
             for (position, child) in controller.children.enumerated() {
-                let key = "controller-child:\(index):\(position)"
+                let key = SnapshotParser.Place.controllerChild(index, position)
                 requireController(child, "controller \"\(controller.id)\"'s child", at: key)
                 if let other = parents.updateValue(controller.id, forKey: child), controllers.contains(child) {
                     issue(
@@ -61,12 +61,12 @@ struct SnapshotChecks {
                 issue(
                     .schemaViolation,
                     "tab bar controller \"\(controller.id)\" selects tab \(selected) but has \(controller.children.count) tabs",
-                    at: "controller:\(index)")
+                    at: .controller(index))
             case .splitView where controller.children.count > 2:
                 issue(
                     .schemaViolation,
                     "split view controller \"\(controller.id)\" has \(controller.children.count) children; it shows at most two",
-                    at: "controller:\(index)")
+                    at: .controller(index))
             default:
                 break
             }
@@ -76,7 +76,7 @@ struct SnapshotChecks {
             var current = parents[controller.id]
             while let ancestor = current {
                 if !seen.insert(ancestor).inserted || ancestor == controller.id {
-                    issue(.cycle, "controller \"\(controller.id)\" contains itself", at: "controller:\(index)")
+                    issue(.cycle, "controller \"\(controller.id)\" contains itself", at: .controller(index))
                     break
                 }
                 current = parents[ancestor]
@@ -85,18 +85,18 @@ struct SnapshotChecks {
         for (index, host) in tree.hosts.enumerated() {
             switch host.base {
             case .modal(let id), .navigation(let id):
-                requireController(id, "host \"\(host.id)\"", at: "host:\(index)")
+                requireController(id, "host \"\(host.id)\"", at: .host(index))
             case .window(let id):
                 if let id, !windows.contains(id) {
                     issue(
                         .danglingReference,
                         "host \"\(host.id)\" refers to window \"\(id)\", which the snapshot does not contain",
-                        at: "host:\(index)")
+                        at: .host(index))
                 }
             }
             for (position, frame) in host.frames.enumerated() {
                 requireController(
-                    frame.controllerID, "a frame of host \"\(host.id)\"", at: "frame:\(index):\(position)")
+                    frame.controllerID, "a frame of host \"\(host.id)\"", at: .frame(index, position))
             }
         }
         // A controller nothing shows or refers to could not be found again after import (X3).
@@ -108,21 +108,21 @@ struct SnapshotChecks {
             issue(
                 .danglingReference,
                 "controller \"\(controller.id)\" is not a window's root, presented, a child, a frame's controller or owned by a coordinator",
-                at: "controller:\(index)"
+                at: .controller(index)
             )
         }
         let coordinatorParents = Dictionary(
             tree.coordinators.compactMap { c in c.parentID.map { (c.id, $0) } }, uniquingKeysWith: { first, _ in first }
         )
         for (index, coordinator) in tree.coordinators.enumerated() {
-            let key = "coordinator:\(index)"
+            let key = SnapshotParser.Place.coordinator(index)
             if let parent = coordinator.parentID, !coordinators.contains(parent) {
                 issue(
                     .danglingReference,
                     "coordinator \"\(coordinator.id)\"'s parent \"\(parent)\" is not in the snapshot", at: key)
             }
             for (position, child) in coordinator.childIDs.enumerated() {
-                let at = "coordinator-child:\(index):\(position)"
+                let at = SnapshotParser.Place.coordinatorChild(index, position)
                 if child == coordinator.id {
                     issue(.cycle, "coordinator \"\(coordinator.id)\" lists itself as a child", at: at)
                 } else if !coordinators.contains(child) {
@@ -138,7 +138,7 @@ struct SnapshotChecks {
                 }
             }
             for (position, owned) in coordinator.controllerIDs.enumerated() {
-                requireController(owned, "coordinator \"\(coordinator.id)\"", at: "owns:\(index):\(position)")
+                requireController(owned, "coordinator \"\(coordinator.id)\"", at: .owns(index, position))
             }
             var seen: Set<String> = [coordinator.id]
             var current = coordinatorParents[coordinator.id]

@@ -10,12 +10,42 @@ import Foundation
 struct SnapshotParser {
     let limits: SnapshotLimits
 
-    /// Where each element with an id or reference was read, for semantic checks.
-    struct Positions {
-        var byElement: [String: (line: Int, column: Int)] = [:]
+    /// An element with an id or reference, by its indices in the tree.
+    enum Place: Hashable {
+        case window(Int), presented(Int, Int), controller(Int), controllerChild(Int, Int), host(Int), frame(Int, Int)
+        case coordinator(Int), coordinatorChild(Int, Int), owns(Int, Int)
+    }
 
-        subscript(_ key: String) -> (line: Int, column: Int) {
-            byElement[key] ?? (0, 0)
+    /// Where each element with an id or reference was read (line, column), for semantic checks; arrays
+    /// indexed like the tree, so recording costs no allocation per element.
+    struct Positions {
+        typealias Position = (line: Int, column: Int)
+        var windows: [Position] = []
+        var presented: [[Position]] = []
+        var controllers: [Position] = []
+        var controllerChildren: [[Position]] = []
+        var hosts: [Position] = []
+        var frames: [[Position]] = []
+        var coordinators: [Position] = []
+        var coordinatorChildren: [[Position]] = []
+        var owns: [[Position]] = []
+
+        subscript(_ place: Place) -> Position {
+            func at(_ list: [Position], _ index: Int) -> Position { list.indices.contains(index) ? list[index] : (0, 0) }
+            func at(_ lists: [[Position]], _ index: Int, _ inner: Int) -> Position {
+                lists.indices.contains(index) ? at(lists[index], inner) : (0, 0)
+            }
+            switch place {
+            case .window(let index): return at(windows, index)
+            case .presented(let index, let link): return at(presented, index, link)
+            case .controller(let index): return at(controllers, index)
+            case .controllerChild(let index, let child): return at(controllerChildren, index, child)
+            case .host(let index): return at(hosts, index)
+            case .frame(let index, let frame): return at(frames, index, frame)
+            case .coordinator(let index): return at(coordinators, index)
+            case .coordinatorChild(let index, let child): return at(coordinatorChildren, index, child)
+            case .owns(let index, let owned): return at(owns, index, owned)
+            }
         }
     }
 
@@ -163,22 +193,36 @@ final class IssueCollector {
     }
 }
 
-/// The parsed schema and a validation context whose errors go to the collector.
-private final class SchemaValidation {
-    private var schema: xmlSchemaPtr?
-    private(set) var context: xmlSchemaValidCtxtPtr?
+/// The snapshot schema, compiled once per process. libxml2 only reads a compiled schema while validating,
+/// so one compiled schema serves every parse, each with its own validation context.
+private final class CompiledSchema: @unchecked Sendable {
+    static let shared = CompiledSchema()
 
-    init(collector: IssueCollector) {
+    let schema: xmlSchemaPtr?
+
+    private init() {
+        xmlInitParser()
         let bytes = SnapshotSchema.bytes
         let parserContext = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 xmlSchemaNewMemParserCtxt($0, Int32(buffer.count))
             }
         }
-        guard let parserContext else { return }
+        guard let parserContext else {
+            schema = nil
+            return
+        }
         schema = xmlSchemaParse(parserContext)
         xmlSchemaFreeParserCtxt(parserContext)
-        guard let schema else { return }
+    }
+}
+
+/// A validation context on the compiled schema whose errors go to the collector.
+private final class SchemaValidation {
+    private(set) var context: xmlSchemaValidCtxtPtr?
+
+    init(collector: IssueCollector) {
+        guard let schema = CompiledSchema.shared.schema else { return }
         context = xmlSchemaNewValidCtxt(schema)
         xmlSchemaSetValidStructuredErrors(
             context,
@@ -191,7 +235,6 @@ private final class SchemaValidation {
 
     deinit {
         if let context { xmlSchemaFreeValidCtxt(context) }
-        if let schema { xmlSchemaFree(schema) }
     }
 }
 
@@ -219,7 +262,8 @@ private struct TreeBuilder {
             self.version = version
         case (2, "window"):
             let id = attributes["id"] ?? ""
-            positions.byElement["window:\(id):\(tree.windows.count)"] = position
+            positions.windows.append(position)
+            positions.presented.append([])
             tree.windows.append(
                 BridgedWindow(
                     id: id, isKey: attributes["key"] == "true" || attributes["key"] == "1",
@@ -228,12 +272,13 @@ private struct TreeBuilder {
         case (3, "presented"):
             guard !tree.windows.isEmpty else { return }
             let index = tree.windows.count - 1
-            positions.byElement["presented:\(index):\(tree.windows[index].presented.count)"] = position
+            positions.presented[index].append(position)
             tree.windows[index].presented.append(
                 BridgedPresentation(
                     controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
         case (2, "controller"):
-            positions.byElement["controller:\(tree.controllers.count)"] = position
+            positions.controllers.append(position)
+            positions.controllerChildren.append([])
             let container = self.container(attributes, at: position, issues: &issues)
             tree.controllers.append(
                 BridgedController(
@@ -241,10 +286,11 @@ private struct TreeBuilder {
                     children: [], container: container))
         case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
             let index = tree.controllers.count - 1
-            positions.byElement["controller-child:\(index):\(tree.controllers[index].children.count)"] = position
+            positions.controllerChildren[index].append(position)
             tree.controllers[index].children.append(attributes["ref"] ?? "")
         case (2, "host"):
-            positions.byElement["host:\(tree.hosts.count)"] = position
+            positions.hosts.append(position)
+            positions.frames.append([])
             let on = attributes["on"]
             let base: BridgedHost.Base =
                 switch attributes["base"] {
@@ -256,13 +302,15 @@ private struct TreeBuilder {
         case (3, "frame"):
             guard !tree.hosts.isEmpty else { return }
             let index = tree.hosts.count - 1
-            positions.byElement["frame:\(index):\(tree.hosts[index].frames.count)"] = position
+            positions.frames[index].append(position)
             tree.hosts[index].frames.append(
                 BridgedFrame(
                     kind: attributes["kind"] ?? "", state: attributes["state"] ?? "",
                     coordinatorType: attributes["coordinator"] ?? "", controllerID: attributes["controller"]))
         case (2, "coordinator"):
-            positions.byElement["coordinator:\(tree.coordinators.count)"] = position
+            positions.coordinators.append(position)
+            positions.coordinatorChildren.append([])
+            positions.owns.append([])
             tree.coordinators.append(
                 BridgedCoordinator(
                     id: attributes["id"] ?? "", framework: attributes["framework"] ?? "",
@@ -270,11 +318,11 @@ private struct TreeBuilder {
                     parentID: attributes["parent"], childIDs: [], controllerIDs: []))
         case (3, "child") where !tree.coordinators.isEmpty:
             let index = tree.coordinators.count - 1
-            positions.byElement["coordinator-child:\(index):\(tree.coordinators[index].childIDs.count)"] = position
+            positions.coordinatorChildren[index].append(position)
             tree.coordinators[index].childIDs.append(attributes["ref"] ?? "")
         case (3, "owns") where !tree.coordinators.isEmpty:
             let index = tree.coordinators.count - 1
-            positions.byElement["owns:\(index):\(tree.coordinators[index].controllerIDs.count)"] = position
+            positions.owns[index].append(position)
             tree.coordinators[index].controllerIDs.append(attributes["ref"] ?? "")
         case (1, "controllers"):
             lastSection = .controllers

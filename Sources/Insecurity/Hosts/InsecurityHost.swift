@@ -97,6 +97,7 @@ public final class InsecurityHost {
         completion: @escaping (CoordinatorResult<NewResult>) -> Void,
         onTeardown: (() -> Void)?
     ) -> Bool {
+        adoptionIndex = nil
         switch stage {
         case .tearingDown:
             InsecurityDiagnostics.report(
@@ -236,16 +237,38 @@ public final class InsecurityHost {
         let frame = makeFrame(
             for: coordinator, showing: controller, placement, animated: false, completion: completion, onTeardown: nil)
         if isShown {
-            if case .pushed(let navigation) = frame.placement, let stack = navigation.value?.viewControllers,
-                let index = stack.lastIndex(of: controller), index > 0
+            if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
+                let index = stackIndex(of: controller, in: navigation), index > 0
             {
-                frame.below = stack[index - 1]
+                frame.below = navigation.viewControllers[index - 1]
             }
             frame.status = .shown
         } else {
             restoredWaitingFrames.append(frame)
         }
         return true
+    }
+
+    /// Positions in a navigation stack that a restore adopts frames from, built once per restore so that
+    /// adopting n pushed frames costs O(n) rather than O(n²).
+    private var adoptionIndex: (navigation: ObjectIdentifier, positions: [ObjectIdentifier: Int])?
+
+    /// The position of `controller` in `navigation`'s stack, for adoption.
+    private func stackIndex(of controller: UIViewController, in navigation: UINavigationController) -> Int? {
+        let stack = navigation.viewControllers
+        if stack.last === controller { return stack.count - 1 }
+        if adoptionIndex?.navigation != ObjectIdentifier(navigation) {
+            var positions: [ObjectIdentifier: Int] = [:]
+            positions.reserveCapacity(stack.count)
+            for (index, controller) in stack.enumerated() { positions[ObjectIdentifier(controller)] = index }
+            adoptionIndex = (ObjectIdentifier(navigation), positions)
+        }
+        if let index = adoptionIndex?.positions[ObjectIdentifier(controller)], stack.indices.contains(index),
+            stack[index] === controller
+        {
+            return index
+        }
+        return stack.lastIndex(of: controller)
     }
 
     /// Where UIKit shows `controller`, if that matches `presentation`.
