@@ -75,7 +75,10 @@ final class NavigationStage {
     /// costs O(depth): operations use ``walkPlannedStackFromTop(_:)`` instead.
     var plannedStack: [UIViewController] {
         var stack: [UIViewController] = []
-        walkPlannedStackFromTop { stack.append($0); return true }
+        walkPlannedStackFromTop {
+            stack.append($0)
+            return true
+        }
         return stack.reversed()
     }
 
@@ -244,4 +247,3 @@ final class NavigationStage {
         }
     }
 }
-

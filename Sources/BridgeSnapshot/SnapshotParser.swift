@@ -12,8 +12,15 @@ struct SnapshotParser {
 
     /// An element with an id or reference, by its indices in the tree.
     enum Place: Hashable {
-        case window(Int), presented(Int, Int), controller(Int), controllerChild(Int, Int), host(Int), frame(Int, Int)
-        case coordinator(Int), coordinatorChild(Int, Int), owns(Int, Int)
+        case window(Int)
+        case presented(Int, Int)
+        case controller(Int)
+        case controllerChild(Int, Int)
+        case host(Int)
+        case frame(Int, Int)
+        case coordinator(Int)
+        case coordinatorChild(Int, Int)
+        case owns(Int, Int)
     }
 
     /// Where each element with an id or reference was read (line, column), for semantic checks; arrays
@@ -31,7 +38,9 @@ struct SnapshotParser {
         var owns: [[Position]] = []
 
         subscript(_ place: Place) -> Position {
-            func at(_ list: [Position], _ index: Int) -> Position { list.indices.contains(index) ? list[index] : (0, 0) }
+            func at(_ list: [Position], _ index: Int) -> Position {
+                list.indices.contains(index) ? list[index] : (0, 0)
+            }
             func at(_ lists: [[Position]], _ index: Int, _ inner: Int) -> Position {
                 lists.indices.contains(index) ? at(lists[index], inner) : (0, 0)
             }

@@ -1,3 +1,4 @@
+import BridgeSnapshot
 import CBenchLibXML2
 import CoordinatorBridge
 import Foundation
@@ -22,13 +23,23 @@ func bareWrite(_ tree: BridgedTree) -> Int {
     start("bridge-snapshot", [("version", "2")])
     start("windows", [])
     for window in tree.windows {
-        start("window", [("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"), ("root", window.rootID)])
+        start(
+            "window",
+            [
+                ("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"),
+                ("root", window.rootID),
+            ])
         xmlTextWriterEndElement(writer)
     }
     xmlTextWriterEndElement(writer)
     start("controllers", [])
     for controller in tree.controllers {
-        start("controller", [("id", controller.id), ("type", controller.type), ("title", controller.title), ("container", controller.container == nil ? nil : "navigation")])
+        start(
+            "controller",
+            [
+                ("id", controller.id), ("type", controller.type), ("title", controller.title),
+                ("container", controller.container == nil ? nil : "navigation"),
+            ])
         for child in controller.children {
             start("child", [("ref", child)])
             xmlTextWriterEndElement(writer)
@@ -40,7 +51,12 @@ func bareWrite(_ tree: BridgedTree) -> Int {
     for host in tree.hosts {
         start("host", [("id", host.id), ("base", "navigation"), ("on", "nav")])
         for frame in host.frames {
-            start("frame", [("kind", frame.kind), ("state", frame.state), ("coordinator", frame.coordinatorType), ("controller", frame.controllerID)])
+            start(
+                "frame",
+                [
+                    ("kind", frame.kind), ("state", frame.state), ("coordinator", frame.coordinatorType),
+                    ("controller", frame.controllerID),
+                ])
             xmlTextWriterEndElement(writer)
         }
         xmlTextWriterEndElement(writer)
@@ -59,7 +75,8 @@ func bareRead(_ bytes: [UInt8]) -> Int {
     var nodes = 0
     bytes.withUnsafeBufferPointer { buffer in
         buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-            let reader = xmlReaderForMemory(pointer, Int32(buffer.count), "bench.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue))!
+            let reader = xmlReaderForMemory(
+                pointer, Int32(buffer.count), "bench.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue))!
             while xmlTextReaderRead(reader) == 1 {
                 nodes += 1
                 while xmlTextReaderMoveToNextAttribute(reader) == 1 {
@@ -88,7 +105,10 @@ final class PlainTreeBuilder: NSObject, XMLParserDelegate {
 
     var root: Node { stack[0] }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let node = Node(name: elementName, attributes: attributes)
         stack[stack.count - 1].children.append(node)
         stack.append(node)
@@ -120,4 +140,38 @@ func xmllintStreamTime(schema: URL, file: URL) -> Double? {
         try? process.run()
         process.waitUntilExit()
     }
+}
+
+/// The snapshot schema compiled by libxml2, for the validating anchor.
+@MainActor
+let benchSchema: xmlSchemaPtr? = {
+    guard let data = try? Data(contentsOf: SnapshotSchema.url) else { return nil }
+    return data.withUnsafeBytes { raw -> xmlSchemaPtr? in
+        let context = xmlSchemaNewMemParserCtxt(raw.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(raw.count))
+        defer { xmlSchemaFreeParserCtxt(context) }
+        return xmlSchemaParse(context)
+    }
+}()
+
+/// libxml2's own floor with validation on: one xmlTextReader pass validating against the compiled schema.
+@MainActor
+func bareValidatingRead(_ bytes: [UInt8]) -> Int {
+    var nodes = 0
+    bytes.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+            let reader = xmlReaderForMemory(
+                pointer, Int32(buffer.count), "bench.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue))!
+            let validation = xmlSchemaNewValidCtxt(benchSchema)
+            xmlTextReaderSchemaValidateCtxt(reader, validation, 0)
+            while xmlTextReaderRead(reader) == 1 {
+                nodes += 1
+                while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+                    if xmlTextReaderConstValue(reader) != nil { nodes += 1 }
+                }
+            }
+            xmlFreeTextReader(reader)
+            xmlSchemaFreeValidCtxt(validation)
+        }
+    }
+    return nodes
 }

@@ -8,5 +8,6 @@
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlwriter.h>
+#include <libxml/xmlschemas.h>
 
 #endif
