@@ -103,19 +103,24 @@ struct RestoredCoordinatorsTests {
         return factories
     }
 
-    @Test(
-        "X9: an imported tree is made of the app's classes and continues the journey: results, finishes, back button, coordinatorDidFinish"
-    )
-    func restoredJourney() throws {
+    /// The live app's snapshot, taken after which the live app is gone, and a builder with the app's factories.
+    private func snapshotOfStoppedApp() -> (xml: String, builder: BridgeBuilder) {
         Journey.log = []
         var (window, app) = liveApp()
         let xml = export([window])
         window.rootViewController = nil
         app.removeAll()
         loop.runUntilIdle()
-
         var builder = BridgeBuilder(registry: BridgeRegistry(plugins()))
         builder.coordinatorFactories = factories()
+        return (xml, builder)
+    }
+
+    @Test(
+        "X9: an imported tree is made of the app's classes and continues the journey: results, finishes, back button, coordinatorDidFinish"
+    )
+    func restoredJourney() throws {
+        let (xml, builder) = snapshotOfStoppedApp()
         let live = try BridgeSnapshot.importLive(xml, builder: builder)
         let restored = try #require(live.windows.first)
         restored.makeKeyAndVisible()
@@ -147,15 +152,7 @@ struct RestoredCoordinatorsTests {
         "X9: a swipe on a restored sheet delivers 'dismissed' to the restored parent; a factory of the wrong controller type is an error"
     )
     func restoredSwipeAndWrongFactory() throws {
-        Journey.log = []
-        var (window, app) = liveApp()
-        let xml = export([window])
-        window.rootViewController = nil
-        app.removeAll()
-        loop.runUntilIdle()
-
-        var builder = BridgeBuilder(registry: BridgeRegistry(plugins()))
-        builder.coordinatorFactories = factories()
+        var (xml, builder) = snapshotOfStoppedApp()
         let live = try BridgeSnapshot.importLive(xml, builder: builder)
         live.windows.first?.makeKeyAndVisible()
         let payment = try #require(

@@ -18,41 +18,50 @@ final class Screen: Insecurity.NavigationCoordinator<Int> {
     override var viewController: UIViewController { UIViewController() }
 }
 
+/// A visible window showing `root`, with a chain of `depth` engine frames: `first` starts the bottom one
+/// on a new host, `next` starts one on top of the given coordinator.
+@MainActor
+func chain<Top>(
+    depth: Int, root: UIViewController, first: (UIViewController) -> (InsecurityHost, Top), next: (Top) -> Top
+) -> (UIWindow, InsecurityHost, Top) {
+    let window = UIWindow()
+    window.rootViewController = root
+    window.makeKeyAndVisible()
+    let (host, bottom) = first(root)
+    var top = bottom
+    for _ in 1..<depth { top = next(top) }
+    SimRunLoop.main.runUntilIdle()
+    return (window, host, top)
+}
+
 /// A visible window with `depth` sheets presented one above the other by the engine.
 @MainActor
 func modalChain(depth: Int) -> (UIWindow, InsecurityHost, Sheet) {
-    let window = UIWindow()
-    window.rootViewController = UIViewController()
-    window.makeKeyAndVisible()
-    let host = InsecurityHost(modal: window.rootViewController!)
-    var top = Sheet()
-    host.start(top, animated: false) { _ in }
-    for _ in 1..<depth {
-        let next = Sheet()
-        top.navigation.start(next, animated: false) { _ in }
-        top = next
+    chain(depth: depth, root: UIViewController()) { root in
+        let host = InsecurityHost(modal: root)
+        let sheet = Sheet()
+        host.start(sheet, animated: false) { _ in }
+        return (host, sheet)
+    } next: { top in
+        let sheet = Sheet()
+        top.navigation.start(sheet, animated: false) { _ in }
+        return sheet
     }
-    SimRunLoop.main.runUntilIdle()
-    return (window, host, top)
 }
 
 /// A visible navigation stack with `depth` pushed engine frames.
 @MainActor
 func navigationChain(depth: Int) -> (UIWindow, InsecurityHost, Screen) {
-    let window = UIWindow()
-    let navigation = UINavigationController(rootViewController: UIViewController())
-    window.rootViewController = navigation
-    window.makeKeyAndVisible()
-    let host = InsecurityHost(navigation: navigation)
-    var top = Screen()
-    host.start(top, animated: false) { _ in }
-    for _ in 1..<depth {
-        let next = Screen()
-        top.navigation.start(next, animated: false) { _ in }
-        top = next
+    chain(depth: depth, root: UINavigationController(rootViewController: UIViewController())) { root in
+        let host = InsecurityHost(navigation: root as! UINavigationController)
+        let screen = Screen()
+        host.start(screen, animated: false) { _ in }
+        return (host, screen)
+    } next: { top in
+        let screen = Screen()
+        top.navigation.start(screen, animated: false) { _ in }
+        return screen
     }
-    SimRunLoop.main.runUntilIdle()
-    return (window, host, top)
 }
 
 /// A visible stack of `depth` controllers shown by one legacy coordinator.
