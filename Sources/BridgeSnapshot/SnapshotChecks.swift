@@ -16,9 +16,19 @@ struct SnapshotChecks {
         for (index, window) in tree.windows.enumerated() where !windows.insert(window.id).inserted {
             issue(.duplicateID, "window id \"\(window.id)\" is used twice", at: .window(index))
         }
-        var controllers = Set<String>()
-        for (index, controller) in tree.controllers.enumerated() where !controllers.insert(controller.id).inserted {
-            issue(.duplicateID, "controller id \"\(controller.id)\" is used twice", at: .controller(index))
+        // Controllers are interned once: references resolve to indices, and the structural checks below
+        // work on arrays, so checking costs a few hash lookups per controller however big the tree.
+        var controllerIndex: [String: Int] = [:]
+        controllerIndex.reserveCapacity(tree.controllers.count)
+        /// For each controller, the index its id resolves to (the first controller with that id).
+        var canonicalIndex = Array(tree.controllers.indices)
+        for (index, controller) in tree.controllers.enumerated() {
+            if let first = controllerIndex[controller.id] {
+                canonicalIndex[index] = first
+                issue(.duplicateID, "controller id \"\(controller.id)\" is used twice", at: .controller(index))
+            } else {
+                controllerIndex[controller.id] = index
+            }
         }
         var hosts = Set<String>()
         for (index, host) in tree.hosts.enumerated() where !hosts.insert(host.id).inserted {
@@ -29,30 +39,44 @@ struct SnapshotChecks {
             issue(.duplicateID, "coordinator id \"\(coordinator.id)\" is used twice", at: .coordinator(index))
         }
 
-        func requireController(_ id: String?, _ what: @autoclosure () -> String, at place: SnapshotParser.Place) {
-            guard let id, !controllers.contains(id) else { return }
+        /// The index of the controller `id` refers to; a reference to a missing controller is an issue.
+        @discardableResult
+        func requireController(_ id: String?, _ what: @autoclosure () -> String, at place: SnapshotParser.Place) -> Int? {
+            guard let id else { return nil }
+            if let index = controllerIndex[id] { return index }
             issue(
                 .danglingReference, "\(what()) refers to controller \"\(id)\", which the snapshot does not contain",
                 at: place)
+            return nil
         }
+        // A controller nothing shows or refers to could not be found again after import (X3).
+        var referenced = [Bool](repeating: false, count: tree.controllers.count)
         for (index, window) in tree.windows.enumerated() {
-            requireController(window.rootID, "window \"\(window.id)\"'s root", at: .window(index))
+            if let root = requireController(window.rootID, "window \"\(window.id)\"'s root", at: .window(index)) {
+                referenced[root] = true
+            }
             for (link, presented) in window.presented.enumerated() {
-                requireController(
-                    presented.controllerID, "a presentation in window \"\(window.id)\"",
-                    at: .presented(index, link))
+                if let found = requireController(
+                    presented.controllerID, "a presentation in window \"\(window.id)\"", at: .presented(index, link))
+                {
+                    referenced[found] = true
+                }
             }
         }
-        var parents: [String: String] = [:]
+        var parent = [Int](repeating: -1, count: tree.controllers.count)
         for (index, controller) in tree.controllers.enumerated() {
             for (position, child) in controller.children.enumerated() {
                 let key = SnapshotParser.Place.controllerChild(index, position)
-                requireController(child, "controller \"\(controller.id)\"'s child", at: key)
-                if let other = parents.updateValue(controller.id, forKey: child), controllers.contains(child) {
+                guard let childIndex = requireController(child, "controller \"\(controller.id)\"'s child", at: key)
+                else { continue }
+                referenced[childIndex] = true
+                if parent[childIndex] >= 0 {
+                    let other = tree.controllers[parent[childIndex]].id
                     issue(
                         .cycle, "controller \"\(child)\" is a child of both \"\(other)\" and \"\(controller.id)\"",
                         at: key)
                 }
+                parent[childIndex] = index
             }
         }
         for (index, controller) in tree.controllers.enumerated() {
@@ -71,16 +95,31 @@ struct SnapshotChecks {
                 break
             }
         }
-        for (index, controller) in tree.controllers.enumerated() {
-            var seen: Set<String> = [controller.id]
-            var current = parents[controller.id]
-            while let ancestor = current {
-                if !seen.insert(ancestor).inserted || ancestor == controller.id {
-                    issue(.cycle, "controller \"\(controller.id)\" contains itself", at: .controller(index))
-                    break
+        // Whether walking up the parents from each controller runs into a cycle, memoized along each walk.
+        enum Walk { case unknown, onPath, acyclic, cyclic }
+        var walk = [Walk](repeating: .unknown, count: tree.controllers.count)
+        for start in walk.indices where walk[start] == .unknown {
+            var path: [Int] = []
+            var current = start
+            var outcome = Walk.acyclic
+            while current >= 0 {
+                switch walk[current] {
+                case .unknown:
+                    walk[current] = .onPath
+                    path.append(current)
+                    current = parent[current]
+                    continue
+                case .onPath, .cyclic:
+                    outcome = .cyclic
+                case .acyclic:
+                    outcome = .acyclic
                 }
-                current = parents[ancestor]
+                break
             }
+            for node in path { walk[node] = outcome }
+        }
+        for (index, controller) in tree.controllers.enumerated() where walk[index] == .cyclic {
+            issue(.cycle, "controller \"\(controller.id)\" contains itself", at: .controller(index))
         }
         for (index, host) in tree.hosts.enumerated() {
             switch host.base {
@@ -95,16 +134,19 @@ struct SnapshotChecks {
                 }
             }
             for (position, frame) in host.frames.enumerated() {
-                requireController(
+                if let found = requireController(
                     frame.controllerID, "a frame of host \"\(host.id)\"", at: .frame(index, position))
+                {
+                    referenced[found] = true
+                }
             }
         }
-        // A controller nothing shows or refers to could not be found again after import (X3).
-        var referenced = Set(tree.windows.flatMap { [$0.rootID].compactMap { $0 } + $0.presented.map(\.controllerID) })
-        referenced.formUnion(tree.hosts.flatMap { $0.frames.compactMap(\.controllerID) })
-        referenced.formUnion(tree.coordinators.flatMap(\.controllerIDs))
-        referenced.formUnion(parents.keys)
-        for (index, controller) in tree.controllers.enumerated() where !referenced.contains(controller.id) {
+        for coordinator in tree.coordinators {
+            for owned in coordinator.controllerIDs {
+                if let found = controllerIndex[owned] { referenced[found] = true }
+            }
+        }
+        for (index, controller) in tree.controllers.enumerated() where !referenced[canonicalIndex[index]] {
             issue(
                 .danglingReference,
                 "controller \"\(controller.id)\" is not a window's root, presented, a child, a frame's controller or owned by a coordinator",

@@ -152,30 +152,42 @@ struct SnapshotParser {
     /// parsing means no entity is ever declared, so none can be expanded or fetched.
     static func doctypePosition(in bytes: [UInt8]) -> (line: Int, column: Int)? {
         let marker = Array("<!DOCTYPE".utf8)
+        let found = bytes.withUnsafeBytes { buffer in
+            marker.withUnsafeBytes { needle in
+                bridge_find_bytes(buffer.baseAddress, buffer.count, needle.baseAddress, needle.count)
+            }
+        }
+        guard found >= 0 else { return nil }
+        let index = found
         var line = 1
         var lineStart = 0
-        var index = 0
-        while index + marker.count <= bytes.count {
-            if bytes[index] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            } else if bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) {
-                return (line, index - lineStart + 1)
-            }
-            index += 1
+        for position in 0..<index where bytes[position] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = position + 1
         }
-        return nil
+        return (line, index - lineStart + 1)
     }
 
-    private func attributes(of reader: xmlTextReaderPtr) -> [String: String] {
-        var attributes: [String: String] = [:]
+
+    private func attributes(of reader: xmlTextReaderPtr) -> Attributes {
+        var attributes = Attributes()
         guard xmlTextReaderHasAttributes(reader) == 1 else { return attributes }
         while xmlTextReaderMoveToNextAttribute(reader) == 1 {
             let name = String(cString: xmlTextReaderConstLocalName(reader))
-            attributes[name] = xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
+            attributes.pairs.append((name, xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""))
         }
         xmlTextReaderMoveToElement(reader)
         return attributes
+    }
+
+}
+
+/// An element's attributes, in document order. Elements have a handful, so a linear search beats hashing.
+struct Attributes {
+    var pairs: [(name: String, value: String)] = []
+
+    subscript(_ name: String) -> String? {
+        pairs.first { $0.name == name }?.value
     }
 }
 
@@ -253,7 +265,7 @@ private struct TreeBuilder {
     var positions = SnapshotParser.Positions()
 
     mutating func element(
-        _ name: String, attributes: [String: String], depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]
+        _ name: String, attributes: Attributes, depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]
     ) {
         switch (depth, name) {
         case (0, "bridge-snapshot"):
@@ -348,7 +360,7 @@ private struct TreeBuilder {
 
     /// A controller's container: version 1 only knew navigation controllers (`navigation="true"`);
     /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`).
-    private func container(_ attributes: [String: String], at position: (Int, Int), issues: inout [SnapshotIssue])
+    private func container(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
         -> BridgedContainer?
     {
         func isTrue(_ name: String) -> Bool { attributes[name] == "true" || attributes[name] == "1" }

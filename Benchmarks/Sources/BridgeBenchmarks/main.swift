@@ -257,13 +257,27 @@ func snapshotRows() -> [Row] {
     return rows
 }
 
-/// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine` or `BridgeBenchmarks snapshot` one part
-/// (for profiling); `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak
-/// memory of one import.
+/// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine` or `BridgeBenchmarks snapshot` one part;
+/// `BridgeBenchmarks --profile parse|import` repeats one operation for a profiler;
+/// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
     let arguments = CommandLine.arguments.dropFirst()
     if arguments.first == "--import-memory", let path = arguments.dropFirst().first {
         print(importPeakMemory(path))
+        return
+    }
+    if arguments.first == "--profile", let what = arguments.dropFirst().first {
+        // For `perf record`: repeats one operation on the 50,000-controller snapshot.
+        let xml = BridgeSnapshot.xml(of: navigationTree(controllers: 50_000))
+        for _ in 0..<10 {
+            switch what {
+            case "parse": _ = try! BridgeSnapshot.parse(xml)
+            default:
+                let live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+                for window in live.windows { window.rootViewController = nil }
+                SimRunLoop.main.runUntilIdle()
+            }
+        }
         return
     }
     let rows =
