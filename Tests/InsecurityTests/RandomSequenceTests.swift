@@ -21,6 +21,10 @@ enum RandomStep: CustomStringConvertible, Sendable {
     case appPopToRoot(animated: Bool)
     case appDismissTop(animated: Bool)
     case advance(tenths: Int)
+    /// The user starts pulling the top sheet down and keeps the finger on it (S16).
+    case holdSheetSwipe(progress: Int)
+    /// The user lets go of the held sheet, finishing or cancelling the dismissal.
+    case releaseSheetSwipe(finish: Bool)
 
     static let kinds = [
         "modal", "push", "newNavigation", "adaptive(.any)", "adaptive(.modal)", "adaptive(.navigation(new:))",
@@ -39,6 +43,8 @@ enum RandomStep: CustomStringConvertible, Sendable {
         case .appPopToRoot(let animated): "app pops to root\(animated ? " animated" : "")"
         case .appDismissTop(let animated): "app dismisses the top presentation\(animated ? " animated" : "")"
         case .advance(let tenths): "advance \(Double(tenths) / 10) s"
+        case .holdSheetSwipe(let progress): "user pulls the top sheet down to \(progress * 10) % and holds it"
+        case .releaseSheetSwipe(let finish): "user lets go of the sheet, \(finish ? "finishing" : "cancelling") the swipe"
         }
     }
 
@@ -53,11 +59,13 @@ enum RandomStep: CustomStringConvertible, Sendable {
         case 11: self = .interactivePop(progress: a % 10, finish: b % 2 == 0)
         case 12: self = .appPopToRoot(animated: a % 2 == 0)
         case 13: self = .appDismissTop(animated: a % 2 == 0)
+        case 14: self = .holdSheetSwipe(progress: a % 10)
+        case 15: self = .releaseSheetSwipe(finish: b % 2 == 0)
         default: self = .advance(tenths: a % 8)
         }
     }
 
-    static let generator = zip(Gen.int(in: 0...16), Gen.int(in: 0...13), Gen.int(in: 0...12))
+    static let generator = zip(Gen.int(in: 0...18), Gen.int(in: 0...13), Gen.int(in: 0...12))
         .map { RandomStep($0.0, $0.1, $0.2) }
         .array(of: 1...30)
 }
@@ -124,6 +132,8 @@ final class RandomSession {
     /// Completion calls per coordinator name, with the results received.
     var results: [String: [String]] = [:]
     var failures: [String] = []
+    /// A sheet swipe the user is still holding (the finger makes no other gesture meanwhile).
+    var heldSwipe: UIViewController.InteractiveDismissal?
 
     init() {
         navigation = UINavigationController(rootViewController: home)
@@ -217,11 +227,20 @@ final class RandomSession {
             }
             return [.endAfterEnd, .endBeforeStart]
         case .backButton:
+            guard heldSwipe == nil else { break }
             topNavigation()?.simulateBackButtonTap()
         case .swipeDown:
+            guard heldSwipe == nil else { break }
             topPresented()?.simulateInteractiveDismissal()
+        case .holdSheetSwipe(let progress):
+            guard heldSwipe == nil, let swipe = topPresented()?.beginInteractiveDismissal() else { break }
+            swipe.update(CGFloat(progress) / 10)
+            heldSwipe = swipe
+        case .releaseSheetSwipe(let finish):
+            finish ? heldSwipe?.finish() : heldSwipe?.cancel()
+            heldSwipe = nil
         case .interactivePop(let progress, let finish):
-            if let pop = topNavigation()?.beginInteractivePop() {
+            if heldSwipe == nil, let pop = topNavigation()?.beginInteractivePop() {
                 pop.update(CGFloat(progress) / 10)
                 finish ? pop.finish() : pop.cancel()
             }
@@ -328,9 +347,11 @@ struct RandomSequenceTests {
             for diagnostic in diagnostics where !allowed.contains(diagnostic.code) {
                 failures.append("step \(number + 1): unexpected diagnostic \(diagnostic)")
             }
-            if SimRunLoop.main.isIdle { current.checkSettledScreen() }
+            if SimRunLoop.main.isIdle, current.heldSwipe == nil { current.checkSettledScreen() }
         }
         if let current = session {
+            current.heldSwipe?.cancel()
+            current.heldSwipe = nil
             let warnings = SimWarnings.capture {
                 _ = InsecurityDiagnostics.capture { SimRunLoop.main.runUntilIdle() }
             }
