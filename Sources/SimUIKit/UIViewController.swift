@@ -531,8 +531,9 @@ open class UIViewController: UIResponder {
     }
 
     private func presentationRefusal(of controller: UIViewController, on presenter: UIViewController) -> String? {
-        let attempt =
+        var attempt: String {
             "Attempt to present \(controller.simDescription) on \(presenter.simDescription) (from \(simDescription))"
+        }
         if controller === presenter || controller.presentingStorage != nil || controller.presentedStorage != nil {
             return
                 "Application tried to present modally a view controller \(controller.simDescription) that is already presented."

@@ -258,7 +258,7 @@ func snapshotRows() -> [Row] {
 }
 
 /// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine` or `BridgeBenchmarks snapshot` one part;
-/// `BridgeBenchmarks --profile parse|import` repeats one operation for a profiler;
+/// `BridgeBenchmarks --profile parse|import|sheet` repeats one operation for a profiler;
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
     let arguments = CommandLine.arguments.dropFirst()
@@ -268,6 +268,19 @@ MainActor.assumeIsolated {
     }
     if arguments.first == "--profile", let what = arguments.dropFirst().first {
         // For `perf record`: repeats one operation on the 50,000-controller snapshot.
+        if what == "sheet" {
+            let (window, host, top) = modalChain(depth: 10)
+            withExtendedLifetime(host) {
+                for _ in 0..<300_000 {
+                    let child = Sheet()
+                    top.navigation.start(child, animated: false) { _ in }
+                    child.finish(1)
+                    SimRunLoop.main.runUntilIdle()
+                }
+            }
+            window.rootViewController = nil
+            return
+        }
         let xml = BridgeSnapshot.xml(of: navigationTree(controllers: 50_000))
         for _ in 0..<10 {
             switch what {

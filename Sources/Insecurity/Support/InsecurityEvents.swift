@@ -98,6 +98,7 @@ public enum InsecurityEvents {
     }
 
     static func publish(_ frame: Frame, _ action: NavigationEvent.Action) {
+        guard !entries.isEmpty else { return }
         let event = NavigationEvent(
             frameID: frame.id, coordinatorType: frame.typeName, action: action, time: SimRunLoop.main.now)
         for entry in entries {
