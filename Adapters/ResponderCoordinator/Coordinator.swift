@@ -1,5 +1,9 @@
 import SimUIKit
 
+/// A message wrapped in a closure, kept by ``Coordinator/enqueueMessage(_:)`` until
+/// ``Coordinator/processQueuedMessages()`` runs it.
+public typealias CoordinatingQueuedMessage = () -> Void
+
 /// The base of the coordinator tree: a `UIResponder` parameterised by its root controller type (seed 003).
 /// Subclass it (or ``NavigationCoordinator``), start it with ``start(with:)`` and stop it with ``stop(with:)``.
 @MainActor
@@ -9,12 +13,13 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
     /// The root controller (retained).
     public let rootViewController: T!
 
-    open var identifier: String { String(describing: type(of: self)) }
+    /// The key of the coordinator in its parent's ``childCoordinators``: its type's name unless set.
+    open lazy var identifier: String = String(describing: type(of: self))
     public weak var parent: Coordinating?
     public private(set) var childCoordinators: [String: Coordinating] = [:]
     public private(set) var isStarted = false
     /// Messages waiting for ``processQueuedMessages()``, oldest first.
-    public private(set) var queuedMessages: [() -> Void] = []
+    public private(set) var queuedMessages: [CoordinatingQueuedMessage] = []
 
     public init(rootViewController: T?) {
         self.rootViewController = rootViewController
@@ -84,7 +89,7 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
     /// Keeps `message` until ``processQueuedMessages()`` runs it: the library's idiom for a message that
     /// arrives before the coordinator's dependencies (`guard let deps else { enqueueMessage { … }; return }`).
     /// It never runs at once, so a message that queues itself again cannot recurse.
-    public func enqueueMessage(_ message: @escaping () -> Void) {
+    public func enqueueMessage(_ message: @escaping CoordinatingQueuedMessage) {
         queuedMessages.append(message)
     }
 

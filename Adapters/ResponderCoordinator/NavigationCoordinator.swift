@@ -9,13 +9,15 @@ import SimUIKit
 /// State changes caused by the user or by app code reach ``viewControllers``, ``handlePopBack(to:)``
 /// and `coordinatorDidFinish` on the next turn of the run loop, once the whole removal is known.
 ///
-/// A subclass may make itself its navigation controller's delegate (`rootViewController.delegate = self`)
-/// and override the two delegate methods: the adapter observes the stack without the delegate.
+/// As in the library, a started coordinator is its navigation controller's delegate (`start`, `activate` and
+/// `takeover` make it so; `stop` gives it up) and a subclass may override the two delegate methods. The
+/// adapter observes the stack without the delegate, so an app may also install a delegate of its own.
 @MainActor
 open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigationControllerDelegate {
     /// The controllers this coordinator showed that are still on the stack, bottom to top.
-    /// Kept until the coordinator stops, so another coordinator can take over and hand it back.
-    public internal(set) var viewControllers: [UIViewController] {
+    /// Kept until the coordinator stops, so another coordinator can take over and hand it back. Setting it
+    /// changes only this list, as in the library (``takeover()`` puts the list on the stack).
+    public var viewControllers: [UIViewController] {
         get { shown }
         set {
             shown = newValue
@@ -33,6 +35,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
 
     open override func start(with completion: @escaping () -> Void = {}) {
         attachToStage()
+        rootViewController.delegate = self
         super.start(with: completion)
     }
 
@@ -40,10 +43,20 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
         stage.attach(self)
     }
 
+    /// Stops the coordinator: the controllers it showed that are on top of the stack leave it (without
+    /// animation, as in the library, and without `handlePopBack`), and it stops being the delegate.
+    /// Controllers below another coordinator's, and the stack's root, stay where they are.
     open override func stop(with completion: @escaping () -> Void = {}) {
+        stage.removeFromTop(Set(viewControllers.map(ObjectIdentifier.init)))
+        if rootViewController.delegate === self { rootViewController.delegate = nil }
         stage.detach(self)
         viewControllers.removeAll()
         super.stop(with: completion)
+    }
+
+    open override func activate() {
+        super.activate()
+        if isStarted { rootViewController.delegate = self }
     }
 
     /// Replaces the whole stack with `vc`.

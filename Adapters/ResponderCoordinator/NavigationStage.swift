@@ -166,6 +166,24 @@ final class NavigationStage {
         }
     }
 
+    /// Pops, without animation and as the coordinators' own doing, the controllers with these identities
+    /// that lie on top of the planned stack (a stopping coordinator's screens). The stack's root stays.
+    func removeFromTop(_ ids: Set<ObjectIdentifier>) {
+        guard !ids.isEmpty else { return }
+        var below: UIViewController?
+        var leaving = 0
+        walkPlannedStackFromTop { controller in
+            guard ids.contains(ObjectIdentifier(controller)) else {
+                below = controller
+                return false
+            }
+            leaving += 1
+            return true
+        }
+        guard leaving > 0, let below else { return }
+        pop(to: below, animated: false)
+    }
+
     /// Replaces the whole stack, as the coordinators' own doing: the first controller becomes the root,
     /// the others are pushed as frames. The frames it replaces are handed over, not popped back.
     func replaceStack(with controllers: [UIViewController]) {

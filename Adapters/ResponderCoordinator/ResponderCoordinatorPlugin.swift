@@ -139,30 +139,24 @@ protocol DescribedCoordinator: Coordinating {
 @MainActor
 final class RestoredNavigationCoordinator: NavigationCoordinator, BridgeTypeNamed {
     let bridgedTypeName: String
-    private let restoredIdentifier: String
 
     init(typeName: String, identifier: String, rootViewController: UINavigationController) {
         bridgedTypeName = typeName
-        restoredIdentifier = identifier
         super.init(rootViewController: rootViewController)
+        self.identifier = identifier
     }
-
-    override var identifier: String { restoredIdentifier }
 }
 
 /// Stands in for a restored coordinator of a type the importer cannot create.
 @MainActor
 final class RestoredResponderCoordinator: Coordinator<UIViewController>, BridgeTypeNamed {
     let bridgedTypeName: String
-    private let restoredIdentifier: String
 
     init(typeName: String, identifier: String, rootViewController: UIViewController?) {
         bridgedTypeName = typeName
-        restoredIdentifier = identifier
         super.init(rootViewController: rootViewController)
+        self.identifier = identifier
     }
-
-    override var identifier: String { restoredIdentifier }
 }
 
 extension Coordinator: DescribedCoordinator {}

@@ -234,4 +234,31 @@ struct LibraryApiTests {
             ) == true)
         _ = window
     }
+
+    @Test("A8: as in the library, a started navigation coordinator is its stack's delegate, and stopping a child removes its screens from the top")
+    func stopRemovesScreensAndDelegate() {
+        let (window, navigation) = makeStack()
+        let parent = DelegateCoordinator(rootViewController: navigation)
+        parent.start()
+        parent.root(screen("Home"))
+        let child = ProductScreensCoordinator(rootViewController: navigation)
+        parent.startChild(coordinator: child)
+        #expect(navigation.delegate === child, "the last started coordinator is the delegate")
+        child.show(screen("Product"))
+        child.show(screen("Reviews"))
+        loop.runUntilIdle()
+        parent.coordinatorDidFinish(child)
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers.map(\.title) == ["Home"])
+        #expect(parent.popBacks.isEmpty, "the coordinators' own removal is not a pop back")
+        #expect(navigation.delegate == nil && child.viewControllers.isEmpty && !child.isStarted)
+        parent.activate()
+        #expect(navigation.delegate === parent)
+        child.identifier = "renamed"
+        #expect(child.identifier == "renamed", "identifier is settable, as in the library")
+        _ = window
+    }
 }
+
+@MainActor
+private final class ProductScreensCoordinator: ResponderCoordinator.NavigationCoordinator {}

@@ -19,9 +19,8 @@ final class LoggingCoordinator: NavigationCoordinator {
         self.name = name
         self.log = log
         super.init(rootViewController: navigationController)
+        identifier = name
     }
-
-    override var identifier: String { name }
 
     override func handlePopBack(to vc: UIViewController?) {
         log.entries.append("\(name).handlePopBack(to: \(vc?.title ?? "nil"))")
