@@ -43,11 +43,10 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
         stage.attach(self)
     }
 
-    /// Stops the coordinator: the controllers it showed that are on top of the stack leave it (without
-    /// animation, as in the library, and without `handlePopBack`), and it stops being the delegate.
-    /// Controllers below another coordinator's, and the stack's root, stay where they are.
+    /// Stops the coordinator: the controllers it showed leave the stack (without animation, as in the
+    /// library, and without `handlePopBack`), unless nothing would be left, and it stops being the delegate.
     open override func stop(with completion: @escaping () -> Void = {}) {
-        stage.removeFromTop(Set(viewControllers.map(ObjectIdentifier.init)))
+        stage.remove(Set(viewControllers.map(ObjectIdentifier.init)))
         if rootViewController.delegate === self { rootViewController.delegate = nil }
         stage.detach(self)
         viewControllers.removeAll()

@@ -166,22 +166,20 @@ final class NavigationStage {
         }
     }
 
-    /// Pops, without animation and as the coordinators' own doing, the controllers with these identities
-    /// that lie on top of the planned stack (a stopping coordinator's screens). The stack's root stays.
-    func removeFromTop(_ ids: Set<ObjectIdentifier>) {
+    /// Takes the controllers with these identities off the planned stack without animation, as the
+    /// coordinators' own doing (a stopping coordinator's screens, as the library removes them). When they
+    /// are the top of the stack they are popped; otherwise the stack is replaced by what remains, the other
+    /// coordinators' controllers pushed again. A stack that would be left empty is left as it is.
+    func remove(_ ids: Set<ObjectIdentifier>) {
         guard !ids.isEmpty else { return }
-        var below: UIViewController?
-        var leaving = 0
-        walkPlannedStackFromTop { controller in
-            guard ids.contains(ObjectIdentifier(controller)) else {
-                below = controller
-                return false
-            }
-            leaving += 1
-            return true
+        let stack = plannedStack
+        let remaining = stack.filter { !ids.contains(ObjectIdentifier($0)) }
+        guard remaining.count < stack.count, let last = remaining.last else { return }
+        if stack.starts(with: remaining, by: ===) {
+            pop(to: last, animated: false)
+        } else {
+            replaceStack(with: remaining)
         }
-        guard leaving > 0, let below else { return }
-        pop(to: below, animated: false)
     }
 
     /// Replaces the whole stack, as the coordinators' own doing: the first controller becomes the root,

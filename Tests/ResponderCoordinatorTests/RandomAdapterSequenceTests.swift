@@ -19,6 +19,12 @@ enum AdapterStep: CustomStringConvertible, Sendable {
     case interactivePop(progress: Int, finish: Bool)
     case swipeDown
     case advance(tenths: Int)
+    /// A child coordinator starts on the same navigation controller and shows a screen.
+    case startChild
+    /// The child shows another screen.
+    case childShow
+    /// The parent finishes the child (`coordinatorDidFinish`), which stops it and takes its screens away.
+    case finishChild
 
     init(_ code: Int, _ value: Int) {
         let animated = value % 3 != 0
@@ -33,6 +39,9 @@ enum AdapterStep: CustomStringConvertible, Sendable {
         case 9: self = .backButton
         case 10: self = .interactivePop(progress: value % 10, finish: value % 2 == 0)
         case 11: self = .swipeDown
+        case 12: self = .startChild
+        case 13: self = .childShow
+        case 14: self = .finishChild
         default: self = .advance(tenths: value % 8)
         }
     }
@@ -52,10 +61,13 @@ enum AdapterStep: CustomStringConvertible, Sendable {
             "user drags back \(progress * 10)% and \(finish ? "lets go" : "cancels")"
         case .swipeDown: "user swipes the top sheet down"
         case .advance(let tenths): "advance \(Double(tenths) / 10) s"
+        case .startChild: "a child coordinator starts and shows a screen"
+        case .childShow: "the child shows a screen"
+        case .finishChild: "the parent finishes the child"
         }
     }
 
-    static let generator = zip(Gen.int(in: 0...13), Gen.int(in: 0...11)).map { AdapterStep($0.0, $0.1) }.array(
+    static let generator = zip(Gen.int(in: 0...16), Gen.int(in: 0...11)).map { AdapterStep($0.0, $0.1) }.array(
         of: 1...30)
 }
 
@@ -65,7 +77,7 @@ struct RandomAdapterSequenceTests {
     let sequences = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 2_000
 
     @Test(
-        "E19, E20, A3: random show/pop/top/root/present/dismiss, gestures and time: no refusal, the coordinator's controllers are the stack"
+        "E19, E20, A3, A8: random show/pop/top/root/present/dismiss, child coordinators, gestures and time: no refusal, the coordinators' controllers are the stack"
     )
     func adapterSequences() async {
         await propertyCheck(count: sequences, input: AdapterStep.generator) { steps in
@@ -87,6 +99,9 @@ struct RandomAdapterSequenceTests {
             coordinator.root(screen("Home"))
             var presented: Set<ObjectIdentifier> = []
             var count = 0
+            var child: LoggingCoordinator?
+            /// The child's controllers that the parent's `root` replaced: they stay in the child's list (seed 003).
+            var handedOver: Set<ObjectIdentifier> = []
             for (number, step) in steps.enumerated() {
                 var diagnostics: [InsecurityDiagnostic] = []
                 let warnings = SimWarnings.capture {
@@ -101,7 +116,9 @@ struct RandomAdapterSequenceTests {
                         case .popTo(let index, let animated):
                             let stack = coordinator.viewControllers
                             if !stack.isEmpty { coordinator.pop(to: stack[index % stack.count], animated: animated) }
-                        case .root: coordinator.root(next)
+                        case .root:
+                            handedOver.formUnion((child?.viewControllers ?? []).map(ObjectIdentifier.init))
+                            coordinator.root(next)
                         case .present(let animated):
                             presented.insert(ObjectIdentifier(next))
                             coordinator.present(next, animated: animated)
@@ -117,17 +134,33 @@ struct RandomAdapterSequenceTests {
                             while let above = top?.presentedViewController { top = above }
                             top?.simulateInteractiveDismissal()
                         case .advance(let tenths): SimRunLoop.main.advance(by: Double(tenths) / 10)
+                        case .startChild:
+                            guard child == nil else { break }
+                            let started = LoggingCoordinator("Child", navigationController: navigation, log: Log())
+                            live.watch(started)
+                            coordinator.startChild(coordinator: started)
+                            started.show(next)
+                            child = started
+                        case .childShow: child?.show(next)
+                        case .finishChild:
+                            if let finished = child { coordinator.coordinatorDidFinish(finished) }
                         }
+                        if child?.isStarted == false { child = nil }
                     }
                 }
                 failures += warnings.map { "step \(number + 1): UIKit warned: \($0)" }
                 failures += diagnostics.map { "step \(number + 1): diagnostic \($0)" }
                 if SimRunLoop.main.isIdle {
-                    failures += settled(navigation, coordinator, presented, at: "step \(number + 1)")
+                    if child?.isStarted == false { child = nil }
+                    failures += settled(
+                        navigation, [coordinator] + (child.map { [$0] } ?? []), presented, handedOver,
+                        at: "step \(number + 1)")
                 }
             }
             SimRunLoop.main.runUntilIdle()
-            failures += settled(navigation, coordinator, presented, at: "the end")
+            if child?.isStarted == false { child = nil }
+            failures += settled(
+                navigation, [coordinator] + (child.map { [$0] } ?? []), presented, handedOver, at: "the end")
             coordinator.stop()
             window.rootViewController = nil
             live.watch(coordinator, navigation, window)
@@ -137,14 +170,26 @@ struct RandomAdapterSequenceTests {
         return failures
     }
 
+    /// Once idle: the stack is exactly the started coordinators' `viewControllers` (apart from controllers a
+    /// `root` handed over), each list in stack order, and everything presented was presented by the coordinator.
     private func settled(
-        _ navigation: UINavigationController, _ coordinator: LoggingCoordinator, _ presented: Set<ObjectIdentifier>,
-        at moment: String
+        _ navigation: UINavigationController, _ coordinators: [LoggingCoordinator], _ presented: Set<ObjectIdentifier>,
+        _ handedOver: Set<ObjectIdentifier>, at moment: String
     ) -> [String] {
         var failures: [String] = []
-        if !navigation.viewControllers.elementsEqual(coordinator.viewControllers, by: ===) {
+        let stack = navigation.viewControllers
+        let stackIDs = Set(stack.map(ObjectIdentifier.init))
+        let owned = coordinators.flatMap(\.viewControllers).filter {
+            stackIDs.contains(ObjectIdentifier($0)) || !handedOver.contains(ObjectIdentifier($0))
+        }
+        let position = Dictionary(uniqueKeysWithValues: stack.enumerated().map { (ObjectIdentifier($1), $0) })
+        let inOrder = coordinators.allSatisfy { coordinator in
+            let positions = coordinator.viewControllers.compactMap { position[ObjectIdentifier($0)] }
+            return positions == positions.sorted()
+        }
+        if owned.count != stack.count || Set(owned.map(ObjectIdentifier.init)) != Set(position.keys) || !inOrder {
             failures.append(
-                "\(moment): the stack \(navigation.viewControllers.map { $0.title ?? "?" }) is not the coordinator's viewControllers \(coordinator.viewControllers.map { $0.title ?? "?" })"
+                "\(moment): the stack \(stack.map { $0.title ?? "?" }) is not the coordinators' viewControllers \(coordinators.map { "\($0.name): \($0.viewControllers.map { $0.title ?? "?" })" })"
             )
         }
         var current = navigation.presentedViewController
