@@ -59,3 +59,11 @@ public enum UIModalPresentationStyle: Int, Sendable {
         self == .fullScreen || self == .currentContext
     }
 }
+
+/// How a modal presentation animates (recorded only).
+public enum UIModalTransitionStyle: Int, Sendable {
+    case coverVertical = 0
+    case flipHorizontal = 1
+    case crossDissolve = 2
+    case partialCurl = 3
+}

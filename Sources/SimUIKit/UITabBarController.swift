@@ -17,10 +17,25 @@ open class UITabBarItem {
     /// The small text over the tab, such as an item count.
     open var badgeValue: String?
 
+    /// The system's standard tab items.
+    public enum SystemItem: Int, Sendable {
+        case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads,
+            mostRecent, mostViewed
+    }
+
+    /// The system item this tab shows, if it was made with ``init(tabBarSystemItem:tag:)``.
+    public private(set) var systemItem: SystemItem?
+
     public init(title: String?, image: UIImage?, tag: Int) {
         self.title = title
         self.image = image
         self.tag = tag
+    }
+
+    /// A standard system tab item.
+    public convenience init(tabBarSystemItem systemItem: SystemItem, tag: Int) {
+        self.init(title: nil, image: nil, tag: tag)
+        self.systemItem = systemItem
     }
 }
 

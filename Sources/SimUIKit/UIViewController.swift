@@ -28,6 +28,10 @@ open class UIViewController: UIResponder {
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     /// When true, the user cannot swipe the presented sheet down.
     open var isModalInPresentation = false
+    /// The animation of a modal presentation (recorded only: the simulation draws nothing).
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    /// Whether a `.currentContext` presentation above this controller covers only it (recorded only).
+    open var definesPresentationContext = false
 
     var presentedStorage: UIViewController?
     weak var presentingStorage: UIViewController?

@@ -316,6 +316,10 @@ struct ContainersAndControlsTests {
         navigation.setNavigationBarHidden(true, animated: true)
         #expect(navigation.isNavigationBarHidden)
 
+        product.modalTransitionStyle = .crossDissolve
+        product.definesPresentationContext = true
+        product.tabBarItem = UITabBarItem(tabBarSystemItem: .favorites, tag: 2)
+        #expect(product.tabBarItem.systemItem == .favorites && product.tabBarItem.tag == 2)
         let window = UIWindow(frame: UIScreen.main.bounds)
         #expect(window.bounds.size == UIScreen.main.bounds.size)
         #expect(UINavigationController().viewControllers.isEmpty)
