@@ -28,10 +28,8 @@ final class NavigationStage {
     private var pendingRoot: UIViewController?
     /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
     private var removalsByCoordinators: Set<ObjectIdentifier> = []
-    /// Controllers popped since the last reconcile (weakly: a coordinator's own pop may release them).
-    private var popped: [ObjectIdentifier: Weak<UIViewController>] = [:]
-    /// The controller behind each frame in ``frames``.
-    private var frameControllers: [ObjectIdentifier: Weak<UIViewController>] = [:]
+    /// Controllers popped since the last reconcile.
+    private var popped: Set<ObjectIdentifier> = []
     private var removedByOthers = false
     private var isReconcileScheduled = false
     /// True while a coordinator replaces the stack (`root`, `takeover`): the controllers it removes are
@@ -64,7 +62,6 @@ final class NavigationStage {
         markPushedAsFrame(controller)
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
-        frameControllers[key] = Weak(controller)
     }
 
     // MARK: Operations
@@ -140,7 +137,6 @@ final class NavigationStage {
         let key = ObjectIdentifier(controller)
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
-        frameControllers[key] = Weak(controller)
         markPushedAsFrame(controller)
         host.start(frame, animated: animated) { _ in }
     }
@@ -209,9 +205,8 @@ final class NavigationStage {
 
     private func frameEnded(_ key: ObjectIdentifier) {
         frames.removeValue(forKey: key)
-        let controller = frameControllers.removeValue(forKey: key)
         guard !isReplacingStack else { return }
-        popped[key] = controller ?? Weak(nil)
+        popped.insert(key)
         if removalsByCoordinators.remove(key) == nil {
             removedByOthers = true
         }
@@ -228,27 +223,13 @@ final class NavigationStage {
         // A popped controller is gone unless it is on the planned stack again: pushed again as a frame (every
         // live frame has an entry), or made the root by a stack replacement (which unmarks it as a frame).
         lazy var base = Set(plannedBase.map(ObjectIdentifier.init))
-        let gone = popped.filter { id, _ in frames[id] == nil && (pushedAsFrames.contains(id) || !base.contains(id)) }
+        let gone = popped.filter { frames[$0] == nil && (pushedAsFrames.contains($0) || !base.contains($0)) }
         popped.removeAll()
         removalsByCoordinators = removalsByCoordinators.filter { frames[$0] != nil }
-        // Each gone controller leaves the coordinator that showed it (its `parentCoordinator`), which holds it
-        // near the end of its `viewControllers`. A deallocated one is in nobody's list (the lists retain).
-        var goneByOwner: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
-        var ownerless: Set<ObjectIdentifier> = []
-        for (id, controller) in gone {
-            guard let controller = controller.value else { continue }
-            if let owner = controller.parentCoordinator as? NavigationCoordinator {
-                goneByOwner[ObjectIdentifier(owner), default: []].insert(id)
-            } else {
-                ownerless.insert(id)
-            }
-        }
         var emptied: [NavigationCoordinator] = []
         for coordinator in coordinators.compactMap(\.value) {
-            let leaving = (goneByOwner[ObjectIdentifier(coordinator)] ?? []).union(ownerless)
-            guard !leaving.isEmpty else { continue }
             let hadControllers = !coordinator.viewControllers.isEmpty
-            coordinator.removeShown(leaving)
+            coordinator.removeShown(gone)
             if hadControllers, coordinator.viewControllers.isEmpty, coordinator.isStarted {
                 emptied.append(coordinator)
             }
