@@ -41,7 +41,8 @@ struct SnapshotChecks {
 
         /// The index of the controller `id` refers to; a reference to a missing controller is an issue.
         @discardableResult
-        func requireController(_ id: String?, _ what: @autoclosure () -> String, at place: SnapshotParser.Place) -> Int? {
+        func requireController(_ id: String?, _ what: @autoclosure () -> String, at place: SnapshotParser.Place) -> Int?
+        {
             guard let id else { return nil }
             if let index = controllerIndex[id] { return index }
             issue(

@@ -168,7 +168,6 @@ struct SnapshotParser {
         return (line, index - lineStart + 1)
     }
 
-
     private func attributes(of reader: xmlTextReaderPtr) -> Attributes {
         var attributes = Attributes()
         guard xmlTextReaderHasAttributes(reader) == 1 else { return attributes }

@@ -455,53 +455,11 @@ open class UIViewController: UIResponder {
             return nil
         }
         delegate?.presentationControllerWillDismiss(presentationController)
-        let chain = presenter.presentedChain()
-        let disappearing = chain.reversed().filter(\.isOnScreen)
-        let reappears = !presenter.isOnScreen && presenter.hostWindow?.isHidden == false
-        for controller in chain { controller.beingDismissed = true }
-        let transition = SimTransition(
-            from: chain.last, to: presenter, animated: true, interactive: true,
-            duration: SimAnimation.modalTransitionDuration
-        ) { transition in
-            presenter.presentationTransition = nil
-            for controller in chain { controller.presentationTransition = nil }
-            if transition.isCancelled {
-                for controller in chain { controller.beingDismissed = false }
-                if reappears { presenter.beginAppearance(false, animated: true) }
-                for controller in disappearing.reversed() { controller.beginAppearance(true, animated: true) }
-                if reappears { presenter.endAppearance() }
-                for controller in disappearing.reversed() { controller.endAppearance() }
-                presenter.presentationObservers.notify(
-                    PresentationChange(
-                        presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .cancelled,
-                        animated: true)
-                )
-                return
-            }
-            for controller in disappearing { controller.endAppearance() }
-            if reappears { presenter.endAppearance() }
-            presenter.presentedStorage = nil
-            for controller in chain {
-                controller.beingDismissed = false
-                controller.presentedStorage = nil
-                controller.presentingStorage = nil
-            }
-            presenter.presentationObservers.notify(
-                PresentationChange(
-                    presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .completed,
-                    animated: true)
-            )
+        let transition = presenter.dismissPresentedChain(animated: true, kind: .interactiveDismissal, interactive: true)
+        {
             delegate?.presentationControllerDidDismiss(presentationController)
         }
-        presenter.presentationTransition = transition
-        for controller in chain { controller.presentationTransition = transition }
-        presenter.presentationObservers.notify(
-            PresentationChange(
-                presenter: presenter, controllers: chain, kind: .interactiveDismissal, phase: .began, animated: true)
-        )
-        for controller in disappearing { controller.beginAppearance(false, animated: true) }
-        if reappears { presenter.beginAppearance(true, animated: true) }
-        return InteractiveDismissal(transition: transition) {}
+        return transition.map { InteractiveDismissal(transition: $0) {} }
     }
 
     /// A running interactive sheet dismissal (see ``InteractiveTransition``). A cancelled one leaves the
@@ -557,28 +515,53 @@ open class UIViewController: UIResponder {
         return nil
     }
 
-    /// Dismisses every controller presented above this one in one transition.
+    /// Dismisses every controller presented above this one in one transition. A programmatic dismissal
+    /// updates the presentation links when it starts and runs on the clock. An interactive one (a swipe)
+    /// keeps them until the finger lets go: finished, the chain leaves and `completion` runs; cancelled,
+    /// everything reappears and nothing changes. Returns the transition, or nil when nothing is dismissed.
+    @discardableResult
     func dismissPresentedChain(
         animated flag: Bool,
         kind: PresentationChange.Kind,
+        interactive: Bool = false,
         completion: (@MainActor () -> Void)?
-    ) {
+    ) -> SimTransition? {
         guard presentationChainIsIdle else {
             warnTransitionInProgress()
-            return
+            return nil
         }
         let chain = presentedChain()
-        guard let first = chain.first else { return }
-        presentedStorage = nil
-        first.presentingStorage = nil
+        guard let first = chain.first else { return nil }
+        if !interactive {
+            presentedStorage = nil
+            first.presentingStorage = nil
+        }
         for controller in chain { controller.beingDismissed = true }
         let disappearing = chain.reversed().filter(\.isOnScreen)
         let reappears = !isOnScreen && hostWindow?.isHidden == false
         let transition = SimTransition(
-            from: chain.last, to: self, animated: flag, duration: SimAnimation.modalTransitionDuration
-        ) { [self] _ in
+            from: chain.last, to: self, animated: flag, interactive: interactive,
+            duration: SimAnimation.modalTransitionDuration
+        ) { [self] transition in
+            if transition.isCancelled {
+                presentationTransition = nil
+                for controller in chain {
+                    controller.presentationTransition = nil
+                    controller.beingDismissed = false
+                }
+                if reappears { beginAppearance(false, animated: flag) }
+                for controller in disappearing.reversed() { controller.beginAppearance(true, animated: flag) }
+                if reappears { endAppearance() }
+                for controller in disappearing.reversed() { controller.endAppearance() }
+                presentationObservers.notify(
+                    PresentationChange(
+                        presenter: self, controllers: chain, kind: kind, phase: .cancelled, animated: flag)
+                )
+                return
+            }
             for controller in disappearing { controller.endAppearance() }
             if reappears { endAppearance() }
+            presentedStorage = nil
             for controller in chain {
                 controller.presentationTransition = nil
                 controller.beingDismissed = false
@@ -598,7 +581,8 @@ open class UIViewController: UIResponder {
         )
         for controller in disappearing { controller.beginAppearance(false, animated: flag) }
         if reappears { beginAppearance(true, animated: flag) }
-        transition.run()
+        if !interactive { transition.run() }
+        return transition
     }
 
     private func warnTransitionInProgress() {

@@ -44,7 +44,8 @@ enum RandomStep: CustomStringConvertible, Sendable {
         case .appDismissTop(let animated): "app dismisses the top presentation\(animated ? " animated" : "")"
         case .advance(let tenths): "advance \(Double(tenths) / 10) s"
         case .holdSheetSwipe(let progress): "user pulls the top sheet down to \(progress * 10) % and holds it"
-        case .releaseSheetSwipe(let finish): "user lets go of the sheet, \(finish ? "finishing" : "cancelling") the swipe"
+        case .releaseSheetSwipe(let finish):
+            "user lets go of the sheet, \(finish ? "finishing" : "cancelling") the swipe"
         }
     }
 

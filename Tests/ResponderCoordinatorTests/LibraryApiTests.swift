@@ -235,7 +235,9 @@ struct LibraryApiTests {
         _ = window
     }
 
-    @Test("A8: as in the library, a started navigation coordinator is its stack's delegate, and stopping a child removes its screens from the top")
+    @Test(
+        "A8: as in the library, a started navigation coordinator is its stack's delegate, and stopping a child removes its screens from the top"
+    )
     func stopRemovesScreensAndDelegate() {
         let (window, navigation) = makeStack()
         let parent = DelegateCoordinator(rootViewController: navigation)
