@@ -144,7 +144,7 @@ public struct JourneyScript: Sendable {
         func controller<Kind: UIViewController>(_ id: String, _ kind: Kind.Type, _ what: String) throws(LineProblem)
             -> Kind
         {
-            guard let found = Self.controller(withID: id, in: windows) else {
+            guard let found = BridgeTools.controller(withID: id, in: windows) else {
                 throw LineProblem(message: "no controller '\(id)' is on screen")
             }
             guard let typed = found as? Kind else {
@@ -210,20 +210,6 @@ public struct JourneyScript: Sendable {
         throw LineProblem(message: "no live Insecurity frame shows '\(id)'")
     }
 
-    /// The controller with `restorationIdentifier` `id` in the windows' hierarchies (roots, children,
-    /// presented chains).
-    @MainActor
-    static func controller(withID id: String, in windows: [UIWindow]) -> UIViewController? {
-        var pending = windows.compactMap(\.rootViewController)
-        while let controller = pending.popLast() {
-            if controller.restorationIdentifier == id { return controller }
-            pending.append(contentsOf: controller.children)
-            if let presented = controller.presentedViewController, presented.presentingViewController === controller {
-                pending.append(presented)
-            }
-        }
-        return nil
-    }
 }
 
 /// Problems in a journey script, each with its line.
@@ -239,4 +225,19 @@ public struct JourneyScriptError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         problems.map { "line \($0.line): \($0.message)" }.joined(separator: "\n")
     }
+}
+
+/// The controller whose `restorationIdentifier` (its id in snapshots) is `id`, anywhere in the windows'
+/// hierarchies: roots, contained children and presented chains.
+@MainActor
+public func controller(withID id: String, in windows: [UIWindow]) -> UIViewController? {
+    var pending = windows.compactMap(\.rootViewController)
+    while let controller = pending.popLast() {
+        if controller.restorationIdentifier == id { return controller }
+        pending.append(contentsOf: controller.children)
+        if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+            pending.append(presented)
+        }
+    }
+    return nil
 }

@@ -1,4 +1,5 @@
 import BridgeSnapshot
+import BridgeTools
 import CoordinatorBridge
 import Foundation
 import Insecurity
@@ -116,12 +117,12 @@ enum DemoStory {
         chapter(
             4, "The user swipes and goes back",
             "Nobody calls finish: the engine sees what UIKit did and tells each framework in its own terms.")
-        if let payment = Self.controller("payment", in: window) {
+        if let payment = controller(withID: "payment", in: [window]) {
             print("   the user swipes the payment sheet down")
             payment.simulateInteractiveDismissal()
             loop.runUntilIdle()
         }
-        if let sheet = Self.controller("checkout", in: window) {
+        if let sheet = controller(withID: "checkout", in: [window]) {
             print("   the user swipes the checkout sheet down")
             sheet.simulateInteractiveDismissal()
             loop.runUntilIdle()
@@ -153,7 +154,7 @@ enum DemoStory {
         restored.makeKeyAndVisible()
         let same = BridgeSnapshot.export(live.windows, registry: registry) == before
         print("   export(import(snapshot)) == snapshot: " + terminal.paint(same ? "yes" : "NO", same ? .green : .red))
-        if let payment = Self.controller("payment", in: restored) {
+        if let payment = controller(withID: "payment", in: [restored]) {
             print("   the user swipes the restored payment sheet down")
             payment.simulateInteractiveDismissal()
         }
@@ -169,20 +170,6 @@ enum DemoStory {
         window.rootViewController = nil
         loop.runUntilIdle()
         guard same else { throw ExitCodeError.failure }
-    }
-
-    private static func controller(_ id: String, in window: UIWindow) -> UIViewController? {
-        var current = window.rootViewController
-        while let controller = current {
-            if controller.restorationIdentifier == id { return controller }
-            if let navigation = controller as? UINavigationController,
-                navigation.viewControllers.contains(where: { $0.restorationIdentifier == id })
-            {
-                return navigation.viewControllers.first { $0.restorationIdentifier == id }
-            }
-            current = controller.presentedViewController
-        }
-        return nil
     }
 }
 
