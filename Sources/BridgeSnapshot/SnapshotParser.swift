@@ -188,6 +188,12 @@ struct Attributes {
     subscript(_ name: String) -> String? {
         pairs.first { $0.name == name }?.value
     }
+
+    /// Whether the `xs:boolean` attribute `name` is true (`true` or `1`).
+    func flag(_ name: String) -> Bool {
+        let value = self[name]
+        return value == "true" || value == "1"
+    }
 }
 
 /// Collects libxml2's structured errors.
@@ -286,8 +292,7 @@ private struct TreeBuilder {
             positions.presented.append([])
             tree.windows.append(
                 BridgedWindow(
-                    id: id, isKey: attributes["key"] == "true" || attributes["key"] == "1",
-                    isVisible: attributes["visible"] == "true" || attributes["visible"] == "1",
+                    id: id, isKey: attributes.flag("key"), isVisible: attributes.flag("visible"),
                     rootID: attributes["root"], presented: []))
         case (3, "presented"):
             guard !tree.windows.isEmpty else { return }
@@ -359,22 +364,23 @@ private struct TreeBuilder {
 
     /// A controller's container: version 1 only knew navigation controllers (`navigation="true"`);
     /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`).
+    private static let version1Only = ["navigation"]
+    private static let version2Only = ["container", "selected", "collapsed"]
+
     private func container(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
         -> BridgedContainer?
     {
-        func isTrue(_ name: String) -> Bool { attributes[name] == "true" || attributes[name] == "1" }
-        let misplaced = version == 1 ? ["container", "selected", "collapsed"] : ["navigation"]
-        for name in misplaced where attributes[name] != nil {
+        for name in version == 1 ? Self.version2Only : Self.version1Only where attributes[name] != nil {
             issues.append(
                 SnapshotIssue(
                     .schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots",
                     line: position.0, column: position.1))
         }
-        if version == 1 { return isTrue("navigation") ? .navigation : nil }
+        if version == 1 { return attributes.flag("navigation") ? .navigation : nil }
         switch attributes["container"] {
         case "navigation": return .navigation
         case "tabBar": return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
-        case "splitView": return .splitView(isCollapsed: isTrue("collapsed"))
+        case "splitView": return .splitView(isCollapsed: attributes.flag("collapsed"))
         default: return nil
         }
     }
