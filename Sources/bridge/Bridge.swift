@@ -176,8 +176,7 @@ struct Replay: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let xml = String(decoding: try readFile(snapshot), as: UTF8.self)
-        _ = try readSnapshot(snapshot)
+        let tree = try readSnapshot(snapshot)
         let scriptText = String(decoding: try readFile(script), as: UTF8.self)
         let journey: JourneyScript
         do {
@@ -198,9 +197,11 @@ struct Replay: ParsableCommand {
             let registry = standardRegistry()
             let live: BridgeBuilder.Live
             do {
-                live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
-            } catch let error as SnapshotError {
-                for issue in error.issues { fail("\(snapshot):\(issue)") }
+                live = try BridgeBuilder(registry: registry).build(tree)
+            } catch let error as BridgeBuilder.Failure {
+                for message in error.messages {
+                    fail("\(snapshot):\(SnapshotIssue(.unbuildable, message, line: 0, column: 0))")
+                }
                 throw ExitCode(2)
             }
             live.windows.first?.makeKeyAndVisible()
