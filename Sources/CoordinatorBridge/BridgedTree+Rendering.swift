@@ -22,7 +22,7 @@ extension BridgedTree {
 
     /// Who manages each controller: frames (`CheckoutCoordinator present`), then coordinators whose type no
     /// frame on the controller already names.
-    func annotations() -> [String: [String]] {
+    private func annotations() -> [String: [String]] {
         var annotations: [String: [String]] = [:]
         var frameTypes: [String: Set<String>] = [:]
         for host in hosts {
