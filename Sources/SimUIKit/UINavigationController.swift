@@ -178,8 +178,7 @@ open class UINavigationController: UIViewController {
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
         guard stack.count > 1 else { return nil }
-        let popped = stack[stack.count - 1]
-        return changeStack(.popTo(stack.count - 2), animated: animated, cause: .pop) ? popped : nil
+        return changeStack(.popTop, animated: animated, cause: .pop)?.first
     }
 
     /// Pops every controller above `viewController` in one transition.
@@ -189,16 +188,14 @@ open class UINavigationController: UIViewController {
             SimWarnings.emit("Tried to pop to a view controller (\(viewController.simDescription)) that doesn't exist.")
             return nil
         }
-        let popped = Array(stack[(index + 1)...])
-        guard !popped.isEmpty else { return [] }
-        return changeStack(.popTo(index), animated: animated, cause: .popToViewController) ? popped : nil
+        guard index < stack.count - 1 else { return [] }
+        return changeStack(.popTo(viewController), animated: animated, cause: .popToViewController)
     }
 
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         guard stack.count > 1 else { return [] }
-        let popped = Array(stack.dropFirst())
-        return changeStack(.popTo(0), animated: animated, cause: .popToRoot) ? popped : nil
+        return changeStack(.popTo(stack[0]), animated: animated, cause: .popToRoot)
     }
 
     /// Replaces the stack. Animated only when the top controller changes.
@@ -213,7 +210,7 @@ open class UINavigationController: UIViewController {
     @discardableResult
     public func simulateBackButtonTap() -> Bool {
         guard stack.count > 1, navigationTransition == nil else { return false }
-        return changeStack(.popTo(stack.count - 2), animated: true, cause: .backButton)
+        return changeStack(.popTop, animated: true, cause: .backButton) != nil
     }
 
     /// Simulates the start of the edge swipe that pops the top controller. The returned handle follows the
@@ -278,22 +275,27 @@ open class UINavigationController: UIViewController {
     private enum StackEdit {
         /// Adds one controller on top: O(1), however deep the stack.
         case push(UIViewController)
-        /// Keeps the controllers up to this index: O(controllers popped).
-        case popTo(Int)
+        /// Removes the top controller, unless it is the root.
+        case popTop
+        /// Keeps the controllers up to this one: O(controllers popped).
+        case popTo(UIViewController)
         /// Replaces the whole stack.
         case replace([UIViewController])
     }
 
     /// Carries out every programmatic change of the stack: containment and appearance callbacks
     /// in UIKit's order, delegate calls, observers, and the transition on the virtual clock.
+    /// The edit is resolved against the stack as it is once a running transition has been cut short
+    /// (its completion may change the stack). Returns the controllers removed, or nil when refused or
+    /// when nothing is left to change.
     @discardableResult
     private func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause)
-        -> Bool
+        -> [UIViewController]?
     {
         if let running = navigationTransition {
             if running.isInteractive {
                 SimWarnings.emit("\(simDescription) cannot change its stack during an interactive pop.")
-                return false
+                return nil
             }
             SimWarnings.emit(
                 "nested \(cause == .push ? "push" : "pop") animation can result in corrupted navigation bar")
@@ -303,18 +305,29 @@ open class UINavigationController: UIViewController {
         let delta: StackDelta
         let removed: [UIViewController]
         let added: [UIViewController]
+        let keptCount: Int
         switch edit {
         case .push(let controller):
-            guard validate(pushing: controller, alreadyInStack: controller.parent === self) else { return false }
+            guard validate(pushing: controller, alreadyInStack: controller.parent === self) else { return nil }
             delta = .pushed
             removed = []
             added = [controller]
-        case .popTo(let index):
+            keptCount = stack.count
+        case .popTop, .popTo:
+            let index: Int?
+            if case .popTo(let target) = edit {
+                index = stack.lastIndex { $0 === target }
+            } else {
+                index = stack.count > 1 ? stack.count - 2 : nil
+            }
+            guard let index, index < stack.count - 1 else { return nil }
             removed = Array(stack[(index + 1)...])
             delta = .popped(removed)
             added = []
+            keptCount = index + 1
         case .replace(let newStack):
-            guard validate(newStack), !stack.elementsEqual(newStack, by: ===) else { return false }
+            keptCount = newStack.count
+            guard validate(newStack), !stack.elementsEqual(newStack, by: ===) else { return nil }
             let kept = Set(newStack.map(ObjectIdentifier.init))
             let old = Set(stack.map(ObjectIdentifier.init))
             delta = .replaced(previous: stack)
@@ -334,7 +347,7 @@ open class UINavigationController: UIViewController {
         }
         switch edit {
         case .push(let controller): stack.append(controller)
-        case .popTo(let index): stack.removeSubrange((index + 1)...)
+        case .popTop, .popTo: stack.removeSubrange(keptCount...)
         case .replace(let newStack): stack = newStack
         }
         let newTop = stack.last
@@ -369,7 +382,7 @@ open class UINavigationController: UIViewController {
         if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
         stackObservers.notify(change(delta, stack, cause, .began, animated))
         transition.run()
-        return true
+        return removed
     }
 
     private func validate(pushing controller: UIViewController, alreadyInStack: Bool) -> Bool {

@@ -191,3 +191,40 @@ struct NavigationControllerTests {
         _ = window
     }
 }
+
+/// A delegate that pops to the root whenever a controller is shown, as some apps reset a stack in `didShow`.
+@MainActor
+private final class PopToRootOnDidShow: UINavigationControllerDelegate {
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {
+        navigationController.popToRootViewController(animated: false)
+    }
+}
+
+@MainActor
+@Suite("Navigation controller: nested changes", .cleanSimulatedWorld)
+struct NestedNavigationChangeTests {
+    @Test("S6: a pop requested during a push is resolved after the running push ends, even when its completion shrank the stack")
+    func popDuringPushWhoseCompletionPops() {
+        let root = Screen("Root")
+        let navigation = UINavigationController(rootViewController: root)
+        let window = makeVisibleWindow(root: navigation)
+        navigation.pushViewController(Screen("A"), animated: false)
+        let delegate = PopToRootOnDidShow()
+        navigation.delegate = delegate
+        navigation.pushViewController(Screen("B"), animated: true)
+        var popped: UIViewController?
+        let warnings = SimWarnings.capture {
+            // Ending the running push calls didShow, which pops to the root: nothing is left to pop.
+            popped = navigation.popViewController(animated: false)
+        }
+        #expect(warnings.count == 1)
+        #expect(popped == nil)
+        #expect(navigation.viewControllers == [root])
+        SimRunLoop.main.runUntilIdle()
+        #expect(navigation.viewControllers == [root])
+        navigation.delegate = nil
+        _ = window
+    }
+}
