@@ -104,7 +104,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     /// Presents `vc` from the navigation controller, with this coordinator as its `parentCoordinator`.
     public func present(_ vc: UIViewController, animated: Bool = true, completion: (() -> Void)? = nil) {
         vc.parentCoordinator = self
-        let host = presentationHost ?? InsecurityHost(modal: rootViewController)
+        let host = InsecurityHost.presenting(on: rootViewController)
         presentationHost = host
         let frame = PresentedController(vc)
         frame.onShown = { [weak vc] in afterTransition(of: vc) { completion?() } }

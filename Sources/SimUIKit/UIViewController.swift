@@ -271,7 +271,7 @@ open class UIViewController: UIResponder {
     /// The window that shows this controller, found through parents and its presenter. A presented
     /// controller remembers its presenter's window when it is presented, so the cost does not grow with
     /// the length of the presentation chain.
-    var hostWindow: UIWindow? {
+    package var hostWindow: UIWindow? {
         let anchor = presentationAnchor
         if let window = anchor.attachedWindow { return window }
         return anchor.presentingStorage == nil ? nil : anchor.presentationWindow
@@ -394,7 +394,7 @@ open class UIViewController: UIResponder {
             presented.beingPresented = false
             presenter.presentationObservers.notify(
                 PresentationChange(
-                    presenter: presenter, controllers: [presented], kind: .present, phase: .completed, animated: flag)
+                    presenter: presenter, controllers: [presented][...], kind: .present, phase: .completed, animated: flag)
             )
             completion?()
         }
@@ -402,7 +402,7 @@ open class UIViewController: UIResponder {
         presented.presentationTransition = transition
         presenter.presentationObservers.notify(
             PresentationChange(
-                presenter: presenter, controllers: [presented], kind: .present, phase: .began, animated: flag)
+                presenter: presenter, controllers: [presented][...], kind: .present, phase: .began, animated: flag)
         )
         if hidesPresenter { presenter.beginAppearance(false, animated: flag) }
         if appears { presented.beginAppearance(true, animated: flag) }
@@ -553,10 +553,7 @@ open class UIViewController: UIResponder {
                 for controller in disappearing.reversed() { controller.beginAppearance(true, animated: flag) }
                 if reappears { endAppearance() }
                 for controller in disappearing.reversed() { controller.endAppearance() }
-                presentationObservers.notify(
-                    PresentationChange(
-                        presenter: self, controllers: chain, kind: kind, phase: .cancelled, animated: flag)
-                )
+                notifyDismissal(of: chain, kind: kind, phase: .cancelled, animated: flag)
                 return
             }
             for controller in disappearing { controller.endAppearance() }
@@ -569,20 +566,31 @@ open class UIViewController: UIResponder {
                 controller.presentingStorage = nil
             }
             presentationTransition = nil
-            presentationObservers.notify(
-                PresentationChange(presenter: self, controllers: chain, kind: kind, phase: .completed, animated: flag)
-            )
+            notifyDismissal(of: chain, kind: kind, phase: .completed, animated: flag)
             completion?()
         }
         presentationTransition = transition
         for controller in chain { controller.presentationTransition = transition }
-        presentationObservers.notify(
-            PresentationChange(presenter: self, controllers: chain, kind: kind, phase: .began, animated: flag)
-        )
+        notifyDismissal(of: chain, kind: kind, phase: .began, animated: flag)
         for controller in disappearing { controller.beginAppearance(false, animated: flag) }
         if reappears { beginAppearance(true, animated: flag) }
         if !interactive { transition.run() }
         return transition
+    }
+
+    /// Tells the observers of every presenting relationship the dismissal of `chain` ends: this controller's
+    /// (the whole chain) and those of each controller in the chain that presents the rest of it (S5, S8).
+    private func notifyDismissal(
+        of chain: [UIViewController], kind: PresentationChange.Kind, phase: PresentationChange.Phase, animated: Bool
+    ) {
+        presentationObservers.notify(
+            PresentationChange(presenter: self, controllers: chain[...], kind: kind, phase: phase, animated: animated))
+        for (index, presenter) in chain.dropLast().enumerated() {
+            presenter.presentationObservers.notify(
+                PresentationChange(
+                    presenter: presenter, controllers: chain[(index + 1)...], kind: kind, phase: phase,
+                    animated: animated))
+        }
     }
 
     private func warnTransitionInProgress() {
@@ -667,8 +675,9 @@ public struct PresentationChange {
 
     /// The controller that presents (or presented) the chain.
     public let presenter: UIViewController
-    /// The controller presented, or the dismissed chain from bottom to top.
-    public let controllers: [UIViewController]
+    /// The controller presented, or the dismissed chain from bottom to top (a slice of the whole chain, so
+    /// that telling every presenter of a long chain costs no copies).
+    public let controllers: ArraySlice<UIViewController>
     public let kind: Kind
     public let phase: Phase
     public let animated: Bool

@@ -44,7 +44,8 @@ final class Frame {
 
     let id: Int
     let typeName: String
-    let placement: Placement
+    /// How UIKit holds the controller; a presentation's presenter is settled when it is shown (A11).
+    var placement: Placement
     /// How the frame's controller is put on screen, as reported in events and trees.
     let presentation: NavigationEvent.Presentation
     let animated: Bool

@@ -42,6 +42,14 @@ public final class InsecurityHost {
     /// Restored frames that were waiting when the snapshot was taken: they are shown with the next start.
     private var restoredWaitingFrames: [Frame] = []
     private var baseObservation: AnyObject?
+    /// The window showing the host's base, whose root changes the host follows.
+    private var watchedWindow: (window: Weak<UIWindow>, observation: AnyObject)?
+    /// Set by the window host when a new root chain replaces this one: the frames end without their
+    /// completions once the new root is on screen (E13).
+    var isBeingReplaced = false
+    /// The window chain this one replaces, kept until this chain's root is on screen and the replaced
+    /// chain has ended (E13).
+    var replacedChain: InsecurityHost?
 
     /// A host that presents its chain modally on `controller`.
     public init(modal controller: UIViewController) {
@@ -73,6 +81,7 @@ public final class InsecurityHost {
     init(window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?) {
         base = .window(Weak(window), transition: transition)
         InsecurityHost.register(self)
+        watchWindow()
     }
 
     /// E14: live coordinators outlive a released host; they keep their frame (to report a diagnostic when
@@ -384,8 +393,8 @@ public final class InsecurityHost {
         let blocker: () -> UIKitOperationQueue.Blocker?
         switch frame.placement {
         case .presented(let presenter, _):
-            target = presenter.value.map(UIKitOperationQueue.presentationAnchor)
-            blocker = { UIKitOperationQueue.blockerForTransitions(of: presenter.value) }
+            target = presenter.value.map(UIKitOperationQueue.presentationChainRoot)
+            blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
         case .pushed(let navigation):
             target = navigation.value
             blocker = { UIKitOperationQueue.blockerForTransitions(of: navigation.value) }
@@ -412,8 +421,19 @@ public final class InsecurityHost {
     private func show(_ frame: Frame, _ uikitController: UIViewController) {
         let shown: Bool
         switch frame.placement {
-        case .presented(let presenter, _):
-            presenter.value?.present(uikitController, animated: frame.animated)
+        case .presented(let presenter, let presented):
+            // A presenter that left the window (the app replaced the root, or dismissed it) would make
+            // UIKit refuse: the frame ends as the user's removals do, without handing UIKit anything.
+            guard let requested = presenter.value, requested.hostWindow != nil else {
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return
+            }
+            let actual = UIKitOperationQueue.topPresenter(above: requested)
+            if actual !== requested {
+                frame.placement = .presented(presenter: Weak(actual), presented: presented)
+                frame.observations.append(actual.observePresentations { [weak self] in self?.presentationChanged($0) })
+            }
+            actual.present(uikitController, animated: frame.animated)
             shown = uikitController.presentingViewController != nil
         case .pushed(let navigation):
             let navigationController = navigation.value
@@ -435,6 +455,7 @@ public final class InsecurityHost {
                 window.rootViewController = uikitController
             }
             shown = window.rootViewController === uikitController
+            if shown { replacedChain = nil }
         }
         guard shown else {
             InsecurityDiagnostics.report(
@@ -445,6 +466,7 @@ public final class InsecurityHost {
             return
         }
         frame.status = .shown
+        watchWindow()
         InsecurityEvents.publish(frame, .shown)
         frame.owner?.frameShown()
     }
@@ -468,28 +490,91 @@ public final class InsecurityHost {
         }
     }
 
-    private func presentationChanged(_ change: PresentationChange) {
-        guard change.phase == .completed, change.kind != .present else { return }
-        let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
-        for controller in change.controllers {
-            if let frame = framesByUIKitController[ObjectIdentifier(controller)], frame.isLive {
-                frameRemovedByUIKit(frame, cause: cause)
+    /// Follows the root of the window that shows the host's base, so that app code replacing it (a log-out)
+    /// ends the frames it took away (E10's rule for removals made outside the engine).
+    private func watchWindow() {
+        let window: UIWindow?
+        switch base {
+        case .modal(let controller): window = controller.value?.hostWindow
+        case .navigation(let navigation): window = navigation.value?.hostWindow
+        case .window(let target, _): window = target.value
+        }
+        guard let window, watchedWindow?.window.value !== window else { return }
+        watchedWindow = (Weak(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() })
+    }
+
+    private func windowRootChanged() {
+        guard let lowest = frames.first, lowest.isLive else { return }
+        switch base {
+        case .modal(let controller):
+            guard controller.value?.hostWindow == nil else { return }
+        case .navigation(let navigation):
+            guard navigation.value?.hostWindow == nil else { return }
+        case .window(let window, _):
+            guard window.value?.rootViewController !== lowest.uikitController else { return }
+            if isBeingReplaced {
+                abandon()
                 return
             }
+            guard lowest.wasShown else { return }
+        }
+        frameRemovedByUIKit(lowest, cause: .hierarchyRemoved)
+    }
+
+    /// A dismissal the engine did not issue ends the frames it removes as soon as it is decided: when it
+    /// begins, or, for a swipe, when the finger lets go without cancelling. A start requested right after
+    /// (in the same turn) then goes where the screen will be, not on top of a frame on its way out.
+    private func presentationChanged(_ change: PresentationChange) {
+        guard change.kind != .present else { return }
+        let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
+        let removed = Array(change.controllers)
+        switch change.phase {
+        case .began where change.kind == .interactiveDismissal:
+            whenInteractionFinishes(change.presenter.transitionCoordinator) { [weak self] in
+                self?.removedByUIKit(removed, cause: cause, pushed: false)
+            }
+        case .began, .completed:
+            removedByUIKit(removed, cause: cause, pushed: false)
+        case .cancelled:
+            break
         }
     }
 
+    /// Pops the engine did not issue end the frames they remove as soon as they are decided, as dismissals do.
     private func stackChanged(_ change: NavigationStackChange) {
         // A push removes nothing; skipping it keeps deep stacks cheap.
-        guard change.phase == .completed, change.cause != .push else { return }
+        guard change.cause != .push, change.phase != .cancelled else { return }
         let cause: NavigationEvent.EndCause =
             switch change.cause {
             case .backButton: .backButton
             case .interactivePop: .interactivePop
             default: .poppedByApp
             }
-        for controller in change.removed {
-            if let frame = framesByUIKitController[ObjectIdentifier(controller)], frame.isLive, frame.placement.isPush {
+        let removed = change.removed
+        if change.phase == .began, change.cause == .interactivePop {
+            whenInteractionFinishes(change.navigationController.transitionCoordinator) { [weak self] in
+                self?.removedByUIKit(removed, cause: cause, pushed: true)
+            }
+        } else {
+            removedByUIKit(removed, cause: cause, pushed: true)
+        }
+    }
+
+    /// Runs `body` when the user lets go of `transition` without cancelling it.
+    private func whenInteractionFinishes(
+        _ transition: (any UIViewControllerTransitionCoordinator)?, _ body: @escaping () -> Void
+    ) {
+        transition?.notifyWhenInteractionChanges { context in
+            if !context.isCancelled { body() }
+        }
+    }
+
+    /// Ends the lowest live frame among `controllers`; the frames above it end with it (E8).
+    private func removedByUIKit(_ controllers: [UIViewController], cause: NavigationEvent.EndCause, pushed: Bool) {
+        for controller in controllers {
+            if let frame = framesByUIKitController[ObjectIdentifier(controller)], frame.isLive,
+                frame.placement.isPush == pushed
+            {
                 frameRemovedByUIKit(frame, cause: cause)
                 return
             }
@@ -622,7 +707,7 @@ public final class InsecurityHost {
             let presenter = presented.value?.presentingViewController
         else { return }
         enqueue(
-            on: presenter,
+            on: UIKitOperationQueue.presentationChainRoot(of: presenter),
             blocker: { UIKitOperationQueue.blockerForDismissal(from: presented.value?.presentingViewController) }
         ) {
             guard let controller = presented.value, let presenter = controller.presentingViewController else { return }
@@ -632,6 +717,10 @@ public final class InsecurityHost {
 
     /// Ends every frame without UIKit operations and without completions (the window replaced the root).
     func abandon() {
+        guard case .ready = stage else {
+            SimRunLoop.main.perform { [weak self] in self?.abandon() }
+            return
+        }
         stage = .tearingDown
         let ended = frames
         frames.removeAll()

@@ -128,6 +128,28 @@ extension UIKitOperationQueue {
         return anchor
     }
 
+    /// The bottom of the presentation chain `controller` takes part in: every presentation and dismissal on
+    /// that chain is ordered on it.
+    static func presentationChainRoot(of controller: UIViewController) -> UIViewController {
+        var root = presentationAnchor(of: controller)
+        while let presenter = root.presentingViewController { root = presentationAnchor(of: presenter) }
+        return root
+    }
+
+    /// The controller a presentation requested on `controller` is handed to: the topmost controller presented
+    /// above it, or its presentation anchor when it presents nothing. Everything presenting from one
+    /// controller shares its chain, so a second presentation goes on top of the first (A11).
+    static func topPresenter(above controller: UIViewController) -> UIViewController {
+        var top = presentationAnchor(of: controller)
+        while let presented = top.presentedViewController { top = presented }
+        return top
+    }
+
+    /// A presentation waits for every transition on the chain it joins.
+    static func blockerForPresentation(on controller: UIViewController?) -> Blocker? {
+        blockerForDismissal(from: controller.map(presentationChainRoot))
+    }
+
     /// A presentation on `controller`, or a push or pop when it is a navigation controller, waits for any
     /// transition the controller takes part in.
     static func blockerForTransitions(of controller: UIViewController?) -> Blocker? {

@@ -41,7 +41,9 @@ public final class WindowHost: WindowNavigation, EngineStarter {
         }
         guard child.canStart else { return false }
         let chain = InsecurityHost(window: window, transition: transition)
-        topContext?.abandon()
+        // The previous chain ends when the new root is on screen: until then it is what the user sees.
+        topContext?.isBeingReplaced = true
+        chain.replacedChain = topContext
         topContext = chain
         return chain.start(
             child, request, after: .top, animated: transition != nil, completion: completion, onTeardown: onTeardown)

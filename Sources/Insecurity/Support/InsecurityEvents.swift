@@ -30,6 +30,9 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
         case teardownOfFramesAbove
         /// UIKit refused to show the controller.
         case refusedByUIKit
+        /// App code took away the hierarchy that showed (or was to show) the controller: it replaced a
+        /// window's root, or dismissed the controller's presenter.
+        case hierarchyRemoved
     }
 
     public enum Action: Sendable, Hashable {

@@ -1,0 +1,137 @@
+import Insecurity
+import SimUIKit
+import SimulationTesting
+import Testing
+
+/// Runs `body`, failing the test on any SimUIKit warning or engine diagnostic it causes (E19, E20).
+@MainActor
+func expectQuiet(_ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+    var diagnostics: [InsecurityDiagnostic] = []
+    let warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+    #expect(warnings.isEmpty, "SimUIKit warned: \(warnings)", sourceLocation: sourceLocation)
+    #expect(diagnostics.isEmpty, "diagnostics: \(diagnostics)", sourceLocation: sourceLocation)
+}
+
+@MainActor
+@Suite("Shared presenters and hierarchies app code replaces", .cleanSimulatedWorld)
+struct HierarchyChangeTests {
+    let loop = SimRunLoop.main
+
+    @Test("A11, E19: a second host presenting from the same controller goes on top of the first host's chain")
+    func twoHostsOnOnePresenter() {
+        let (scene, navigation) = Scene.navigation()
+        let first = InsecurityHost(modal: navigation)
+        let second = InsecurityHost(modal: navigation)
+        let outcomes = Outcomes()
+        let pushed = PushScreen("Pushed")
+        let nav = InsecurityHost(navigation: navigation)
+        let sheet = ModalScreen("Sheet")
+        let other = ModalScreen("Other")
+        expectQuiet {
+            nav.start(pushed, animated: true, outcomes.completion("Pushed"))
+            first.start(sheet, animated: true, outcomes.completion("Sheet"))
+            second.start(other, animated: true, outcomes.completion("Other"))
+            loop.runUntilIdle()
+        }
+        #expect(navigation.presentedViewController === sheet.controller)
+        #expect(sheet.controller?.presentedViewController === other.controller)
+        // Ending the first host's sheet takes the second host's presentation with it: it ends dismissed.
+        expectQuiet {
+            sheet.finish("done")
+            loop.runUntilIdle()
+        }
+        #expect(outcomes.log == ["Sheet: done", "Other: dismissed"])
+        #expect(navigation.presentedViewController == nil)
+        _ = (scene, first, second, nav)
+    }
+
+    @Test("E10, E15, E20: app code replacing the window's root ends the chains shown in the old hierarchy as removals")
+    func appReplacesWindowRoot() async {
+        let (scene, navigation) = Scene.navigation()
+        let pushHost = InsecurityHost(navigation: navigation)
+        let modalHost = InsecurityHost(modal: navigation)
+        let outcomes = Outcomes()
+        let pushed = PushScreen("Pushed")
+        let above = ModalScreen("Above")
+        let sheet = ModalScreen("Sheet")
+        pushHost.start(pushed, animated: false, outcomes.completion("Pushed"))
+        pushed.navigation.start(above, animated: false, outcomes.completion("Above"))
+        modalHost.start(sheet, animated: true, outcomes.completion("Sheet"))
+        loop.runUntilIdle()
+        var live = LiveObjects()
+        live.watch(pushed, above, sheet, pushed.controller, above.controller, sheet.controller)
+        expectQuiet {
+            scene.window.rootViewController = makeScreen("LoggedOut")
+            loop.runUntilIdle()
+        }
+        #expect(outcomes.log.sorted() == ["Pushed: dismissed", "Sheet: dismissed"], "frames above are torn down (E8)")
+        #expect(!pushed.isLive && !above.isLive && !sheet.isLive)
+        #expect(pushHost.liveCoordinatorTypes.isEmpty && modalHost.liveCoordinatorTypes.isEmpty)
+        _ = (pushHost, modalHost)
+    }
+
+    @Test("E15: an awaited window-root start resumes dismissed when the app empties and releases the window")
+    func awaitedWindowStartResumes() async {
+        var window: UIWindow? = UIWindow()
+        window?.makeKeyAndVisible()
+        let host = WindowHost(window!)
+        let screen = ModalScreen("Root")
+        var live = LiveObjects()
+        live.watch(window)
+        async let result = host.start(screen, animated: false)
+        await Task.yield()
+        loop.runUntilIdle()
+        live.watch(screen.controller)
+        window?.rootViewController = nil
+        window = nil
+        loop.runUntilIdle()
+        #expect(await result.value == nil)
+        loop.runUntilIdle()
+        #expect(live.count == 0)
+        _ = host
+    }
+
+    @Test("E19, E20: a start waiting behind a transition whose presenter leaves the window ends dismissed, unshown")
+    func waitingStartOutlivesPresenter() {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let outcomes = Outcomes()
+        let parent = ModalScreen("Parent")
+        host.start(parent, animated: false, outcomes.completion("Parent"))
+        let child = ModalScreen("Child")
+        expectQuiet {
+            // The parent's dismissal animates; the child waits for it.
+            parent.navigation.start(child, animated: true, outcomes.completion("Child"))
+            loop.runUntilIdle()
+            let second = ModalScreen("Second")
+            child.navigation.start(second, animated: true, outcomes.completion("Second"))
+            scene.window.rootViewController = makeScreen("Elsewhere")
+            loop.runUntilIdle()
+        }
+        #expect(outcomes.log == ["Parent: dismissed"])
+        #expect(host.liveCoordinatorTypes.isEmpty)
+    }
+
+    @Test("E13: a window-root start that ends while waiting leaves the previous root chain on screen and live")
+    func windowRootStartEndsWhileWaiting() {
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let host = WindowHost(window)
+        let outcomes = Outcomes()
+        let first = ModalScreen("First")
+        let sheet = PushScreen("Sheet")
+        let second = ModalScreen("Second")
+        expectQuiet {
+            host.start(first, duration: 0.3, options: [], outcomes.completion("First"))
+            first.navigation.start(UINavigationController(), sheet, animated: true, outcomes.completion("Sheet"))
+            // Waits for the window transition, then is finished before it ever shows.
+            host.start(second, duration: 0.3, options: [], outcomes.completion("Second"))
+            second.finish("cancelled")
+            loop.runUntilIdle()
+        }
+        #expect(window.rootViewController === first.controller)
+        #expect(first.isLive && sheet.isLive, "the chain on screen stays live")
+        #expect(first.controller?.presentedViewController === sheet.controller?.navigationController)
+        #expect(outcomes.log == ["Second: cancelled"])
+    }
+}
