@@ -120,6 +120,17 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
 
     var rootController: UIViewController? { rootViewController }
 
+    /// How many parents the coordinator has.
+    var depth: Int {
+        var depth = 0
+        var ancestor = parent
+        while let current = ancestor {
+            depth += 1
+            ancestor = current.parent
+        }
+        return depth
+    }
+
     /// The controllers the coordinator owns, for the bridged tree.
     var ownedControllers: [UIViewController] { rootViewController.map { [$0] } ?? [] }
 }

@@ -44,8 +44,10 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     }
 
     /// Stops the coordinator: the controllers it showed leave the stack (without animation, as in the
-    /// library, and without `handlePopBack`), unless nothing would be left, and it stops being the delegate.
+    /// library, and without `handlePopBack`), unless nothing would be left, what it presented is dismissed
+    /// with whatever is above it, and it stops being the delegate.
     open override func stop(with completion: @escaping () -> Void = {}) {
+        if let presentedFrame, presentedFrame.isLive { presentedFrame.dismiss(animated: false) }
         stage.remove(Set(viewControllers.map(ObjectIdentifier.init)))
         if rootViewController.delegate === self { rootViewController.delegate = nil }
         stage.detach(self)
@@ -95,10 +97,16 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     }
 
     /// Pops every controller above `vc`, which must be on the stack.
+    /// A child that pops its own last controller this way is finished: its parent is told through
+    /// `coordinatorDidFinish` on the next turn of the run loop, as when the user pops it (A3).
     public func pop(to vc: UIViewController, animated: Bool = true) {
         guard let above = stage.plannedControllers(above: vc) else { return }
+        let hadControllers = !viewControllers.isEmpty
         removeShown(Set(above.map(ObjectIdentifier.init)))
         stage.pop(to: vc, animated: animated)
+        if hadControllers, viewControllers.isEmpty, isStarted {
+            stage.reportEmptied(self)
+        }
     }
 
     /// Presents `vc` from the navigation controller, with this coordinator as its `parentCoordinator`.

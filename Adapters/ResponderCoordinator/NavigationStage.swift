@@ -203,6 +203,22 @@ final class NavigationStage {
 
     // MARK: Reconciling
 
+    /// Coordinators that emptied their own `viewControllers` by popping, reported at the next reconcile.
+    private var emptiedByOwnPop: [Weak<NavigationCoordinator>] = []
+
+    /// Tells `coordinator`'s parent, on the next turn, that it popped its last controller (A3).
+    func reportEmptied(_ coordinator: NavigationCoordinator) {
+        emptiedByOwnPop.append(Weak(coordinator))
+        scheduleReconcile()
+    }
+
+    private func scheduleReconcile() {
+        guard !isReconcileScheduled else { return }
+        isReconcileScheduled = true
+        // Frames above the first one removed end in the same teardown: reconcile once they all have.
+        SimRunLoop.main.perform { [weak self] in self?.reconcile() }
+    }
+
     private func frameEnded(_ key: ObjectIdentifier) {
         frames.removeValue(forKey: key)
         guard !isReplacingStack else { return }
@@ -210,10 +226,7 @@ final class NavigationStage {
         if removalsByCoordinators.remove(key) == nil {
             removedByOthers = true
         }
-        guard !isReconcileScheduled else { return }
-        isReconcileScheduled = true
-        // Frames above the first one removed end in the same teardown: reconcile once they all have.
-        SimRunLoop.main.perform { [weak self] in self?.reconcile() }
+        scheduleReconcile()
     }
 
     private func reconcile() {
@@ -226,7 +239,8 @@ final class NavigationStage {
         let gone = popped.filter { frames[$0] == nil && (pushedAsFrames.contains($0) || !base.contains($0)) }
         popped.removeAll()
         removalsByCoordinators = removalsByCoordinators.filter { frames[$0] != nil }
-        var emptied: [NavigationCoordinator] = []
+        var emptied = emptiedByOwnPop.compactMap(\.value).filter { $0.viewControllers.isEmpty && $0.isStarted }
+        emptiedByOwnPop.removeAll()
         for coordinator in coordinators.compactMap(\.value) {
             let hadControllers = !coordinator.viewControllers.isEmpty
             coordinator.removeShown(gone)
@@ -234,12 +248,14 @@ final class NavigationStage {
                 emptied.append(coordinator)
             }
         }
+        // Innermost first: a parent hears of its child before its own parent stops it (A3).
+        emptied.sort { $0.depth > $1.depth }
         if notifyPopBack, let top = plannedTop(1).first,
             let owner = top.parentCoordinator as? NavigationCoordinator
         {
             owner.handlePopBack(to: top)
         }
-        for coordinator in emptied {
+        for coordinator in emptied where coordinator.isStarted {
             coordinator.parent?.coordinatorDidFinish(coordinator) {}
         }
     }

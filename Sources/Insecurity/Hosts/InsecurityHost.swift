@@ -569,10 +569,11 @@ public final class InsecurityHost {
         }
     }
 
-    /// Ends the lowest live frame among `controllers`; the frames above it end with it (E8).
+    /// Ends the lowest shown frame among `controllers`; the frames above it end with it (E8). A frame still
+    /// waiting to show a controller that leaves (the same controller shown again) is not what left.
     private func removedByUIKit(_ controllers: [UIViewController], cause: NavigationEvent.EndCause, pushed: Bool) {
         for controller in controllers {
-            if let frame = framesByUIKitController[ObjectIdentifier(controller)], frame.isLive,
+            if let frame = framesByUIKitController[ObjectIdentifier(controller)], case .shown = frame.status,
                 frame.placement.isPush == pushed
             {
                 frameRemovedByUIKit(frame, cause: cause)

@@ -1,0 +1,254 @@
+import Insecurity
+import ResponderCoordinator
+import SimUIKit
+import SimulationTesting
+import Testing
+
+/// Runs `body`, failing the test on any SimUIKit warning or engine diagnostic it causes (E19, E20).
+@MainActor
+func expectQuiet(_ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+    var diagnostics: [InsecurityDiagnostic] = []
+    let warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+    #expect(warnings.isEmpty, "SimUIKit warned: \(warnings)", sourceLocation: sourceLocation)
+    #expect(diagnostics.isEmpty, "diagnostics: \(diagnostics)", sourceLocation: sourceLocation)
+}
+
+@MainActor
+@Suite("Coordinators sharing a stack, racing the user and app code", .cleanSimulatedWorld)
+struct SharedStackRaceTests {
+    let loop = SimRunLoop.main
+
+    private func app() -> (UIWindow, UINavigationController, LoggingCoordinator, Log) {
+        let (window, navigation) = makeStack()
+        let log = Log()
+        let app = LoggingCoordinator("App", navigationController: navigation, log: log)
+        app.start()
+        app.root(screen("L0"))
+        loop.runUntilIdle()
+        return (window, navigation, app, log)
+    }
+
+    private func titles(_ controllers: [UIViewController]) -> [String] { controllers.map { $0.title ?? "?" } }
+
+    @Test("A11, E19, E20: a child's present while its parent's presentation is up goes on top of it")
+    func childPresentsOverParent() {
+        let (window, navigation, app, log) = app()
+        let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
+        app.startChild(coordinator: child)
+        let sheetA = screen("sheetA")
+        let sheetB = screen("sheetB")
+        expectQuiet {
+            app.present(sheetA, animated: false)
+            child.present(sheetB, animated: false)
+            loop.runUntilIdle()
+        }
+        #expect(navigation.presentedViewController === sheetA)
+        #expect(sheetA.presentedViewController === sheetB)
+        expectQuiet {
+            child.dismiss(animated: true)
+            loop.runUntilIdle()
+        }
+        #expect(navigation.presentedViewController === sheetA && sheetA.presentedViewController == nil)
+        expectQuiet {
+            app.dismiss(animated: true)
+            loop.runUntilIdle()
+        }
+        #expect(navigation.presentedViewController == nil)
+        _ = window
+    }
+
+    @Test("A11, E19: a parent's dismiss takes a child's presentation above its own with it")
+    func parentDismissTakesChildPresentation() {
+        let (window, navigation, app, log) = app()
+        let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
+        app.startChild(coordinator: child)
+        expectQuiet {
+            app.present(screen("sheetA"), animated: true)
+            child.present(screen("sheetB"), animated: true)
+            loop.runUntilIdle()
+            app.dismiss(animated: true)
+            loop.runUntilIdle()
+            child.present(screen("sheetC"), animated: true)
+            loop.runUntilIdle()
+        }
+        #expect(navigation.presentedViewController?.title == "sheetC")
+        expectQuiet {
+            child.dismiss(animated: false)
+            loop.runUntilIdle()
+        }
+        #expect(navigation.presentedViewController == nil)
+        _ = window
+    }
+
+    @Test("E19, A3: show during the user's back-button pop is pushed once the pop ends")
+    func showDuringBackButtonPop() {
+        let (window, navigation, app, _) = app()
+        let l2 = screen("L2")
+        let l3 = screen("L3")
+        expectQuiet {
+            app.show(l2)
+            loop.runUntilIdle()
+            navigation.simulateBackButtonTap()
+            app.show(l3)
+            loop.runUntilIdle()
+        }
+        #expect(titles(navigation.viewControllers) == ["L0", "L3"])
+        #expect(titles(app.viewControllers) == ["L0", "L3"])
+        _ = window
+    }
+
+    @Test("A3: stopChild during the parent's animated present or push keeps the parent's screen")
+    func stopChildDuringParentsOperation() {
+        let (window, navigation, app, log) = app()
+        let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
+        app.startChild(coordinator: child)
+        child.show(screen("C1"))
+        loop.runUntilIdle()
+        let x = screen("X")
+        expectQuiet {
+            app.show(x)
+            app.stopChild(coordinator: child)
+            loop.runUntilIdle()
+        }
+        #expect(titles(navigation.viewControllers) == ["L0", "X"])
+        #expect(titles(app.viewControllers) == ["L0", "X"])
+
+        let child2 = LoggingCoordinator("Child2", navigationController: navigation, log: log)
+        app.startChild(coordinator: child2)
+        child2.show(screen("C2"))
+        loop.runUntilIdle()
+        let sheet = screen("Sheet")
+        expectQuiet {
+            app.present(sheet, animated: true)
+            app.stopChild(coordinator: child2)
+            loop.runUntilIdle()
+        }
+        #expect(titles(navigation.viewControllers) == ["L0", "X"])
+        #expect(titles(app.viewControllers) == ["L0", "X"])
+        #expect(navigation.presentedViewController === sheet)
+        app.dismiss(animated: false)
+        loop.runUntilIdle()
+        _ = window
+    }
+
+    @Test("E19, A3: an app-made pop racing the coordinator's waiting pushes leaves every screen owned")
+    func appPopRacesWaitingPushes() {
+        let (window, navigation, app, _) = app()
+        expectQuiet {
+            app.show(screen("L3"))
+            app.top(screen("L4"))
+            app.show(screen("L5"))
+        }
+        _ = SimWarnings.capture { navigation.popViewController(animated: true) }
+        expectQuiet { loop.runUntilIdle() }
+        #expect(titles(app.viewControllers) == titles(navigation.viewControllers))
+        _ = window
+    }
+
+    @Test("A11, E19: present right after the user swiped the previous presentation away appears")
+    func presentAfterSwipe() {
+        let (window, navigation, app, _) = app()
+        let s = screen("s")
+        let t = screen("t")
+        expectQuiet {
+            app.present(s, animated: true)
+            loop.runUntilIdle()
+            s.simulateInteractiveDismissal()
+            app.present(t, animated: true)
+            loop.runUntilIdle()
+        }
+        #expect(navigation.presentedViewController === t)
+        app.dismiss(animated: false)
+        loop.runUntilIdle()
+        _ = window
+    }
+
+    @Test("A3: stopChild after the user popped the child's screen does not put it back")
+    func stopChildAfterUserPop() {
+        let (window, navigation, app, log) = app()
+        let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
+        app.startChild(coordinator: child)
+        child.root(screen("C"))
+        let a = screen("a")
+        expectQuiet {
+            app.show(a)
+            loop.runUntilIdle()
+            navigation.simulateBackButtonTap()
+            app.stopChild(coordinator: child)
+            loop.runUntilIdle()
+        }
+        #expect(!navigation.viewControllers.contains(a))
+        #expect(!app.viewControllers.contains(a))
+        _ = window
+    }
+
+    @Test("A3: a child popping its own last controller tells its parent coordinatorDidFinish")
+    func childPopsItsLastController() {
+        let (window, navigation, app, log) = app()
+        let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
+        app.startChild(coordinator: child)
+        child.show(screen("C1"))
+        loop.runUntilIdle()
+        expectQuiet {
+            child.pop()
+            loop.runUntilIdle()
+        }
+        #expect(log.entries.contains("App.coordinatorDidFinish(Child)"))
+        #expect(!child.isStarted)
+        #expect(titles(navigation.viewControllers) == ["L0"])
+        _ = window
+    }
+
+    @Test("E10, A3: app code replacing the window's root ends the legacy frames and tells the parent")
+    func windowRootReplaced() {
+        let (window, navigation, app, log) = app()
+        let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
+        app.startChild(coordinator: child)
+        child.show(screen("C1"))
+        app.present(screen("Sheet"), animated: true)
+        loop.runUntilIdle()
+        expectQuiet {
+            window.rootViewController = screen("LoggedOut")
+            loop.runUntilIdle()
+        }
+        #expect(log.entries.contains("App.coordinatorDidFinish(Child)"))
+        #expect(titles(app.viewControllers) == ["L0"])
+        _ = navigation
+    }
+    @Test("A3: a multi-level pop that empties a child and its child tells each parent, innermost first")
+    func multiLevelPopTellsEveryParent() {
+        let (window, navigation, app, log) = app()
+        let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
+        let grandchild = LoggingCoordinator("Grandchild", navigationController: navigation, log: log)
+        app.startChild(coordinator: child)
+        child.show(screen("C1"))
+        child.startChild(coordinator: grandchild)
+        grandchild.show(screen("G1"))
+        loop.runUntilIdle()
+        expectQuiet {
+            _ = navigation.popToRootViewController(animated: true)
+            loop.runUntilIdle()
+        }
+        #expect(
+            log.entries.filter { $0.contains("coordinatorDidFinish") } == [
+                "Child.coordinatorDidFinish(Grandchild)", "App.coordinatorDidFinish(Child)",
+            ])
+        #expect(!child.isStarted && !grandchild.isStarted)
+        _ = window
+    }
+
+    @Test("A3, A11: stopping a child dismisses what it presented, with whatever is above it")
+    func stopChildDismissesItsSheet() {
+        let (window, navigation, app, log) = app()
+        let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
+        app.startChild(coordinator: child)
+        child.present(screen("ChildSheet"), animated: true)
+        loop.runUntilIdle()
+        expectQuiet {
+            app.stopChild(coordinator: child)
+            loop.runUntilIdle()
+        }
+        #expect(navigation.presentedViewController == nil)
+        _ = window
+    }
+}
