@@ -32,6 +32,8 @@ final class NavigationStage {
     private var popped: Set<ObjectIdentifier> = []
     private var removedByOthers = false
     private var isReconcileScheduled = false
+    /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists (seed 003).
+    private var handedOver: Set<ObjectIdentifier> = []
     /// True while a coordinator replaces the stack (`root`, `takeover`): the controllers it removes are
     /// handed over, and stay in their coordinators' `viewControllers` (seed 003).
     private var isReplacingStack = false
@@ -138,6 +140,7 @@ final class NavigationStage {
         frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
         frames[key] = frame
         markPushedAsFrame(controller)
+        handedOver.remove(key)
         host.start(frame, animated: animated) { _ in }
     }
 
@@ -182,6 +185,9 @@ final class NavigationStage {
     /// the others are pushed as frames. The frames it replaces are handed over, not popped back.
     func replaceStack(with controllers: [UIViewController]) {
         guard let navigationController, let root = controllers.first else { return }
+        let kept = Set(controllers.map(ObjectIdentifier.init))
+        handedOver.formUnion(plannedStack.map(ObjectIdentifier.init).filter { !kept.contains($0) })
+        handedOver.subtract(kept)
         isReplacingStack = true
         if let lowest = host?.lowestFrameController, let frame = frames[ObjectIdentifier(lowest)] {
             frame.dismiss(animated: false)
@@ -258,5 +264,59 @@ final class NavigationStage {
         for coordinator in emptied where coordinator.isStarted {
             coordinator.parent?.coordinatorDidFinish(coordinator) {}
         }
+    }
+
+    // MARK: Invariants
+
+    /// Every started coordinator's `viewControllers` are its controllers on the stack, in stack order, apart
+    /// from controllers a stack replacement handed over; every controller on the stack belongs to one
+    /// coordinator's list. Checked once the run loop is idle and nothing animates, on a stack in a window.
+    func screenViolations() -> [String] {
+        guard let navigationController, navigationController.viewIfLoaded?.window != nil else { return [] }
+        var problems: [String] = []
+        let stack = navigationController.viewControllers
+        let position = Dictionary(stack.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
+        var listed: [ObjectIdentifier: Int] = [:]
+        for coordinator in coordinators.compactMap(\.value) where coordinator.isStarted {
+            let positions = coordinator.viewControllers.compactMap { position[ObjectIdentifier($0)] }
+            if positions != positions.sorted() {
+                problems.append("\(coordinator.identifier)'s viewControllers are not in stack order")
+            }
+            for controller in coordinator.viewControllers {
+                let id = ObjectIdentifier(controller)
+                listed[id, default: 0] += 1
+                if position[id] == nil, !handedOver.contains(id) {
+                    problems.append(
+                        "\(coordinator.identifier) lists \(controller.simDescription), which is not on the stack")
+                }
+            }
+        }
+        for controller in stack {
+            let count = listed[ObjectIdentifier(controller)] ?? 0
+            // A controller nobody lists is the app's own, or left by a coordinator that stopped on it.
+            let owner = controller.parentCoordinator as? NavigationCoordinator
+            if count > 1 || (count == 0 && owner?.isStarted == true && owner?.stage === self) {
+                problems.append("\(controller.simDescription) is on the stack and in \(count) coordinators' lists")
+            }
+        }
+        return problems
+    }
+
+    /// Every live stage's violations (see ``screenViolations()``).
+    static func allScreenViolations() -> [String] {
+        stages.values.compactMap(\.value).flatMap { $0.screenViolations() }
+    }
+}
+
+/// The adapter's invariants, for test harnesses that check them after every step.
+@_spi(Testing)
+@MainActor
+public enum ResponderCoordinatorInvariants {
+    /// Broken invariants of every navigation controller that legacy coordinators share, once the run loop
+    /// is idle and nothing animates: each started coordinator's `viewControllers` are its controllers on
+    /// the stack (apart from those `root` or `takeover` handed over), and each controller on the stack is
+    /// listed by exactly one coordinator.
+    public static func violations() -> [String] {
+        NavigationStage.allScreenViolations()
     }
 }

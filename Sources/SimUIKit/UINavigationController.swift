@@ -232,7 +232,7 @@ open class UINavigationController: UIViewController {
             from: popped, to: revealed, animated: true, interactive: true,
             duration: SimAnimation.navigationTransitionDuration
         ) { [self] transition in
-            navigationTransition = nil
+            if navigationTransition === transition { navigationTransition = nil }
             popped.movingFromParent = false
             if transition.isCancelled {
                 if onScreen {
@@ -292,7 +292,8 @@ open class UINavigationController: UIViewController {
     private func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause)
         -> [UIViewController]?
     {
-        if let running = navigationTransition {
+        // Ending the running transition runs its completions, which may start another: end each in turn.
+        while let running = navigationTransition {
             if running.isInteractive {
                 SimWarnings.emit("\(simDescription) cannot change its stack during an interactive pop.")
                 return nil
@@ -356,8 +357,8 @@ open class UINavigationController: UIViewController {
         let onScreen = isOnScreen && topChanges
         let transition = SimTransition(
             from: oldTop, to: newTop, animated: animated, duration: SimAnimation.navigationTransitionDuration
-        ) { [self] _ in
-            navigationTransition = nil
+        ) { [self] transition in
+            if navigationTransition === transition { navigationTransition = nil }
             if onScreen {
                 oldTop?.endAppearance()
                 newTop?.endAppearance()

@@ -49,6 +49,9 @@ final class Frame {
     /// How the frame's controller is put on screen, as reported in events and trees.
     let presentation: NavigationEvent.Presentation
     let animated: Bool
+    /// The identity of ``uikitController``, the frame's key in its host's lookup table: it stays valid after
+    /// the controller is gone (a waiting frame that ends releases it).
+    let uikitControllerID: ObjectIdentifier
     /// Position in the host's chain.
     var index: Int
     weak var host: InsecurityHost?
@@ -76,6 +79,7 @@ final class Frame {
         self.animated = animated
         self.index = index
         self.host = host
+        uikitControllerID = ObjectIdentifier(uikitController)
         status = .waitingToShow(uikitController)
     }
 
@@ -134,6 +138,11 @@ final class Frame {
         case .pushed(let navigation): navigation.value
         case .windowRoot(_, let root): root.value as? UINavigationController
         }
+    }
+
+    var isWindowRoot: Bool {
+        if case .windowRoot = placement { return true }
+        return false
     }
 
     var isModal: Bool {

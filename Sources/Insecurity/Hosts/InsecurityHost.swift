@@ -37,10 +37,10 @@ public final class InsecurityHost {
 
     let base: Base
     private(set) var frames: [Frame] = []
-    private var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
-    private var stage = Stage.ready
+    var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
+    var stage = Stage.ready
     /// Restored frames that were waiting when the snapshot was taken: they are shown with the next start.
-    private var restoredWaitingFrames: [Frame] = []
+    var restoredWaitingFrames: [Frame] = []
     private var baseObservation: AnyObject?
     /// The window showing the host's base, whose root changes the host follows.
     private var watchedWindow: (window: Weak<UIWindow>, observation: AnyObject)?
@@ -210,6 +210,7 @@ public final class InsecurityHost {
         frames.append(frame)
         framesByUIKitController[ObjectIdentifier(uikitController)] = frame
         observeUIKit(for: frame)
+        watchWindow()
         InsecurityEvents.publish(frame, .started(presentation))
         return frame
     }
@@ -635,6 +636,7 @@ public final class InsecurityHost {
 
     private func markEnded(_ frame: Frame, cause: NavigationEvent.EndCause) {
         frame.markEnded()
+        InsecurityInvariants.recordEnded(frame)
         InsecurityEvents.publish(frame, .ended(cause))
     }
 
@@ -646,9 +648,7 @@ public final class InsecurityHost {
         let ended = Array(frames[index...])
         frames.removeSubrange(index...)
         for frame in ended {
-            if let controller = frame.uikitController {
-                framesByUIKitController.removeValue(forKey: ObjectIdentifier(controller))
-            }
+            framesByUIKitController.removeValue(forKey: frame.uikitControllerID)
         }
         let popped = removeFromScreen(ended, lowestAlreadyRemoved: lowestRemovedByUser, animated: animated)
         for frame in ended where frame.isLive {

@@ -222,5 +222,6 @@ public enum InsecurityWorld {
     public static func reset() {
         UIKitOperationQueue.shared.removeAll()
         InsecurityDiagnostics.isStrict = false
+        InsecurityInvariants.reset()
     }
 }

@@ -1,0 +1,115 @@
+import SimUIKit
+
+/// The engine's invariants, checked by test harnesses after every step (as swift-collections'
+/// `_checkInvariants()`). Structural ones hold whenever the engine is not inside a call; screen ones hold
+/// once the run loop is idle and nothing animates.
+@_spi(Testing)
+@MainActor
+public enum InsecurityInvariants {
+    /// Controllers that frames showed and that have ended since, kept weakly (debug builds only). A window
+    /// root's controller is not among them: the window keeps it when its chain ends (E13).
+    private static var endedControllers: [ObjectIdentifier: Weak<UIViewController>] = [:]
+
+    static func recordEnded(_ frame: Frame) {
+        #if DEBUG
+            // A window keeps the root of a chain that ended (E13): only what was above it leaves.
+            if frame.wasShown, !frame.isWindowRoot, let controller = frame.uikitController {
+                endedControllers[ObjectIdentifier(controller)] = Weak(controller)
+            }
+        #endif
+    }
+
+    /// Every broken invariant, described for a person. `settled` adds the screen checks: every live frame
+    /// is shown where its placement says, no controller on screen belongs to two live frames, and no
+    /// controller of an ended frame is still in `windows`' hierarchies unless a live frame shows it again.
+    public static func violations(windows: [UIWindow], settled: Bool) -> [String] {
+        var problems: [String] = []
+        var owners: [ObjectIdentifier: Int] = [:]
+        for host in InsecurityHost.liveHosts {
+            problems += host.structuralViolations()
+            if settled { problems += host.screenViolations() }
+            for frame in host.frames {
+                if let controller = frame.uikitController { owners[ObjectIdentifier(controller), default: 0] += 1 }
+            }
+        }
+        guard settled else { return problems }
+        endedControllers = endedControllers.filter { $0.value.value != nil }
+        for controller in windows.flatMap(hierarchy) {
+            let id = ObjectIdentifier(controller)
+            let count = owners[id] ?? 0
+            if count > 1 { problems.append("\(controller.simDescription) is owned by \(count) live frames") }
+            // A stack's root is never a pushed frame's: an adapter or the app made it the root since.
+            let isStackRoot = (controller.parent as? UINavigationController)?.viewControllers.first === controller
+            if count == 0, endedControllers[id] != nil, !isStackRoot {
+                problems.append("\(controller.simDescription) is on screen, but the frame that showed it has ended")
+            }
+        }
+        return problems
+    }
+
+    /// Every controller in `window`'s hierarchy: contained children and presented chains.
+    static func hierarchy(of window: UIWindow) -> [UIViewController] {
+        var found: [UIViewController] = []
+        var pending = window.rootViewController.map { [$0] } ?? []
+        while let controller = pending.popLast() {
+            found.append(controller)
+            pending.append(contentsOf: controller.children)
+            if controller.parent == nil, let presented = controller.presentedViewController {
+                pending.append(presented)
+            }
+        }
+        return found
+    }
+
+    /// Forgets the ended controllers (between tests).
+    static func reset() {
+        endedControllers.removeAll()
+    }
+}
+
+extension InsecurityHost {
+    /// Lookup tables, indices and stage agree with the chain.
+    func structuralViolations() -> [String] {
+        var problems: [String] = []
+        if case .ready = stage {} else { problems.append("host \(debugName) is not ready between steps") }
+        for (index, frame) in frames.enumerated() {
+            let name = "frame \(frame.id) \(frame.typeName)"
+            if frame.index != index { problems.append("\(name) has index \(frame.index) at position \(index)") }
+            if !frame.isLive { problems.append("\(name) has ended but is still in the chain of \(debugName)") }
+            if frame.host !== self { problems.append("\(name) names another host") }
+            if framesByUIKitController[frame.uikitControllerID] !== frame {
+                problems.append("\(name) is missing from the controller lookup table")
+            }
+        }
+        for frame in framesByUIKitController.values
+        where !frames.indices.contains(frame.index) || frames[frame.index] !== frame {
+            problems.append("the controller lookup table of \(debugName) holds frame \(frame.id), not in the chain")
+        }
+        return problems
+    }
+
+    /// Every live frame is shown where its placement says.
+    func screenViolations() -> [String] {
+        var problems: [String] = []
+        for frame in frames where !restoredWaitingFrames.contains(where: { $0 === frame }) {
+            let name = "frame \(frame.id) \(frame.typeName)"
+            guard case .shown = frame.status else {
+                problems.append("\(name) is still waiting once the run loop is idle")
+                continue
+            }
+            guard let controller = frame.uikitController else { continue }
+            let inPlace: Bool =
+                switch frame.placement {
+                case .presented: controller.presentingViewController != nil
+                case .pushed(let navigation): controller.parent === navigation.value
+                case .windowRoot(let window, _): window.value?.rootViewController === controller
+                }
+            if !inPlace || controller.hostWindow == nil {
+                problems.append("\(name) is live but \(controller.simDescription) is not on screen")
+            }
+        }
+        return problems
+    }
+
+    private var debugName: String { "\(ObjectIdentifier(self))" }
+}

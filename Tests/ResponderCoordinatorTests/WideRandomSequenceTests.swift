@@ -1,0 +1,353 @@
+import CoordinatorBridge
+import Foundation
+@_spi(Testing) import Insecurity
+import PropertyBased
+@_spi(Testing) import ResponderCoordinator
+import SimUIKit
+import SimulationTesting
+import Testing
+
+/// The worlds the wide random suite plays in: each is an app shape that real apps have.
+enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// Legacy coordinators sharing one navigation controller and its presentations, with embedded chains.
+    case sharedStack
+    /// A tab bar controller with a legacy coordinator per tab, and taps at any moment.
+    case tabBar
+    /// Window hosts replacing the root, and app code replacing it with a legacy stack (log-out, log-in).
+    case windowRoots
+
+    var description: String { rawValue }
+}
+
+/// One random step: what is done (`action`) and a number that picks its target and options.
+struct RandomStep: CustomStringConvertible, Sendable {
+    let action: Int
+    let value: Int
+
+    static let actions = [
+        "show", "pop", "top", "pop(to:)", "root", "present", "dismiss", "start a child", "finish a child",
+        "child pops itself", "user taps back", "user drags back", "user drags a sheet down", "present an alert",
+        "app pops", "app presents", "app dismisses", "embed an Insecurity chain", "finish an embedded chain",
+        "user taps a tab", "window root changes", "user taps the alert", "advance time",
+    ]
+
+    var description: String {
+        "\(RandomStep.actions[action % RandomStep.actions.count]) [\(value)]\(value % 3 == 0 ? " (not animated)" : "")"
+    }
+
+    static let generator = zip(Gen.int(in: 0...(actions.count + 2)), Gen.int(in: 0...999))
+        .map { RandomStep(action: $0.0 % actions.count, value: $0.1) }
+        .array(of: 1...40)
+}
+
+@MainActor
+@Suite("Wide random sequences: every world, invariants after every step", .cleanSimulatedWorld)
+struct WideRandomSequenceTests {
+    let sequences = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 1_000
+
+    @Test(
+        "E8, E10, E19, E20, A3, A11: random app, user and coordinator steps keep every invariant",
+        arguments: RandomWorld.allCases)
+    func wideSequences(world: RandomWorld) async {
+        let started = Date()
+        await propertyCheck(count: sequences, input: RandomStep.generator) { steps in
+            let failures = WideSession(world).run(steps)
+            #expect(
+                failures.isEmpty,
+                "world \(world): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
+            )
+        }
+        print("wide random suite: world \(world), \(sequences) sequences in \(Int(Date().timeIntervalSince(started))) s")
+    }
+}
+
+/// One random session of an app, its user and the clock, with the invariants checked after every step.
+@MainActor
+final class WideSession {
+    let world: RandomWorld
+    private let window = UIWindow()
+    private var navigations: [UINavigationController] = []
+    private var coordinators: [LoggingCoordinator] = []
+    private var embedded: [ModalChainScreen] = []
+    private var windowHost: WindowHost?
+    private var heldPop: UINavigationController.InteractivePop?
+    private var heldSwipe: UIViewController.InteractiveDismissal?
+    private var count = 0
+    private var live = LiveObjectsOfAdapter()
+    private var failures: [String] = []
+
+    init(_ world: RandomWorld) {
+        self.world = world
+    }
+
+    func run(_ steps: [RandomStep]) -> [String] {
+        do {
+            window.makeKeyAndVisible()
+            setUpApp()
+            for (number, step) in steps.enumerated() {
+                perform(step, at: "step \(number + 1) (\(step))")
+            }
+            heldPop = nil
+            heldSwipe = nil
+            SimRunLoop.main.runUntilIdle()
+            check(at: "the end")
+            tearDown()
+        }
+        SimRunLoop.main.runUntilIdle()
+        if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
+        return failures
+    }
+
+    // MARK: The app
+
+    private func next() -> UIViewController {
+        count += 1
+        let controller = screen("S\(count)")
+        live.watch(controller)
+        return controller
+    }
+
+    private func setUpApp() {
+        switch world {
+        case .sharedStack, .windowRoots:
+            window.rootViewController = makeLegacyStack()
+        case .tabBar:
+            let tabs = UITabBarController()
+            tabs.viewControllers = [makeLegacyStack(), makeLegacyStack()]
+            window.rootViewController = tabs
+            live.watch(tabs)
+        }
+    }
+
+    /// A navigation controller run by a new top-level legacy coordinator.
+    private func makeLegacyStack() -> UINavigationController {
+        let navigation = UINavigationController()
+        let app = LoggingCoordinator("App\(navigations.count)", navigationController: navigation, log: Log())
+        app.start()
+        app.root(next())
+        navigations.append(navigation)
+        coordinators.append(app)
+        live.watch(navigation, app)
+        return navigation
+    }
+
+    private func pick<T>(_ items: [T], _ value: Int) -> T? {
+        items.isEmpty ? nil : items[value % items.count]
+    }
+
+    /// Started coordinators whose navigation controller is in the window (the app stops using the others
+    /// once it replaced the window's root).
+    private var startedCoordinators: [LoggingCoordinator] {
+        coordinators.filter { $0.isStarted && $0.rootViewController.viewIfLoaded?.window != nil }
+    }
+
+    private var shownNavigations: [UINavigationController] {
+        navigations.filter { $0.viewIfLoaded?.window != nil }
+    }
+
+    /// The topmost controller presented in the window.
+    private var topPresented: UIViewController? {
+        var top = window.rootViewController?.presentedViewController
+        while let above = top?.presentedViewController { top = above }
+        return top
+    }
+
+    // MARK: Steps
+
+    private func perform(_ step: RandomStep, at moment: String) {
+        let value = step.value
+        let animated = value % 3 != 0
+        let coordinator = pick(startedCoordinators, value / 3)
+        switch step.action {
+        case 0: byCoordinators(moment) { coordinator?.show(next()) }
+        case 1: byCoordinators(moment) { coordinator?.pop(animated: animated) }
+        case 2: byCoordinators(moment) { coordinator?.top(next(), animated: animated) }
+        case 3:
+            byCoordinators(moment) {
+                if let coordinator, let target = pick(coordinator.viewControllers, value / 7) {
+                    coordinator.pop(to: target, animated: animated)
+                }
+            }
+        case 4: byCoordinators(moment) { coordinator?.root(next()) }
+        case 5: byCoordinators(moment) { coordinator?.present(next(), animated: animated) }
+        case 6: byCoordinators(moment) { coordinator?.dismiss(animated: animated) }
+        case 7:
+            byCoordinators(moment) {
+                guard let coordinator, coordinator.parent?.parent == nil else { return }
+                let child = LoggingCoordinator(
+                    "Child\(count)", navigationController: coordinator.rootViewController, log: Log())
+                live.watch(child)
+                coordinators.append(child)
+                coordinator.startChild(coordinator: child)
+                child.show(next())
+            }
+        case 8:
+            byCoordinators(moment) {
+                if let child = pick(startedCoordinators.filter { $0.parent != nil }, value) {
+                    child.parent?.coordinatorDidFinish(child) {}
+                }
+            }
+        case 9:
+            byCoordinators(moment) { pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop() }
+        case 10: byUser(moment) { _ = pick(shownNavigations, value)?.simulateBackButtonTap() }
+        case 11: byUser(moment) { dragBack(value) }
+        case 12: byUser(moment) { dragSheet(value) }
+        case 13:
+            byCoordinators(moment) {
+                guard let coordinator else { return }
+                let alert = UIAlertController(title: "A\(count)", message: nil, preferredStyle: .alert)
+                live.watch(alert)
+                alert.addAction(
+                    UIAlertAction(title: "Again", style: .default) { [weak self, weak coordinator] _ in
+                        guard let self else { return }
+                        coordinator?.present(self.next(), animated: animated)
+                    })
+                alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+                coordinator.present(alert, animated: animated)
+            }
+        case 14: byApp(moment) { _ = pick(shownNavigations, value)?.popViewController(animated: animated) }
+        case 15: byApp(moment) { pick(shownNavigations, value)?.present(next(), animated: animated) }
+        case 16: byApp(moment) { topPresented?.presentingViewController?.dismiss(animated: animated) }
+        case 17:
+            byCoordinators(moment) {
+                guard let navigation = pick(shownNavigations, value) else { return }
+                let chain = ModalChainScreen("E\(count)")
+                live.watch(chain)
+                embedded.append(chain)
+                InsecurityEmbedding.start(chain, on: navigation, animated: animated) { _ in }
+            }
+        case 18:
+            byCoordinators(moment) {
+                embedded.removeAll { !$0.isLive && $0.hasStarted }
+                pick(embedded.filter(\.isLive), value)?.finish("done")
+            }
+        case 19:
+            byUser(moment) {
+                if let tabs = window.rootViewController as? UITabBarController {
+                    _ = tabs.simulateTabTap(value % (tabs.viewControllers?.count ?? 1))
+                }
+            }
+        case 20: replaceWindowRoot(value, animated: animated, at: moment)
+        case 21:
+            byUser(moment) {
+                if let alert = topPresented as? UIAlertController, let action = pick(alert.actions, value) {
+                    alert.simulateTap(on: action)
+                }
+            }
+        default:
+            byCoordinators(moment) { SimRunLoop.main.advance(by: Double(value % 8) / 10) }
+        }
+        check(at: moment)
+    }
+
+    private func dragBack(_ value: Int) {
+        if let pop = heldPop {
+            heldPop = nil
+            switch value % 3 {
+            case 0: pop.finish()
+            case 1: pop.cancel()
+            default: break  // dropped: the touch is cancelled
+            }
+        } else if let navigation = pick(shownNavigations, value), let pop = navigation.beginInteractivePop() {
+            pop.update(CGFloat(value % 10) / 10)
+            heldPop = pop
+        }
+    }
+
+    private func dragSheet(_ value: Int) {
+        if let swipe = heldSwipe {
+            heldSwipe = nil
+            switch value % 3 {
+            case 0: swipe.finish()
+            case 1: swipe.cancel()
+            default: break
+            }
+        } else if let swipe = topPresented?.beginInteractiveDismissal() {
+            swipe.update(CGFloat(value % 10) / 10)
+            heldSwipe = swipe
+        }
+    }
+
+    private func replaceWindowRoot(_ value: Int, animated: Bool, at moment: String) {
+        guard world == .windowRoots else { return }
+        if value % 2 == 0 {
+            // App code logs out or in: a new legacy stack replaces whatever the window showed.
+            byApp(moment) { window.rootViewController = makeLegacyStack() }
+        } else {
+            byCoordinators(moment) {
+                let host = windowHost ?? WindowHost(window)
+                windowHost = host
+                let root = ModalChainScreen("W\(count)")
+                live.watch(root)
+                embedded.append(root)
+                if animated {
+                    host.start(root, duration: 0.3, options: []) { _ in }
+                } else {
+                    host.start(root, animated: false) { _ in }
+                }
+            }
+        }
+    }
+
+    // MARK: Who acts
+
+    /// Steps of coordinators, the engine or the clock: they must cause no warning and no diagnostic.
+    private func byCoordinators(_ moment: String, _ body: () -> Void) {
+        var diagnostics: [InsecurityDiagnostic] = []
+        let warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+        failures += warnings.map { "\(moment): UIKit warned: \($0)" }
+        failures += diagnostics.map { "\(moment): diagnostic \($0)" }
+    }
+
+    /// The user's gestures and app code's own UIKit calls: UIKit's warnings inside them are the app's.
+    private func byUser(_ moment: String, _ body: () -> Void) {
+        var diagnostics: [InsecurityDiagnostic] = []
+        _ = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+        failures += diagnostics.map { "\(moment): diagnostic \($0)" }
+    }
+
+    private func byApp(_ moment: String, _ body: () -> Void) { byUser(moment, body) }
+
+    // MARK: Invariants
+
+    private var isSettled: Bool {
+        SimRunLoop.main.isIdle && heldPop == nil && heldSwipe == nil && !InsecurityWorld.hasPendingOperations
+    }
+
+    private func check(at moment: String) {
+        let settled = isSettled
+        var problems = InsecurityInvariants.violations(windows: [window], settled: settled)
+        if settled { problems += ResponderCoordinatorInvariants.violations() }
+        failures += problems.map { "\(moment): \($0)" }
+    }
+
+    private func tearDown() {
+        for coordinator in coordinators.reversed() where coordinator.isStarted && coordinator.parent == nil {
+            coordinator.stop()
+        }
+        window.rootViewController = nil
+        SimRunLoop.main.runUntilIdle()
+        coordinators.removeAll()
+        navigations.removeAll()
+        embedded.removeAll()
+        windowHost = nil
+
+    }
+}
+
+/// A modal coordinator of an embedded chain.
+@MainActor
+final class ModalChainScreen: ModalCoordinator<String> {
+    let name: String
+    private(set) var hasStarted = false
+
+    init(_ name: String) {
+        self.name = name
+        super.init()
+    }
+
+    override var viewController: UIViewController {
+        hasStarted = true
+        return screen(name)
+    }
+}
