@@ -1,5 +1,5 @@
 import Insecurity
-import ResponderCoordinator
+@_spi(Testing) import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
@@ -249,6 +249,31 @@ struct SharedStackRaceTests {
             loop.runUntilIdle()
         }
         #expect(navigation.presentedViewController == nil)
+        _ = window
+    }
+}
+
+@MainActor
+@Suite("Adapter invariant checks see corrupted state", .cleanSimulatedWorld)
+struct AdapterInvariantCheckTests {
+    @Test("A3: a coordinator's list that disagrees with the stack is reported")
+    func corruptedViewControllers() {
+        let (window, navigation) = makeStack()
+        let app = LoggingCoordinator("App", navigationController: navigation, log: Log())
+        app.start()
+        app.root(screen("L0"))
+        app.show(screen("L1"))
+        SimRunLoop.main.runUntilIdle()
+        #expect(ResponderCoordinatorInvariants.violations().isEmpty)
+        let listed = app.viewControllers
+        app.viewControllers = [listed[0]]
+        #expect(ResponderCoordinatorInvariants.violations().contains { $0.contains("in 0 coordinators' lists") })
+        app.viewControllers = listed + [screen("Ghost")]
+        #expect(ResponderCoordinatorInvariants.violations().contains { $0.contains("which is not on the stack") })
+        app.viewControllers = listed.reversed()
+        #expect(ResponderCoordinatorInvariants.violations().contains { $0.contains("not in stack order") })
+        app.viewControllers = listed
+        #expect(ResponderCoordinatorInvariants.violations().isEmpty)
         _ = window
     }
 }

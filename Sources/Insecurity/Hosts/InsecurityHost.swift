@@ -36,7 +36,7 @@ public final class InsecurityHost {
     }
 
     let base: Base
-    private(set) var frames: [Frame] = []
+    var frames: [Frame] = []
     var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     var stage = Stage.ready
     /// Restored frames that were waiting when the snapshot was taken: they are shown with the next start.

@@ -1,0 +1,69 @@
+@_spi(Testing) @testable import Insecurity
+@testable import SimUIKit
+import SimulationTesting
+import Testing
+
+/// Each invariant corrupted on purpose: the checks the random suites run after every step must see it.
+@MainActor
+@Suite("Invariant checks see corrupted state", .cleanSimulatedWorld)
+struct InvariantCheckTests {
+    let loop = SimRunLoop.main
+
+    /// A window with a two-frame chain (a push, and a sheet above it), settled.
+    private func settledChain() -> (Scene, InsecurityHost, PushScreen, ModalScreen) {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(navigation: navigation)
+        let pushed = PushScreen("Pushed")
+        let sheet = ModalScreen("Sheet")
+        host.start(pushed, animated: false) { _ in }
+        pushed.navigation.start(sheet, animated: false) { _ in }
+        loop.runUntilIdle()
+        return (scene, host, pushed, sheet)
+    }
+
+    private func violations(_ scene: Scene) -> [String] {
+        InsecurityInvariants.violations(windows: [scene.window], settled: true)
+    }
+
+    @Test("The checks hold on an untouched chain")
+    func untouched() {
+        let (scene, host, _, _) = settledChain()
+        #expect(violations(scene).isEmpty)
+        _ = host
+    }
+
+    @Test("A wrong frame index, a missing lookup entry and a host left mid-teardown are reported")
+    func structural() {
+        let (scene, host, _, _) = settledChain()
+        host.frames[1].index = 0
+        #expect(violations(scene).contains { $0.contains("has index 0 at position 1") })
+        host.frames[1].index = 1
+        let key = host.frames[1].uikitControllerID
+        let removed = host.framesByUIKitController.removeValue(forKey: key)
+        #expect(violations(scene).contains { $0.contains("missing from the controller lookup table") })
+        host.framesByUIKitController[key] = removed
+        host.stage = .tearingDown
+        #expect(violations(scene).contains { $0.contains("is not ready between steps") })
+        host.stage = .ready
+        #expect(violations(scene).isEmpty)
+    }
+
+    @Test("A live frame whose controller left the screen, and an ended frame's controller left on screen, are reported")
+    func screen() {
+        let (scene, host, _, sheet) = settledChain()
+        let sheetController = sheet.controller!
+        let presenter = sheetController.presentingViewController!
+        sheetController.presentingStorage = nil
+        #expect(violations(scene).contains { $0.contains("is live but") && $0.contains("not on screen") })
+        sheetController.presentingStorage = presenter
+        #expect(violations(scene).isEmpty)
+        // The engine forgets the frame without taking its screen away.
+        let frame = host.frames.removeLast()
+        host.framesByUIKitController.removeValue(forKey: frame.uikitControllerID)
+        frame.markEnded()
+        InsecurityInvariants.recordEnded(frame)
+        #expect(violations(scene).contains { $0.contains("the frame that showed it has ended") })
+        presenter.dismiss(animated: false)
+        loop.runUntilIdle()
+    }
+}
