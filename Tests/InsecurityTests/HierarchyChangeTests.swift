@@ -3,15 +3,6 @@ import SimUIKit
 import SimulationTesting
 import Testing
 
-/// Runs `body`, failing the test on any SimUIKit warning or engine diagnostic it causes (E19, E20).
-@MainActor
-func expectQuiet(_ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
-    var diagnostics: [InsecurityDiagnostic] = []
-    let warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
-    #expect(warnings.isEmpty, "SimUIKit warned: \(warnings)", sourceLocation: sourceLocation)
-    #expect(diagnostics.isEmpty, "diagnostics: \(diagnostics)", sourceLocation: sourceLocation)
-}
-
 @MainActor
 @Suite("Shared presenters and hierarchies app code replaces", .cleanSimulatedWorld)
 struct HierarchyChangeTests {
@@ -27,7 +18,7 @@ struct HierarchyChangeTests {
         let nav = InsecurityHost(navigation: navigation)
         let sheet = ModalScreen("Sheet")
         let other = ModalScreen("Other")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             nav.start(pushed, animated: true, outcomes.completion("Pushed"))
             first.start(sheet, animated: true, outcomes.completion("Sheet"))
             second.start(other, animated: true, outcomes.completion("Other"))
@@ -36,7 +27,7 @@ struct HierarchyChangeTests {
         #expect(navigation.presentedViewController === sheet.controller)
         #expect(sheet.controller?.presentedViewController === other.controller)
         // Ending the first host's sheet takes the second host's presentation with it: it ends dismissed.
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             sheet.finish("done")
             loop.runUntilIdle()
         }
@@ -60,7 +51,7 @@ struct HierarchyChangeTests {
         loop.runUntilIdle()
         var live = LiveObjects()
         live.watch(pushed, above, sheet, pushed.controller, above.controller, sheet.controller)
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             scene.window.rootViewController = makeScreen("LoggedOut")
             loop.runUntilIdle()
         }
@@ -99,7 +90,7 @@ struct HierarchyChangeTests {
         let parent = ModalScreen("Parent")
         host.start(parent, animated: false, outcomes.completion("Parent"))
         let child = ModalScreen("Child")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             // The parent's dismissal animates; the child waits for it.
             parent.navigation.start(child, animated: true, outcomes.completion("Child"))
             loop.runUntilIdle()
@@ -121,7 +112,7 @@ struct HierarchyChangeTests {
         let first = ModalScreen("First")
         let sheet = PushScreen("Sheet")
         let second = ModalScreen("Second")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             host.start(first, duration: 0.3, options: [], outcomes.completion("First"))
             first.navigation.start(UINavigationController(), sheet, animated: true, outcomes.completion("Sheet"))
             // Waits for the window transition, then is finished before it ever shows.
@@ -133,5 +124,26 @@ struct HierarchyChangeTests {
         #expect(first.isLive && sheet.isLive, "the chain on screen stays live")
         #expect(first.controller?.presentedViewController === sheet.controller?.navigationController)
         #expect(outcomes.log == ["Second: cancelled"])
+    }
+    @Test("E8, E20: ending a coordinator whose presentation still waits reports nothing and tears down the one waiting above")
+    func endWhileOwnPresentationWaits() {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let outcomes = Outcomes()
+        let first = ModalScreen("First")
+        let waiting = ModalScreen("Waiting")
+        let above = ModalScreen("Above")
+        expectNoWarningsOrDiagnostics {
+            host.start(first, animated: true, outcomes.completion("First"))
+            first.navigation.start(waiting, animated: true, outcomes.completion("Waiting"))
+            waiting.navigation.start(above, animated: true, outcomes.completion("Above"))
+            waiting.finish("early")
+            loop.runUntilIdle()
+        }
+        #expect(outcomes.log == ["Waiting: early"], "the frame above ends without its completion (E8)")
+        #expect(scene.root.presentedViewController === first.controller)
+        #expect(first.controller?.presentedViewController == nil)
+        first.finish("done")
+        loop.runUntilIdle()
     }
 }

@@ -4,15 +4,6 @@ import SimUIKit
 import SimulationTesting
 import Testing
 
-/// Runs `body`, failing the test on any SimUIKit warning or engine diagnostic it causes (E19, E20).
-@MainActor
-func expectQuiet(_ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
-    var diagnostics: [InsecurityDiagnostic] = []
-    let warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
-    #expect(warnings.isEmpty, "SimUIKit warned: \(warnings)", sourceLocation: sourceLocation)
-    #expect(diagnostics.isEmpty, "diagnostics: \(diagnostics)", sourceLocation: sourceLocation)
-}
-
 @MainActor
 @Suite("Coordinators sharing a stack, racing the user and app code", .cleanSimulatedWorld)
 struct SharedStackRaceTests {
@@ -37,19 +28,19 @@ struct SharedStackRaceTests {
         app.startChild(coordinator: child)
         let sheetA = screen("sheetA")
         let sheetB = screen("sheetB")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.present(sheetA, animated: false)
             child.present(sheetB, animated: false)
             loop.runUntilIdle()
         }
         #expect(navigation.presentedViewController === sheetA)
         #expect(sheetA.presentedViewController === sheetB)
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             child.dismiss(animated: true)
             loop.runUntilIdle()
         }
         #expect(navigation.presentedViewController === sheetA && sheetA.presentedViewController == nil)
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.dismiss(animated: true)
             loop.runUntilIdle()
         }
@@ -62,7 +53,7 @@ struct SharedStackRaceTests {
         let (window, navigation, app, log) = app()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.present(screen("sheetA"), animated: true)
             child.present(screen("sheetB"), animated: true)
             loop.runUntilIdle()
@@ -72,7 +63,7 @@ struct SharedStackRaceTests {
             loop.runUntilIdle()
         }
         #expect(navigation.presentedViewController?.title == "sheetC")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             child.dismiss(animated: false)
             loop.runUntilIdle()
         }
@@ -85,7 +76,7 @@ struct SharedStackRaceTests {
         let (window, navigation, app, _) = app()
         let l2 = screen("L2")
         let l3 = screen("L3")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.show(l2)
             loop.runUntilIdle()
             navigation.simulateBackButtonTap()
@@ -105,7 +96,7 @@ struct SharedStackRaceTests {
         child.show(screen("C1"))
         loop.runUntilIdle()
         let x = screen("X")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.show(x)
             app.stopChild(coordinator: child)
             loop.runUntilIdle()
@@ -118,7 +109,7 @@ struct SharedStackRaceTests {
         child2.show(screen("C2"))
         loop.runUntilIdle()
         let sheet = screen("Sheet")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.present(sheet, animated: true)
             app.stopChild(coordinator: child2)
             loop.runUntilIdle()
@@ -134,13 +125,13 @@ struct SharedStackRaceTests {
     @Test("E19, A3: an app-made pop racing the coordinator's waiting pushes leaves every screen owned")
     func appPopRacesWaitingPushes() {
         let (window, navigation, app, _) = app()
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.show(screen("L3"))
             app.top(screen("L4"))
             app.show(screen("L5"))
         }
         _ = SimWarnings.capture { navigation.popViewController(animated: true) }
-        expectQuiet { loop.runUntilIdle() }
+        expectNoWarningsOrDiagnostics { loop.runUntilIdle() }
         #expect(titles(app.viewControllers) == titles(navigation.viewControllers))
         _ = window
     }
@@ -150,7 +141,7 @@ struct SharedStackRaceTests {
         let (window, navigation, app, _) = app()
         let s = screen("s")
         let t = screen("t")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.present(s, animated: true)
             loop.runUntilIdle()
             s.simulateInteractiveDismissal()
@@ -170,7 +161,7 @@ struct SharedStackRaceTests {
         app.startChild(coordinator: child)
         child.root(screen("C"))
         let a = screen("a")
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.show(a)
             loop.runUntilIdle()
             navigation.simulateBackButtonTap()
@@ -189,7 +180,7 @@ struct SharedStackRaceTests {
         app.startChild(coordinator: child)
         child.show(screen("C1"))
         loop.runUntilIdle()
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             child.pop()
             loop.runUntilIdle()
         }
@@ -207,7 +198,7 @@ struct SharedStackRaceTests {
         child.show(screen("C1"))
         app.present(screen("Sheet"), animated: true)
         loop.runUntilIdle()
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             window.rootViewController = screen("LoggedOut")
             loop.runUntilIdle()
         }
@@ -225,7 +216,7 @@ struct SharedStackRaceTests {
         child.startChild(coordinator: grandchild)
         grandchild.show(screen("G1"))
         loop.runUntilIdle()
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             _ = navigation.popToRootViewController(animated: true)
             loop.runUntilIdle()
         }
@@ -244,7 +235,7 @@ struct SharedStackRaceTests {
         app.startChild(coordinator: child)
         child.present(screen("ChildSheet"), animated: true)
         loop.runUntilIdle()
-        expectQuiet {
+        expectNoWarningsOrDiagnostics {
             app.stopChild(coordinator: child)
             loop.runUntilIdle()
         }
