@@ -235,11 +235,16 @@ open class UINavigationController: UIViewController {
             if navigationTransition === transition { navigationTransition = nil }
             popped.movingFromParent = false
             if transition.isCancelled {
-                if onScreen {
+                if onScreen, isOnScreen {
                     revealed.beginAppearance(false, animated: true)
                     revealed.endAppearance()
                     popped.beginAppearance(true, animated: true)
                     popped.endAppearance()
+                } else if onScreen {
+                    // The stack left the screen during the gesture (a tab switch, a new window root):
+                    // the popped controller's disappearance completes and nothing appears.
+                    popped.endAppearance()
+                    revealed.endAppearance()
                 }
                 popped.didMove(toParent: self)
                 delegate?.navigationController(self, didShow: popped, animated: true)

@@ -211,4 +211,6 @@ struct LiveObjectsOfAdapter {
         for object in objects { references.append { [weak object] in object } }
     }
     var count: Int { references.filter { $0() != nil }.count }
+    /// The watched objects still alive.
+    var objects: [AnyObject] { references.compactMap { $0() } }
 }

@@ -3,7 +3,7 @@ import Foundation
 @_spi(Testing) import Insecurity
 import PropertyBased
 @_spi(Testing) import ResponderCoordinator
-import SimUIKit
+@_spi(Testing) import SimUIKit
 import SimulationTesting
 import Testing
 
@@ -317,7 +317,11 @@ final class WideSession {
     private func check(at moment: String) {
         let settled = isSettled
         var problems = InsecurityInvariants.violations(windows: [window], settled: settled)
-        if settled { problems += ResponderCoordinatorInvariants.violations() }
+        if settled {
+            problems += ResponderCoordinatorInvariants.violations()
+            problems += SimAppearanceInvariants.violations(
+                windows: [window], controllers: live.objects.compactMap { $0 as? UIViewController })
+        }
         failures += problems.map { "\(moment): \($0)" }
     }
 

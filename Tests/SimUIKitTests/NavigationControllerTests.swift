@@ -228,3 +228,35 @@ struct NestedNavigationChangeTests {
         _ = window
     }
 }
+
+@MainActor
+@Suite("Navigation controller: interactive pops whose stack leaves the screen", .cleanSimulatedWorld)
+struct InteractivePopOffScreenTests {
+    @Test(
+        "S12, S13: a tab switch during an interactive pop that is then cancelled gives the old tab's controllers no appearance",
+        arguments: [true, false])
+    func tabSwitchDuringInteractivePop(cancelled: Bool) {
+        let journal = Journal()
+        let home = Screen("Home", journal: journal)
+        let detail = Screen("Detail", journal: journal)
+        let first = UINavigationController()
+        first.setViewControllers([home, detail], animated: false)
+        let other = Screen("Other", journal: journal)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [first, UINavigationController(rootViewController: other)]
+        let window = makeVisibleWindow(root: tabs)
+        _ = journal.take()
+        let pop = first.beginInteractivePop()
+        pop?.update(0.3)
+        #expect(tabs.simulateTabTap(1))
+        _ = journal.take()
+        if cancelled { pop?.cancel() } else { pop?.finish() }
+        SimRunLoop.main.runUntilIdle()
+        #expect(
+            journal.take()
+                == (cancelled
+                    ? ["Detail.viewDidDisappear", "Detail.didMove(parent)"]
+                    : ["Detail.viewDidDisappear", "Detail.didMove(nil)"]))
+        _ = window
+    }
+}
