@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(
             name: "ResponderCoordinatorTests",
             dependencies: [
-                "SimulationTesting", "ResponderCoordinator", "CoordinatorBridge", "Insecurity", "SimUIKit",
+                "SimulationTesting", "ResponderCoordinator", "InsecurityClassic", "CoordinatorBridge", "Insecurity",
+                "SimUIKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

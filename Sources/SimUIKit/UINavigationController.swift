@@ -235,15 +235,16 @@ open class UINavigationController: UIViewController {
             if navigationTransition === transition { navigationTransition = nil }
             popped.movingFromParent = false
             if transition.isCancelled {
-                if onScreen, isOnScreen {
+                // The stack may have left or reached the screen during the gesture (a tab switch, a split
+                // view expanding, a new window root): the popped controller comes back only where it is seen.
+                if isOnScreen {
                     revealed.beginAppearance(false, animated: true)
                     revealed.endAppearance()
                     popped.beginAppearance(true, animated: true)
                     popped.endAppearance()
-                } else if onScreen {
-                    // The stack left the screen during the gesture (a tab switch, a new window root):
-                    // the popped controller's disappearance completes and nothing appears.
+                } else {
                     popped.endAppearance()
+                    revealed.beginAppearance(false, animated: true)
                     revealed.endAppearance()
                 }
                 popped.didMove(toParent: self)
@@ -251,10 +252,8 @@ open class UINavigationController: UIViewController {
                 stackObservers.notify(
                     change(.replaced(previous: previous), previous, .interactivePop, .cancelled, true))
             } else {
-                if onScreen {
-                    popped.endAppearance()
-                    revealed.endAppearance()
-                }
+                popped.endAppearance()
+                revealed.endAppearance()
                 popped.removeFromParent()
                 delegate?.navigationController(self, didShow: revealed, animated: true)
                 stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .completed, true))

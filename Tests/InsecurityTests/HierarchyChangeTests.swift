@@ -146,4 +146,50 @@ struct HierarchyChangeTests {
         first.finish("done")
         loop.runUntilIdle()
     }
+    @Test("E8, E17, E20: a parent ended in the completion of a child whose new navigation controller still waits reports nothing")
+    func parentEndsWhileChildsNavigationWaits() {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(modal: navigation)
+        let first = AdaptiveScreen("First")
+        let second = AdaptiveScreen("Second")
+        let third = AdaptiveScreen("Third")
+        let events = EventLog()
+        expectNoWarningsOrDiagnostics {
+            host.start(first, in: .any, animated: true) { _ in }
+            first.navigation.start(second, in: .navigation(new: UINavigationController()), animated: false) { _ in
+                first.finish("after second")
+            }
+            second.navigation.start(third, in: .any, animated: true) { _ in }
+            second.finish("done")
+            SimRunLoop.main.runUntilIdle()
+        }
+        #expect(
+            events.summary.filter { $0.contains("ended") } == [
+                "AdaptiveScreen ended(value)", "AdaptiveScreen ended(value)",
+                "AdaptiveScreen ended(teardownOfFramesAbove)",
+            ])
+        #expect(navigation.presentedViewController == nil)
+        _ = scene
+    }
+    @Test("E8, E9, E20: a start requested in a completion is dropped quietly when its parent ends before it runs")
+    func deferredStartOfEndedParent() {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(navigation: navigation)
+        let parent = PushScreen("Parent")
+        let child = PushScreen("Child")
+        let late = ModalScreen("Late")
+        expectNoWarningsOrDiagnostics {
+            host.start(parent, animated: false) { _ in }
+            parent.navigation.start(child, animated: false) { _ in
+                parent.navigation.start(late, animated: true) { _ in }
+            }
+            child.finish("done")
+            parent.finish("done too")
+            SimRunLoop.main.runUntilIdle()
+        }
+        #expect(late.controller == nil, "the late start never ran")
+        #expect(navigation.viewControllers.map(\.title) == ["Home"])
+        #expect(navigation.presentedViewController == nil)
+        _ = scene
+    }
 }

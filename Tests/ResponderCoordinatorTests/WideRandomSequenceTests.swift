@@ -1,5 +1,6 @@
 import CoordinatorBridge
 import Foundation
+import InsecurityClassic
 @_spi(Testing) import Insecurity
 import PropertyBased
 @_spi(Testing) import ResponderCoordinator
@@ -9,14 +10,33 @@ import Testing
 
 /// The worlds the wide random suite plays in: each is an app shape that real apps have.
 enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// Insecurity hosts on one window: a navigation host and two modal hosts on the same controller,
+    /// coordinators starting in every adaptive context, finishing parents and starting in completions.
+    case engine
     /// Legacy coordinators sharing one navigation controller and its presentations, with embedded chains.
     case sharedStack
     /// A tab bar controller with a legacy coordinator per tab, and taps at any moment.
     case tabBar
-    /// Window hosts replacing the root, and app code replacing it with a legacy stack (log-out, log-in).
+    /// A split view controller with a legacy coordinator per column, collapsing and expanding.
+    case splitView
+    /// Window hosts replacing the root with transitions, and app code replacing it with a legacy stack.
     case windowRoots
+    /// Seed 002's `InsecurityChild` coordinators: `start`, `start(navigationController, child)`, `startModal`.
+    case classic
+    /// Everything at once: a tab with legacy coordinators, a tab with Insecurity hosts, window roots.
+    case mixed
 
     var description: String { rawValue }
+
+    /// Whether coordinator steps drive legacy coordinators, Insecurity coordinators, or both.
+    var drivesLegacy: Bool { self != .engine && self != .classic }
+    var drivesEngine: Bool { self == .engine || self == .classic || self == .windowRoots || self == .mixed }
+}
+
+/// How non-animated transitions finish. Only `.immediate` exists today; the harness takes the model as a
+/// parameter so that a deferred model of non-animated transitions runs every world too once SimUIKit has one.
+enum TimingModel: String, CaseIterable, Sendable {
+    case immediate
 }
 
 /// One random step: what is done (`action`) and a number that picks its target and options.
@@ -46,18 +66,20 @@ struct WideRandomSequenceTests {
     let sequences = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 1_000
 
     @Test(
-        "E8, E10, E19, E20, A3, A11: random app, user and coordinator steps keep every invariant",
-        arguments: RandomWorld.allCases)
-    func wideSequences(world: RandomWorld) async {
+        "E8, E9, E10, E17, E19, E20, A3, A6, A11, S12: random app, user and coordinator steps keep every invariant",
+        arguments: RandomWorld.allCases, TimingModel.allCases)
+    func wideSequences(world: RandomWorld, timing: TimingModel) async {
         let started = Date()
         await propertyCheck(count: sequences, input: RandomStep.generator) { steps in
             let failures = WideSession(world).run(steps)
             #expect(
                 failures.isEmpty,
-                "world \(world): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
+                "world \(world), timing \(timing): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
             )
         }
-        print("wide random suite: world \(world), \(sequences) sequences in \(Int(Date().timeIntervalSince(started))) s")
+        print(
+            "wide random suite: world \(world), timing \(timing), \(sequences) sequences in \(Int(Date().timeIntervalSince(started))) s"
+        )
     }
 }
 
@@ -70,6 +92,11 @@ final class WideSession {
     private var coordinators: [LoggingCoordinator] = []
     private var embedded: [ModalChainScreen] = []
     private var windowHost: WindowHost?
+    /// Insecurity coordinators started by engine steps, live or ended.
+    private var engineCoordinators: [AdaptiveCoordinator<String>] = []
+    private var navigationHost: InsecurityHost?
+    private weak var navigationHostNavigation: UINavigationController?
+    private var modalHosts: [InsecurityHost] = []
     private var heldPop: UINavigationController.InteractivePop?
     private var heldSwipe: UIViewController.InteractiveDismissal?
     private var count = 0
@@ -116,7 +143,30 @@ final class WideSession {
             tabs.viewControllers = [makeLegacyStack(), makeLegacyStack()]
             window.rootViewController = tabs
             live.watch(tabs)
+        case .splitView:
+            let split = UISplitViewController()
+            split.viewControllers = [makeLegacyStack(), makeLegacyStack()]
+            window.rootViewController = split
+            live.watch(split)
+        case .engine, .classic:
+            window.rootViewController = makeEngineStack()
+        case .mixed:
+            let tabs = UITabBarController()
+            tabs.viewControllers = [makeLegacyStack(), makeEngineStack()]
+            window.rootViewController = tabs
+            live.watch(tabs)
         }
+    }
+
+    /// A navigation controller holding one screen, with a navigation host and two modal hosts on it.
+    private func makeEngineStack() -> UINavigationController {
+        let navigation = UINavigationController(rootViewController: next())
+        navigations.append(navigation)
+        navigationHost = InsecurityHost(navigation: navigation)
+        navigationHostNavigation = navigation
+        modalHosts = [InsecurityHost(modal: navigation), InsecurityHost(modal: navigation)]
+        live.watch(navigation)
+        return navigation
     }
 
     /// A navigation controller run by a new top-level legacy coordinator.
@@ -157,6 +207,13 @@ final class WideSession {
     private func perform(_ step: RandomStep, at moment: String) {
         let value = step.value
         let animated = value % 3 != 0
+        if step.action <= 9 || step.action == 13,
+            world.drivesEngine, !world.drivesLegacy || value % 2 == 0
+        {
+            byCoordinators(moment) { engineStep(step.action, value, animated: animated) }
+            check(at: moment)
+            return
+        }
         let coordinator = pick(startedCoordinators, value / 3)
         switch step.action {
         case 0: byCoordinators(moment) { coordinator?.show(next()) }
@@ -225,6 +282,8 @@ final class WideSession {
             byUser(moment) {
                 if let tabs = window.rootViewController as? UITabBarController {
                     _ = tabs.simulateTabTap(value % (tabs.viewControllers?.count ?? 1))
+                } else if let split = window.rootViewController as? UISplitViewController {
+                    split.simulateCollapse(!split.isCollapsed)
                 }
             }
         case 20: replaceWindowRoot(value, animated: animated, at: moment)
@@ -269,7 +328,7 @@ final class WideSession {
     }
 
     private func replaceWindowRoot(_ value: Int, animated: Bool, at moment: String) {
-        guard world == .windowRoots else { return }
+        guard world == .windowRoots || world == .mixed else { return }
         if value % 2 == 0 {
             // App code logs out or in: a new legacy stack replaces whatever the window showed.
             byApp(moment) { window.rootViewController = makeLegacyStack() }
@@ -277,14 +336,99 @@ final class WideSession {
             byCoordinators(moment) {
                 let host = windowHost ?? WindowHost(window)
                 windowHost = host
-                let root = ModalChainScreen("W\(count)")
-                live.watch(root)
-                embedded.append(root)
+                let root = makeEngineScreen()
+                let context: AdaptiveContext = value % 4 == 1 ? .navigation(new: UINavigationController()) : .any
                 if animated {
-                    host.start(root, duration: 0.3, options: []) { _ in }
+                    host.start(root, in: context, duration: 0.3, options: []) { _ in }
                 } else {
-                    host.start(root, animated: false) { _ in }
+                    host.start(root, in: context, animated: false) { _ in }
                 }
+            }
+        }
+    }
+
+    // MARK: Insecurity coordinators
+
+    private func makeEngineScreen() -> AdaptiveCoordinator<String> {
+        count += 1
+        let make = { [weak self] (name: String) -> UIViewController in
+            let controller = screen(name)
+            self?.live.watch(controller)
+            return controller
+        }
+        let coordinator: AdaptiveCoordinator<String> =
+            world == .classic ? ClassicScreen("I\(count)", make: make) : EngineScreen("I\(count)", make: make)
+        live.watch(coordinator)
+        engineCoordinators.append(coordinator)
+        return coordinator
+    }
+
+    /// A completion that, by `value`, does what apps do in completions: nothing, finish the parent (E8), or
+    /// start another child from the parent (E9).
+    private func completion(parent: AdaptiveCoordinator<String>?, _ value: Int) -> (CoordinatorResult<String>) -> Void {
+        { [weak self, weak parent] result in
+            guard let self, let parent, parent.isLive else { return }
+            switch value % 6 {
+            case 0: parent.finish("after \(result.value ?? "dismissed")")
+            case 1: parent.navigation.start(self.makeEngineScreen(), in: .modal, animated: true) { _ in }
+            default: break
+            }
+        }
+    }
+
+    private func engineStep(_ action: Int, _ value: Int, animated: Bool) {
+        let liveCoordinators = engineCoordinators.filter(\.isLive)
+        let parent = pick(liveCoordinators, value / 5)
+        // The app stops using the hosts of a hierarchy it took off the window.
+        let onScreen = navigations.first { $0 === navigationHostNavigation }?.viewIfLoaded?.window != nil
+        let navigationHost = onScreen ? navigationHost : nil
+        let modalHosts = onScreen ? modalHosts : []
+        func start(_ context: AdaptiveContext, from host: InsecurityHost? = nil) {
+            let child = makeEngineScreen()
+            let done = completion(parent: host == nil ? parent : nil, value / 7)
+            if let host {
+                host.start(child, in: context, animated: animated, done)
+            } else if let parent {
+                if world == .classic, let classic = child as? ClassicScreen {
+                    switch action {
+                    case 3: parent.navigation.startModal(classic, animated: animated, done)
+                    case 4: parent.navigation.start(UINavigationController(), classic, animated: animated, done)
+                    default: parent.navigation.start(classic, animated: animated, done)
+                    }
+                } else {
+                    parent.navigation.start(child, in: context, animated: animated, done)
+                }
+            } else if let host = value % 2 == 0 ? navigationHost : modalHosts.first {
+                host.start(child, in: context, animated: animated, done)
+            }
+        }
+        switch action {
+        case 0: start(.any)
+        case 1: parent?.finish("done")
+        case 2: parent?.dismiss()
+        case 3: start(.modal)
+        case 4: start(.navigation(new: UINavigationController()))
+        case 5: start(.any, from: modalHosts.last)
+        case 6: start(.navigation(fallback: UINavigationController()))
+        case 7:
+            // A child and its parent end in the same turn.
+            if let parent, let child = liveCoordinators.last, child !== parent {
+                child.finish("first")
+                if parent.isLive { parent.finish("second") }
+            }
+        case 8: start(.any, from: navigationHost)
+        case 9: start(.modal, from: modalHosts.first)
+        default:
+            // An alert shown by a coordinator; its "Again" action starts another screen from the host.
+            let alert = AlertScreen("A\(count)") { [weak self] in
+                guard let self, let host = self.modalHosts.first else { return }
+                host.start(self.makeEngineScreen(), in: .modal, animated: animated) { _ in }
+            }
+            live.watch(alert)
+            if let parent {
+                parent.navigation.start(alert, animated: animated) { _ in }
+            } else {
+                modalHosts.first?.start(alert, animated: animated) { _ in }
             }
         }
     }
@@ -334,6 +478,9 @@ final class WideSession {
         coordinators.removeAll()
         navigations.removeAll()
         embedded.removeAll()
+        engineCoordinators.removeAll()
+        navigationHost = nil
+        modalHosts.removeAll()
         windowHost = nil
 
     }
@@ -353,5 +500,56 @@ final class ModalChainScreen: ModalCoordinator<String> {
     override var viewController: UIViewController {
         hasStarted = true
         return screen(name)
+    }
+}
+
+/// An Insecurity coordinator that adapts to its parent's context; it makes its controller with `make`.
+@MainActor
+final class EngineScreen: AdaptiveCoordinator<String> {
+    private let name: String
+    private let make: (String) -> UIViewController
+
+    init(_ name: String, make: @escaping (String) -> UIViewController) {
+        self.name = name
+        self.make = make
+        super.init()
+    }
+
+    override var viewController: UIViewController { make(name) }
+}
+
+/// Seed 002's kind of coordinator, for the classic world.
+@MainActor
+final class ClassicScreen: InsecurityChild<String> {
+    private let name: String
+    private let make: (String) -> UIViewController
+
+    init(_ name: String, make: @escaping (String) -> UIViewController) {
+        self.name = name
+        self.make = make
+        super.init()
+    }
+
+    override var viewController: UIViewController { make(name) }
+}
+
+/// A coordinator showing an alert; its "Again" action runs `again` once the alert has left.
+@MainActor
+final class AlertScreen: ModalCoordinator<String> {
+    private let name: String
+    private let again: () -> Void
+
+    init(_ name: String, again: @escaping () -> Void) {
+        self.name = name
+        self.again = again
+        super.init()
+    }
+
+    override var viewController: UIViewController {
+        let alert = UIAlertController(title: name, message: nil, preferredStyle: .alert)
+        let again = self.again
+        alert.addAction(UIAlertAction(title: "Again", style: .default) { _ in again() })
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        return alert
     }
 }

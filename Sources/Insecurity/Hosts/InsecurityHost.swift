@@ -123,6 +123,11 @@ public final class InsecurityHost {
             }
             guard child.canStart else { return false }
             batch.deferredStart = { [weak self] in
+                // A parent that ended before the start could run takes the start with it (E8), quietly.
+                if case .frame(let parent) = anchor, !parent.isLive {
+                    onTeardown?()
+                    return
+                }
                 let started =
                     self?.start(
                         child, request, after: anchor, animated: animated, completion: completion,
@@ -437,10 +442,13 @@ public final class InsecurityHost {
             actual.present(uikitController, animated: frame.animated)
             shown = uikitController.presentingViewController != nil
         case .pushed(let navigation):
-            let navigationController = navigation.value
-            frame.below = navigationController?.topViewController
-            navigationController?.pushViewController(uikitController, animated: frame.animated)
-            shown = navigationController != nil && uikitController.parent === navigationController
+            guard let navigationController = navigation.value else {
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return
+            }
+            frame.below = navigationController.topViewController
+            navigationController.pushViewController(uikitController, animated: frame.animated)
+            shown = uikitController.parent === navigationController
         case .windowRoot(let target, _):
             guard let window = target.value else {
                 shown = false
@@ -650,9 +658,12 @@ public final class InsecurityHost {
         for frame in ended {
             framesByUIKitController.removeValue(forKey: frame.uikitControllerID)
         }
+        // Every frame is ended before any UIKit operation is issued: the queue may run waiting operations
+        // while it takes the teardown's, and a torn-down frame's start must be dropped by then.
+        let tornDown = ended.filter(\.isLive)
+        for frame in tornDown { markEnded(frame, cause: .teardownOfFramesAbove) }
         let popped = removeFromScreen(ended, lowestAlreadyRemoved: lowestRemovedByUser, animated: animated)
-        for frame in ended where frame.isLive {
-            markEnded(frame, cause: .teardownOfFramesAbove)
+        for frame in tornDown {
             frame.owner?.frameEnded(deliveringDismissal: false)
         }
         for frame in ended {
