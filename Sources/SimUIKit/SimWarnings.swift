@@ -29,4 +29,14 @@ public enum SimWarnings {
         try body()
         return openCaptures[openCaptures.count - 1]
     }
+
+    /// Awaits `body` and returns the warnings emitted until it returns, by it or by other main-actor work
+    /// that ran while it was suspended (an awaited start, a task it let run).
+    @_disfavoredOverload
+    public static func capture(_ body: () async throws -> Void) async rethrows -> [SimWarning] {
+        openCaptures.append([])
+        defer { openCaptures.removeLast() }
+        try await body()
+        return openCaptures[openCaptures.count - 1]
+    }
 }

@@ -192,4 +192,55 @@ struct HierarchyChangeTests {
         #expect(navigation.presentedViewController == nil)
         _ = scene
     }
+    @Test("E15, E17, E20: an awaited window-root start still waiting when the app releases the window resumes dismissed")
+    func awaitedWaitingWindowStartResumes() async {
+        var window: UIWindow? = UIWindow()
+        window?.makeKeyAndVisible()
+        let host = WindowHost(window!)
+        let first = ModalScreen("First")
+        let second = ModalScreen("Second")
+        var live = LiveObjects()
+        live.watch(window)
+        host.start(first, duration: 0.3, options: []) { _ in }
+        async let result = host.start(second, animated: true)
+        await Task.yield()
+        var diagnostics: [InsecurityDiagnostic] = []
+        let warnings = SimWarnings.capture {
+            diagnostics = InsecurityDiagnostics.capture {
+                window?.rootViewController = nil
+                window = nil
+                loop.runUntilIdle()
+            }
+        }
+        #expect(await result.value == nil)
+        #expect(warnings.isEmpty && diagnostics.isEmpty, "\(warnings) \(diagnostics)")
+        loop.runUntilIdle()
+        #expect(live.count == 0)
+        _ = host
+    }
+
+    @Test("E8, E10, E19: a start waiting behind a held swipe is torn down with the swiped sheet whose completion ends its parent")
+    func startWaitingBehindSwipe() {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let outcomes = Outcomes()
+        let parent = ModalScreen("Parent")
+        let sheet = ModalScreen("Sheet")
+        let waiting = ModalScreen("Waiting")
+        expectNoWarningsOrDiagnostics {
+            host.start(parent, animated: false, outcomes.completion("Parent"))
+            parent.navigation.start(sheet, animated: false) { result in
+                outcomes.completion("Sheet")(result)
+                parent.finish("after sheet")
+            }
+            let swipe = sheet.controller?.beginInteractiveDismissal()
+            host.start(waiting, animated: true, outcomes.completion("Waiting"))
+            swipe?.finish()
+            loop.runUntilIdle()
+        }
+        #expect(outcomes.log == ["Sheet: dismissed", "Parent: after sheet"])
+        #expect(waiting.controller == nil && !waiting.isLive)
+        #expect(scene.root.presentedViewController == nil)
+        #expect(host.liveCoordinatorTypes.isEmpty)
+    }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Insecurity
+@_spi(Testing) import Insecurity
 import PropertyBased
 import SimUIKit
 import SimulationTesting
@@ -348,7 +348,10 @@ struct RandomSequenceTests {
             for diagnostic in diagnostics where !allowed.contains(diagnostic.code) {
                 failures.append("step \(number + 1): unexpected diagnostic \(diagnostic)")
             }
-            if SimRunLoop.main.isIdle, current.heldSwipe == nil { current.checkSettledScreen() }
+            let settled = SimRunLoop.main.isIdle && current.heldSwipe == nil
+            if settled { current.checkSettledScreen() }
+            failures += InsecurityInvariants.violations(windows: [current.window], settled: settled)
+                .map { "step \(number + 1): \($0)" }
         }
         if let current = session {
             current.heldSwipe?.cancel()

@@ -1,7 +1,7 @@
 import Foundation
-import Insecurity
+@_spi(Testing) import Insecurity
 import PropertyBased
-import ResponderCoordinator
+@_spi(Testing) import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
@@ -150,7 +150,10 @@ struct RandomAdapterSequenceTests {
                 }
                 failures += warnings.map { "step \(number + 1): UIKit warned: \($0)" }
                 failures += diagnostics.map { "step \(number + 1): diagnostic \($0)" }
+                failures += InsecurityInvariants.violations(windows: [window], settled: SimRunLoop.main.isIdle)
+                    .map { "step \(number + 1): \($0)" }
                 if SimRunLoop.main.isIdle {
+                    failures += ResponderCoordinatorInvariants.violations().map { "step \(number + 1): \($0)" }
                     if child?.isStarted == false { child = nil }
                     failures += settled(
                         navigation, [coordinator] + (child.map { [$0] } ?? []), presented, handedOver,

@@ -65,13 +65,42 @@ struct RandomStep: CustomStringConvertible, Sendable {
 struct WideRandomSequenceTests {
     let sequences = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 1_000
 
+    /// `RANDOM_CENSUS=N swift test --filter WideRandom` runs N sequences per world without stopping at the
+    /// first failure and prints how many broke an invariant, by kind: the measure of a harness on code
+    /// that is known to be wrong.
+    @Test(
+        "Census of violations per world (runs only with RANDOM_CENSUS)",
+        .enabled(if: ProcessInfo.processInfo.environment["RANDOM_CENSUS"] != nil),
+        arguments: RandomWorld.allCases)
+    func census(world: RandomWorld) async {
+        let count = ProcessInfo.processInfo.environment["RANDOM_CENSUS"].flatMap(Int.init) ?? 1_000
+        var rng = Xoshiro(seed: (1, 2, 3, UInt64(world.rawValue.count)))
+        var failing = 0
+        var kinds: [String: Int] = [:]
+        for _ in 0..<count {
+            let failures = await WideSession(world).run(RandomStep.generator.run(using: &rng))
+            guard !failures.isEmpty else { continue }
+            failing += 1
+            for kind in Set(failures.map(WideSession.kind)) { kinds[kind, default: 0] += 1 }
+        }
+        print(
+            "census: world \(world): \(failing) of \(count) sequences broke an invariant; by kind: \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+        )
+    }
+
     @Test(
         "E8, E9, E10, E17, E19, E20, A3, A6, A11, S12: random app, user and coordinator steps keep every invariant",
         arguments: RandomWorld.allCases, TimingModel.allCases)
     func wideSequences(world: RandomWorld, timing: TimingModel) async {
+        // `RANDOM_WORLDS=engine,mixed` runs only those worlds (long local runs split across processes).
+        if let only = ProcessInfo.processInfo.environment["RANDOM_WORLDS"], !only.split(separator: ",").contains(
+            Substring(world.rawValue))
+        {
+            return
+        }
         let started = Date()
         await propertyCheck(count: sequences, input: RandomStep.generator) { steps in
-            let failures = WideSession(world).run(steps)
+            let failures = await WideSession(world).run(steps)
             #expect(
                 failures.isEmpty,
                 "world \(world), timing \(timing): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
@@ -97,6 +126,9 @@ final class WideSession {
     private var navigationHost: InsecurityHost?
     private weak var navigationHostNavigation: UINavigationController?
     private var modalHosts: [InsecurityHost] = []
+    /// Awaited starts issued and resumed (E15: every one resumes).
+    private var asyncStarted = 0
+    private var asyncResumed = 0
     private var heldPop: UINavigationController.InteractivePop?
     private var heldSwipe: UIViewController.InteractiveDismissal?
     private var count = 0
@@ -107,12 +139,14 @@ final class WideSession {
         self.world = world
     }
 
-    func run(_ steps: [RandomStep]) -> [String] {
+    func run(_ steps: [RandomStep]) async -> [String] {
         do {
             window.makeKeyAndVisible()
             setUpApp()
             for (number, step) in steps.enumerated() {
-                perform(step, at: "step \(number + 1) (\(step))")
+                let moment = "step \(number + 1) (\(step))"
+                perform(step, at: moment)
+                if world.drivesEngine { await letAsyncStartsRun(at: moment) }
             }
             heldPop = nil
             heldSwipe = nil
@@ -121,8 +155,24 @@ final class WideSession {
             tearDown()
         }
         SimRunLoop.main.runUntilIdle()
+        if world.drivesEngine { await letAsyncStartsRun(at: "the teardown") }
+        if asyncResumed != asyncStarted {
+            failures.append("\(asyncStarted - asyncResumed) awaited starts never resumed (E15)")
+        }
         if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
         return failures
+    }
+
+    /// Lets the tasks of async starts run (they start, or resume with their result), as coordinator steps.
+    private func letAsyncStartsRun(at moment: String) async {
+        var diagnostics: [InsecurityDiagnostic] = []
+        let warnings = await SimWarnings.capture {
+            diagnostics = await InsecurityDiagnostics.capture {
+                for _ in 0..<3 { await Task.yield() }
+            }
+        }
+        failures += warnings.map { "\(moment): UIKit warned: \($0)" }
+        failures += diagnostics.map { "\(moment): diagnostic \($0)" }
     }
 
     // MARK: The app
@@ -416,7 +466,15 @@ final class WideSession {
                 child.finish("first")
                 if parent.isLive { parent.finish("second") }
             }
-        case 8: start(.any, from: navigationHost)
+        case 8:
+            // An awaited start, issued from a task as async app code does.
+            guard let navigation: any AdaptiveNavigation = parent?.navigation ?? navigationHost else { return }
+            let child = makeEngineScreen()
+            asyncStarted += 1
+            Task {
+                _ = await navigation.start(child, in: value % 2 == 0 ? .any : .modal, animated: animated)
+                self.asyncResumed += 1
+            }
         case 9: start(.modal, from: modalHosts.first)
         default:
             // An alert shown by a coordinator; its "Again" action starts another screen from the host.
@@ -453,6 +511,23 @@ final class WideSession {
     private func byApp(_ moment: String, _ body: () -> Void) { byUser(moment, body) }
 
     // MARK: Invariants
+
+    /// The kind of a failure, for the census.
+    static func kind(of failure: String) -> String {
+        let kinds = [
+            ("controllerRefusedByUIKit", "refusal diagnostic"), ("diagnostic", "other diagnostic"),
+            ("already presenting", "presentation refused"), ("presentation is in progress", "presentation refused"),
+            ("not in the window hierarchy", "presentation refused"), ("Attempt to dismiss", "dismissal refused"),
+            ("nested", "nested navigation change"), ("UIKit warned", "other warning"),
+            ("is live but", "live frame off screen"), ("still waiting", "frame never shown"),
+            ("has ended", "ended frame on screen"), ("lists", "legacy list vs stack"),
+            ("coordinators' lists", "legacy list vs stack"), ("stack order", "legacy list vs stack"),
+            ("appeared", "appearance"), ("appearing", "appearance"), ("disappearing", "appearance"),
+            ("lookup table", "engine structure"), ("index", "engine structure"), ("not ready", "engine structure"),
+            ("outlived", "leak"), ("never resumed", "leak"),
+        ]
+        return kinds.first { failure.contains($0.0) }?.1 ?? "other"
+    }
 
     private var isSettled: Bool {
         SimRunLoop.main.isIdle && heldPop == nil && heldSwipe == nil && !InsecurityWorld.hasPendingOperations

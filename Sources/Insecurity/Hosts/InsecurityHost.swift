@@ -451,8 +451,8 @@ public final class InsecurityHost {
             shown = uikitController.parent === navigationController
         case .windowRoot(let target, _):
             guard let window = target.value else {
-                shown = false
-                break
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return
             }
             if case .window(_, let transition?) = base, frame.animated {
                 UIView.transition(

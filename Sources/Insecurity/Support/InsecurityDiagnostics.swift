@@ -58,6 +58,16 @@ public enum InsecurityDiagnostics {
         return openCaptures[openCaptures.count - 1]
     }
 
+    /// Awaits `body` and returns the diagnostics reported until it returns, by it or by other main-actor
+    /// work that ran while it was suspended (an awaited start, a task it let run).
+    @_disfavoredOverload
+    public static func capture(_ body: () async throws -> Void) async rethrows -> [InsecurityDiagnostic] {
+        openCaptures.append([])
+        defer { openCaptures.removeLast() }
+        try await body()
+        return openCaptures[openCaptures.count - 1]
+    }
+
     /// Reports a diagnostic (adapters report theirs through the same channel).
     @_spi(Adapters) public static func report(_ code: InsecurityDiagnostic.Code, _ message: String) {
         let diagnostic = InsecurityDiagnostic(code: code, message: message)
