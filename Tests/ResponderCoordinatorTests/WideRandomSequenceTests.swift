@@ -128,6 +128,7 @@ final class WideSession {
     private var modalHosts: [InsecurityHost] = []
     /// Awaited starts issued and resumed (E15: every one resumes).
     private var asyncStarted = 0
+    private var asyncIssued = 0
     private var asyncResumed = 0
     private var heldPop: UINavigationController.InteractivePop?
     private var heldSwipe: UIViewController.InteractiveDismissal?
@@ -151,11 +152,14 @@ final class WideSession {
             heldPop = nil
             heldSwipe = nil
             SimRunLoop.main.runUntilIdle()
+            if InsecurityWorld.hasPendingOperations {
+                failures.append("the end: UIKit operations still wait in the engine's queue with nothing animating")
+            }
             check(at: "the end")
             tearDown()
         }
         SimRunLoop.main.runUntilIdle()
-        if world.drivesEngine { await letAsyncStartsRun(at: "the teardown") }
+        if world.drivesEngine { await letAsyncStartsRun(at: "the teardown", untilResumed: true) }
         if asyncResumed != asyncStarted {
             failures.append("\(asyncStarted - asyncResumed) awaited starts never resumed (E15)")
         }
@@ -163,12 +167,20 @@ final class WideSession {
         return failures
     }
 
-    /// Lets the tasks of async starts run (they start, or resume with their result), as coordinator steps.
-    private func letAsyncStartsRun(at moment: String) async {
+    /// Lets the tasks of async starts run, as coordinator steps: every start requested so far is issued,
+    /// and every result delivered so far reaches its caller, before the next step.
+    /// At the end (`untilResumed`), it also waits for every awaited start to return.
+    private func letAsyncStartsRun(at moment: String, untilResumed: Bool = false) async {
+        var waiting: Bool { asyncIssued < asyncStarted || (untilResumed && asyncResumed < asyncStarted) }
+        guard waiting else { return }
         var diagnostics: [InsecurityDiagnostic] = []
         let warnings = await SimWarnings.capture {
             diagnostics = await InsecurityDiagnostics.capture {
-                for _ in 0..<3 { await Task.yield() }
+                var turns = 0
+                while waiting, turns < 1_000 {
+                    await Task.yield()
+                    turns += 1
+                }
             }
         }
         failures += warnings.map { "\(moment): UIKit warned: \($0)" }
@@ -472,6 +484,7 @@ final class WideSession {
             let child = makeEngineScreen()
             asyncStarted += 1
             Task {
+                self.asyncIssued += 1
                 _ = await navigation.start(child, in: value % 2 == 0 ? .any : .modal, animated: animated)
                 self.asyncResumed += 1
             }
