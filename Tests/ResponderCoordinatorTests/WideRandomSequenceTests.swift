@@ -411,15 +411,14 @@ final class WideSession {
 
     // MARK: Insecurity coordinators
 
-    private func makeEngineScreen() -> AdaptiveCoordinator<String> {
+    private func makeEngineScreen() -> ChainScreen {
         count += 1
         let make = { [weak self] (name: String) -> UIViewController in
             let controller = screen(name)
             self?.live.watch(controller)
             return controller
         }
-        let coordinator: AdaptiveCoordinator<String> =
-            world == .classic ? ClassicScreen("I\(count)", make: make) : EngineScreen("I\(count)", make: make)
+        let coordinator = ChainScreen("I\(count)", make: make)
         live.watch(coordinator)
         engineCoordinators.append(coordinator)
         return coordinator
@@ -451,11 +450,11 @@ final class WideSession {
             if let host {
                 host.start(child, in: context, animated: animated, done)
             } else if let parent {
-                if world == .classic, let classic = child as? ClassicScreen {
+                if world == .classic {
                     switch action {
-                    case 3: parent.navigation.startModal(classic, animated: animated, done)
-                    case 4: parent.navigation.start(UINavigationController(), classic, animated: animated, done)
-                    default: parent.navigation.start(classic, animated: animated, done)
+                    case 3: parent.navigation.startModal(child, animated: animated, done)
+                    case 4: parent.navigation.start(UINavigationController(), child, animated: animated, done)
+                    default: parent.navigation.start(child, animated: animated, done)
                     }
                 } else {
                     parent.navigation.start(child, in: context, animated: animated, done)
@@ -591,24 +590,11 @@ final class ModalChainScreen: ModalCoordinator<String> {
     }
 }
 
-/// An Insecurity coordinator that adapts to its parent's context; it makes its controller with `make`.
+/// An Insecurity coordinator that adapts to its parent's context, of seed 002's kind so that the classic
+/// world can start it with `startModal` and `start(navigationController, child)`; it makes its controller
+/// with `make`.
 @MainActor
-final class EngineScreen: AdaptiveCoordinator<String> {
-    private let name: String
-    private let make: (String) -> UIViewController
-
-    init(_ name: String, make: @escaping (String) -> UIViewController) {
-        self.name = name
-        self.make = make
-        super.init()
-    }
-
-    override var viewController: UIViewController { make(name) }
-}
-
-/// Seed 002's kind of coordinator, for the classic world.
-@MainActor
-final class ClassicScreen: InsecurityChild<String> {
+final class ChainScreen: InsecurityChild<String> {
     private let name: String
     private let make: (String) -> UIViewController
 
