@@ -97,6 +97,13 @@ extension ResponderCoordinatorPlugin {
                 coordinator = RestoredResponderCoordinator(
                     typeName: described.type, identifier: described.identifier, rootViewController: owned.first)
             }
+            if coordinator is NavigationCoordinator, coordinator.rootController == nil {
+                throw BridgeRebuildError(
+                    coordinatorID: described.id,
+                    message:
+                        "it is a navigation coordinator that owns no controller, and this format version does not record its navigation controller"
+                )
+            }
             if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
                 navigationCoordinator.viewControllers = owned.filter { $0 !== navigation }
                 let stage = navigationCoordinator.stage

@@ -202,7 +202,7 @@ public struct BridgeBuilder {
                 case .modal(let id): host = id.flatMap { controllers[$0] }.map { InsecurityHost(modal: $0) }
                 case .navigation(let id):
                     host = id.flatMap { controllers[$0] as? UINavigationController }.map {
-                        InsecurityHost(navigation: $0)
+                        InsecurityHost(restoringOn: $0)
                     }
                 case .window(let id): host = id.flatMap { windowsByID[$0] }.map { InsecurityHost(restoringOn: $0) }
                 }

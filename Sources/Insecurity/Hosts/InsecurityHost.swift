@@ -61,15 +61,21 @@ public final class InsecurityHost {
     /// the host does not manage. Seed 004 starts on a stack of one controller; a deeper stack (an app
     /// embedding a flow mid-journey, a restored snapshot) is just as legitimate (E20). Only an empty
     /// stack is a misuse: there is nothing to return to.
-    public init(navigation navigationController: UINavigationController) {
-        base = .navigation(Weak(navigationController))
-        InsecurityHost.register(self)
+    public convenience init(navigation navigationController: UINavigationController) {
+        self.init(restoringOn: navigationController)
         if navigationController.viewControllers.isEmpty {
             InsecurityDiagnostics.report(
                 .navigationHostNeedsOneController,
                 "InsecurityHost(navigation:) got an empty navigation controller; give it a root controller first. The first child becomes its root and cannot be popped."
             )
         }
+    }
+
+    /// For adapters restoring a snapshot: a host on `navigationController` as it was recorded. An empty
+    /// stack was reported when the app made the host; restoring it is legitimate and reports nothing (E20).
+    @_spi(Adapters) public init(restoringOn navigationController: UINavigationController) {
+        base = .navigation(Weak(navigationController))
+        InsecurityHost.register(self)
         baseObservation = navigationController.observeStack { [weak self] in self?.stackChanged($0) }
     }
 

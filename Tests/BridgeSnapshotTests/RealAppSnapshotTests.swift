@@ -1,0 +1,81 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import Insecurity
+import ResponderCoordinator
+import SimUIKit
+import SimulationTesting
+import Testing
+
+/// An application coordinator whose children fill its navigation controller (the radianttap example's shape).
+@MainActor
+private final class AppCoordinator: ResponderCoordinator.NavigationCoordinator {}
+
+@MainActor
+@Suite("Snapshots of shapes real apps have", .cleanSimulatedWorld)
+struct RealAppSnapshotTests {
+    @Test("X12, X5: a navigation coordinator that owns no screen is refused with an error by this format, never a crash")
+    func coordinatorOwningNoScreen() throws {
+        let navigation = UINavigationController()
+        let window = UIWindow()
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let app = AppCoordinator(rootViewController: navigation)
+        app.start()
+        let child = ResponderCoordinator.NavigationCoordinator(rootViewController: navigation)
+        app.startChild(coordinator: child)
+        child.root(UIViewController())
+        SimRunLoop.main.runUntilIdle()
+        let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        var builder = BridgeBuilder(registry: registry)
+        builder.coordinatorFactories.register(AppCoordinator.self) {
+            AppCoordinator(rootViewController: $0 as? UINavigationController)
+        }
+        #expect(throws: SnapshotError.self) { _ = try BridgeSnapshot.importLive(xml, builder: builder) }
+        child.stop()
+        app.stop()
+        window.rootViewController = nil
+        SimRunLoop.main.runUntilIdle()
+    }
+
+    @Test("E20, X3: importing a navigation host recorded on an empty navigation controller reports nothing")
+    func navigationHostOnEmptyStack() throws {
+        let navigation = UINavigationController()
+        let window = UIWindow()
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        var host: InsecurityHost?
+        _ = InsecurityDiagnostics.capture { host = InsecurityHost(navigation: navigation) }
+        let registry = BridgeRegistry([])
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        #expect(xml.contains("<host"))
+        var live: BridgeBuilder.Live?
+        expectNoWarningsOrDiagnostics {
+            live = try? BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        }
+        #expect(live != nil)
+        _ = host
+        window.rootViewController = nil
+        SimRunLoop.main.runUntilIdle()
+    }
+
+    @Test("X4, X2: a framework name with white space is refused, so the canonical form stays a valid document")
+    func frameworkWithWhiteSpace() throws {
+        let navigation = UINavigationController()
+        let window = UIWindow()
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let app = AppCoordinator(rootViewController: navigation)
+        app.start()
+        app.root(UIViewController())
+        SimRunLoop.main.runUntilIdle()
+        let xml = BridgeSnapshot.export([window], registry: BridgeRegistry([ResponderCoordinatorPlugin.shared]))
+        #expect(xml.contains("framework=\"ResponderCoordinator\""))
+        let hostile = xml.replacingOccurrences(
+            of: "framework=\"ResponderCoordinator\"", with: "framework=\"ResponderCoordinator&#13;\"")
+        #expect(throws: SnapshotError.self) { _ = try BridgeSnapshot.canonical(hostile) }
+        app.stop()
+        window.rootViewController = nil
+        SimRunLoop.main.runUntilIdle()
+    }
+}
