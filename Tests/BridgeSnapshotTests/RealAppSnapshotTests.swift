@@ -13,7 +13,7 @@ private final class AppCoordinator: ResponderCoordinator.NavigationCoordinator {
 @MainActor
 @Suite("Snapshots of shapes real apps have", .cleanSimulatedWorld)
 struct RealAppSnapshotTests {
-    @Test("X12, X5: a navigation coordinator that owns no screen is refused with an error by this format, never a crash")
+    @Test("X5, X9: a navigation coordinator that owns no screen is refused with an error by this format version, never a crash")
     func coordinatorOwningNoScreen() throws {
         let navigation = UINavigationController()
         let window = UIWindow()
