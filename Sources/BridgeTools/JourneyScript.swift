@@ -44,13 +44,43 @@ public struct JourneyScript: Sendable {
     /// Whether time moves only on `wait` (`time manual`).
     public let isTimeManual: Bool
 
-    /// Parses `text`; every problem is reported with its line.
+    /// The largest script read, in bytes.
+    public static let maxBytes = 1 << 20
+    /// The longest line read, in characters.
+    public static let maxLineLength = 1_000
+    /// The most events a script may hold.
+    public static let maxSteps = 10_000
+    /// The most problems reported; parsing stops at the next one.
+    public static let maxProblems = 20
+
+    /// Parses `text`; every problem is reported with its line, up to ``maxProblems`` of them. Scripts over
+    /// ``maxBytes``, lines over ``maxLineLength`` and scripts of more than ``maxSteps`` events are refused.
     public init(_ text: String) throws(JourneyScriptError) {
+        guard text.utf8.count <= Self.maxBytes else {
+            throw JourneyScriptError(problems: [
+                .init(line: 0, message: "the script is \(text.utf8.count) bytes, over the \(Self.maxBytes)-byte limit")
+            ])
+        }
         var steps: [Step] = []
         var manual = false
         var problems: [JourneyScriptError.Problem] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
+            guard problems.count < Self.maxProblems else {
+                problems.append(.init(line: line, message: "more problems follow; fix the ones above first"))
+                break
+            }
+            guard rawLine.count <= Self.maxLineLength else {
+                problems.append(
+                    .init(
+                        line: line,
+                        message: "the line is \(rawLine.count) characters long, over the \(Self.maxLineLength)-character limit"))
+                continue
+            }
+            guard steps.count < Self.maxSteps else {
+                problems.append(.init(line: line, message: "a script holds at most \(Self.maxSteps) events"))
+                break
+            }
             let content =
                 rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
                 ?? ""
@@ -83,7 +113,8 @@ public struct JourneyScript: Sendable {
         func number(_ text: String, _ what: String, in range: ClosedRange<Double>) throws(LineProblem) -> Double {
             guard let value = Double(text), range.contains(value) else {
                 throw LineProblem(
-                    message: "\(what) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                    message:
+                        "\(what) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(printable(text))'")
             }
             return value
         }
@@ -119,7 +150,8 @@ public struct JourneyScript: Sendable {
             return .wait(words.count == 2 ? try number(words[1], "the time", in: 0...3600) : nil)
         default:
             throw LineProblem(
-                message: "unknown event '\(words[0])'; events are back, pop, swipe, tab, finish, dismiss and wait")
+                message:
+                    "unknown event '\(printable(words[0]))'; events are back, pop, swipe, tab, finish, dismiss and wait")
         }
     }
 
@@ -145,10 +177,10 @@ public struct JourneyScript: Sendable {
             -> Kind
         {
             guard let found = BridgeTools.controller(withID: id, in: windows) else {
-                throw LineProblem(message: "no controller '\(id)' is on screen")
+                throw LineProblem(message: "no controller '\(printable(id))' is on screen")
             }
             guard let typed = found as? Kind else {
-                throw LineProblem(message: "'\(id)' is a \(type(of: found)), not \(what)")
+                throw LineProblem(message: "'\(printable(id))' is a \(type(of: found)), not \(what)")
             }
             return typed
         }
@@ -157,21 +189,21 @@ public struct JourneyScript: Sendable {
         case .back(let id):
             guard try controller(id, UINavigationController.self, "a navigation controller").simulateBackButtonTap()
             else {
-                throw refused("there is nothing to go back to on '\(id)', or a transition runs")
+                throw refused("there is nothing to go back to on '\(printable(id))', or a transition runs")
             }
         case .interactivePop(let id, let finishes, let progress):
             guard
                 let pop = try controller(id, UINavigationController.self, "a navigation controller")
                     .beginInteractivePop()
             else {
-                throw refused("'\(id)' cannot start an interactive pop now")
+                throw refused("'\(printable(id))' cannot start an interactive pop now")
             }
             pop.update(progress)
             if finishes { pop.finish() } else { pop.cancel() }
         case .swipe(let id, let cancelledAt):
             guard let swipe = try controller(id, UIViewController.self, "a controller").beginInteractiveDismissal()
             else {
-                throw refused("'\(id)' is not in a sheet that can be swiped down now")
+                throw refused("'\(printable(id))' is not in a sheet that can be swiped down now")
             }
             if let cancelledAt {
                 swipe.update(cancelledAt)
@@ -181,7 +213,7 @@ public struct JourneyScript: Sendable {
             }
         case .tab(let id, let index):
             guard try controller(id, UITabBarController.self, "a tab bar controller").simulateTabTap(index) else {
-                throw refused("tab \(index) of '\(id)' cannot be tapped")
+                throw refused("tab \(index) of '\(printable(id))' cannot be tapped")
             }
         case .finish(let id):
             try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id).finish(())
@@ -201,13 +233,13 @@ public struct JourneyScript: Sendable {
                 guard let coordinator = frame.coordinator as? InsecurityCoordinator<Void> else {
                     throw LineProblem(
                         message:
-                            "the coordinator showing '\(id)' (\(frame.coordinatorType)) is the app's own; finish it in Swift"
+                            "the coordinator showing '\(printable(id))' (\(frame.coordinatorType)) is the app's own; finish it in Swift"
                     )
                 }
                 return coordinator
             }
         }
-        throw LineProblem(message: "no live Insecurity frame shows '\(id)'")
+        throw LineProblem(message: "no live Insecurity frame shows '\(printable(id))'")
     }
 
 }
@@ -240,4 +272,17 @@ public func controller(withID id: String, in windows: [UIWindow]) -> UIViewContr
         }
     }
     return nil
+}
+
+/// `text` as it may be shown in a message: control characters escaped (`\u{1B}`), at most 40 characters.
+func printable(_ text: String) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars.prefix(40) {
+        if scalar.properties.generalCategory == .control {
+            shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+            shown.unicodeScalars.append(scalar)
+        }
+    }
+    return text.unicodeScalars.count > 40 ? shown + "…" : shown
 }

@@ -177,7 +177,7 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let tree = try readSnapshot(snapshot)
-        let scriptText = String(decoding: try readFile(script), as: UTF8.self)
+        let scriptText = String(decoding: try readFile(script, limit: JourneyScript.maxBytes), as: UTF8.self)
         let journey: JourneyScript
         do {
             journey = try JourneyScript(scriptText)
@@ -272,17 +272,13 @@ func fail(_ message: String) {
     FileHandle.standardError.write(Data("\(message)\n".utf8))
 }
 
-/// The bytes of `path`; an unreadable file ends the command with exit code 2. Files over 4 MB announce
-/// themselves on standard error, since reading and checking them can take over a second.
-func readFile(_ path: String) throws -> [UInt8] {
+/// The bytes of `path`, a regular file of at most `limit` bytes (a snapshot's limit by default); anything
+/// else (missing, empty, too large, a directory, a FIFO, a device) ends the command with exit code 2.
+func readFile(_ path: String, limit: Int = SnapshotLimits().maxBytes) throws -> [UInt8] {
     do {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        if bytes.count > 4_000_000 {
-            fail("bridge: reading \(path) (\(String(format: "%.1f", Double(bytes.count) / 1_000_000)) MB)…")
-        }
-        return bytes
+        return try InputFile.read(path, limit: limit)
     } catch {
-        fail("\(path): cannot read the file: \(error.localizedDescription). Check the path.")
+        fail("\(path): \(error.message)")
         throw ExitCode(2)
     }
 }
