@@ -1,11 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// libFuzzer targets, in their own package so that CI never builds them:
-// SnapshotFuzzer (the parser) and ImportFuzzer (live import, then export compared with the canonical form).
-// Build: swift build -c debug --sanitize=fuzzer --sanitize=address --package-path Fuzzing --product SnapshotFuzzer
-// Run:   Fuzzing/.build/debug/SnapshotFuzzer Fuzzing/corpus -max_total_time=60
-//        Fuzzing/.build/debug/ImportFuzzer Fuzzing/corpus-import -max_total_time=60
+// libFuzzer targets, in their own package so that CI never builds them: SnapshotFuzzer (the parser: the
+// canonical form is a fixed point), ImportFuzzer (live import, then export compared with the canonical
+// form) and JourneyFuzzer (journey scripts parsed and run). `scripts/fuzz build` builds them with coverage
+// and ASan together (`--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`: two `--sanitize` flags do not
+// combine) and checks both are in each binary; `scripts/fuzz run TARGET SECONDS` runs one.
 let package = Package(
     name: "Fuzzing",
     platforms: [.macOS(.v14)],
@@ -23,6 +23,14 @@ let package = Package(
                 .product(name: "CoordinatorBridge", package: "main"),
                 .product(name: "ResponderCoordinator", package: "main"),
                 .product(name: "InsecurityClassic", package: "main"),
+                .product(name: "SimUIKit", package: "main"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "JourneyFuzzer",
+            dependencies: [
+                .product(name: "BridgeTools", package: "main"),
                 .product(name: "SimUIKit", package: "main"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -1,14 +1,14 @@
 import BridgeSnapshot
 
 /// Feeds arbitrary bytes to the snapshot parser: it must return a tree or a `SnapshotError`, never crash,
-/// and whatever it accepts must write back to a snapshot that parses to the same tree.
+/// and the canonical form of whatever it accepts must be a fixed point (a valid snapshot whose canonical
+/// form is itself), which is what X2 and X3 rest on.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    guard let tree = try? BridgeSnapshot.parse(bytes) else { return 0 }
-    let written = BridgeSnapshot.xml(of: tree)
-    guard let again = try? BridgeSnapshot.parse(written), again == tree else {
-        fatalError("an accepted snapshot did not survive writing and reading again")
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    guard let canonical = try? BridgeSnapshot.canonical(text) else { return 0 }
+    guard let again = try? BridgeSnapshot.canonical(canonical), again == canonical else {
+        fatalError("the canonical form is not a fixed point:\n\(canonical)")
     }
     return 0
 }
