@@ -89,6 +89,8 @@ extension ResponderCoordinatorPlugin {
                             "the factory for \(described.type) made \(type(of: product)), not a coordinator of its root controller"
                     )
                 }
+                // The app's factory makes the type; the snapshot says which instance it is.
+                own.identifier = described.identifier
                 coordinator = own
             } else if let navigation {
                 coordinator = RestoredNavigationCoordinator(
@@ -136,6 +138,7 @@ extension ResponderCoordinatorPlugin {
 /// A coordinator the plugin can describe.
 @MainActor
 protocol DescribedCoordinator: Coordinating {
+    var identifier: String { get set }
     var rootController: UIViewController? { get }
     var ownedControllers: [UIViewController] { get }
     func adoptChild(_ child: Coordinating)

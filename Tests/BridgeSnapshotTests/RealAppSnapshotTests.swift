@@ -78,4 +78,40 @@ struct RealAppSnapshotTests {
         window.rootViewController = nil
         SimRunLoop.main.runUntilIdle()
     }
+    @Test("X3, X9: coordinators rebuilt by the app's factories keep their identifiers, so children of one type keep their parent")
+    func factoriesKeepIdentifiers() throws {
+        let navigation = UINavigationController()
+        let window = UIWindow()
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let app = AppCoordinator(rootViewController: navigation)
+        app.start()
+        app.root(UIViewController())
+        for name in ["first", "second"] {
+            let child = ChildCoordinator(rootViewController: navigation)
+            child.identifier = name
+            app.startChild(coordinator: child)
+            let screen = UIViewController()
+            screen.restorationIdentifier = name
+            child.show(screen)
+        }
+        SimRunLoop.main.runUntilIdle()
+        let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        var builder = BridgeBuilder(registry: registry)
+        builder.coordinatorFactories.register(AppCoordinator.self) {
+            AppCoordinator(rootViewController: $0 as? UINavigationController)
+        }
+        builder.coordinatorFactories.register(ChildCoordinator.self) {
+            ChildCoordinator(rootViewController: $0 as? UINavigationController)
+        }
+        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
+        for window in live.windows + [window] { window.rootViewController = nil }
+        SimRunLoop.main.runUntilIdle()
+        _ = app
+    }
 }
+
+@MainActor
+private final class ChildCoordinator: ResponderCoordinator.NavigationCoordinator {}
