@@ -219,7 +219,7 @@ public final class InsecurityHost {
         )
         child.attach(to: frame, completion: completion, onTeardown: onTeardown)
         frames.append(frame)
-        framesByUIKitController[ObjectIdentifier(uikitController)] = frame
+        framesByUIKitController[frame.uikitControllerID] = frame
         observeUIKit(for: frame)
         watchWindow()
         InsecurityEvents.publish(frame, .started(presentation))
