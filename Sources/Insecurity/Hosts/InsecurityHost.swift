@@ -183,7 +183,8 @@ public final class InsecurityHost {
         _ placement: ResolvedPlacement,
         animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void,
-        onTeardown: (() -> Void)?
+        onTeardown: (() -> Void)?,
+        makesNavigationRoot: Bool = true
     ) -> Frame {
         let uikitController: UIViewController
         let presentation: NavigationEvent.Presentation
@@ -194,7 +195,7 @@ public final class InsecurityHost {
             presentation = .present
             framePlacement = .presented(presenter: Weak(presenter), presented: Weak(controller))
         case .presentNavigation(let presenter, let navigationController):
-            if navigationController.viewControllers.first !== controller {
+            if makesNavigationRoot, navigationController.viewControllers.first !== controller {
                 navigationController.setViewControllers([controller], animated: false)
             }
             uikitController = navigationController
@@ -205,7 +206,7 @@ public final class InsecurityHost {
             presentation = .push
             framePlacement = .pushed(navigation: Weak(navigationController))
         case .windowRoot(let window, let navigationController):
-            if let navigationController, navigationController.viewControllers.first !== controller {
+            if makesNavigationRoot, let navigationController, navigationController.viewControllers.first !== controller {
                 navigationController.setViewControllers([controller], animated: false)
             }
             uikitController = navigationController ?? controller
@@ -255,8 +256,10 @@ public final class InsecurityHost {
             }
             placement = resolved
         }
+        // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is.
         let frame = makeFrame(
-            for: coordinator, showing: controller, placement, animated: false, completion: completion, onTeardown: nil)
+            for: coordinator, showing: controller, placement, animated: false, completion: completion, onTeardown: nil,
+            makesNavigationRoot: !isShown)
         if isShown {
             if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
                 let index = stackIndex(of: controller, in: navigation), index > 0
