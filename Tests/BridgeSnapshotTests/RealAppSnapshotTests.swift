@@ -13,12 +13,18 @@ private final class AppCoordinator: ResponderCoordinator.NavigationCoordinator {
 @MainActor
 @Suite("Snapshots of shapes real apps have", .cleanSimulatedWorld)
 struct RealAppSnapshotTests {
-    @Test("X5, X9: a navigation coordinator that owns no screen is refused with an error by this format version, never a crash")
-    func coordinatorOwningNoScreen() throws {
+    /// A visible window whose root is an empty navigation controller.
+    private func visibleNavigation() -> (UIWindow, UINavigationController) {
         let navigation = UINavigationController()
         let window = UIWindow()
         window.rootViewController = navigation
         window.makeKeyAndVisible()
+        return (window, navigation)
+    }
+
+    @Test("X5, X9: a navigation coordinator that owns no screen is refused with an error by this format version, never a crash")
+    func coordinatorOwningNoScreen() throws {
+        let (window, navigation) = visibleNavigation()
         let app = AppCoordinator(rootViewController: navigation)
         app.start()
         let child = ResponderCoordinator.NavigationCoordinator(rootViewController: navigation)
@@ -40,10 +46,7 @@ struct RealAppSnapshotTests {
 
     @Test("E20, X3: importing a navigation host recorded on an empty navigation controller reports nothing")
     func navigationHostOnEmptyStack() throws {
-        let navigation = UINavigationController()
-        let window = UIWindow()
-        window.rootViewController = navigation
-        window.makeKeyAndVisible()
+        let (window, navigation) = visibleNavigation()
         var host: InsecurityHost?
         _ = InsecurityDiagnostics.capture { host = InsecurityHost(navigation: navigation) }
         let registry = BridgeRegistry([])
@@ -61,10 +64,7 @@ struct RealAppSnapshotTests {
 
     @Test("X4, X2: a framework name with white space is refused, so the canonical form stays a valid document")
     func frameworkWithWhiteSpace() throws {
-        let navigation = UINavigationController()
-        let window = UIWindow()
-        window.rootViewController = navigation
-        window.makeKeyAndVisible()
+        let (window, navigation) = visibleNavigation()
         let app = AppCoordinator(rootViewController: navigation)
         app.start()
         app.root(UIViewController())
@@ -80,10 +80,7 @@ struct RealAppSnapshotTests {
     }
     @Test("X3, X9: coordinators rebuilt by the app's factories keep their identifiers, so children of one type keep their parent")
     func factoriesKeepIdentifiers() throws {
-        let navigation = UINavigationController()
-        let window = UIWindow()
-        window.rootViewController = navigation
-        window.makeKeyAndVisible()
+        let (window, navigation) = visibleNavigation()
         let app = AppCoordinator(rootViewController: navigation)
         app.start()
         app.root(UIViewController())
