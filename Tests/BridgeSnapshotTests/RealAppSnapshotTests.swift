@@ -78,6 +78,7 @@ struct RealAppSnapshotTests {
         window.rootViewController = nil
         SimRunLoop.main.runUntilIdle()
     }
+
     @Test("X3, X9: coordinators rebuilt by the app's factories keep their identifiers, so children of one type keep their parent")
     func factoriesKeepIdentifiers() throws {
         let (window, navigation) = visibleNavigation()

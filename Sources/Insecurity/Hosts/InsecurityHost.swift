@@ -408,7 +408,7 @@ public final class InsecurityHost {
         let blocker: () -> UIKitOperationQueue.Blocker?
         switch frame.placement {
         case .presented(let presenter, _):
-            target = presenter.value.map(UIKitOperationQueue.presentationChainRoot)
+            target = presenter.value.map(UIKitOperationQueue.presentationAnchor)
             blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
         case .pushed(let navigation):
             target = navigation.value
@@ -728,7 +728,7 @@ public final class InsecurityHost {
             let presenter = presented.value?.presentingViewController
         else { return }
         enqueue(
-            on: UIKitOperationQueue.presentationChainRoot(of: presenter),
+            on: presenter,
             blocker: { UIKitOperationQueue.blockerForDismissal(from: presented.value?.presentingViewController) }
         ) {
             guard let controller = presented.value, let presenter = controller.presentingViewController else { return }
