@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "BridgeSnapshot",
             dependencies: ["CLibXML2", "CoordinatorBridge", "Insecurity", "SimUIKit"],
-            resources: [.copy("Resources/bridge-snapshot-2.xsd")]
+            resources: [.copy("Resources/bridge-snapshot-3.xsd")]
         ),
         .target(
             name: "BridgeSnapshotTesting",
@@ -149,7 +149,7 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["__Snapshots__", "FuzzRegressions", "FormatVersion1"]
+            exclude: ["__Snapshots__", "FuzzRegressions", "FormatVersion1", "FormatVersion2"]
         ),
     ]
 )

@@ -158,10 +158,7 @@ final class NavigationStage {
         if let frame = frames[ObjectIdentifier(first)], frame.isLive {
             frame.dismiss(animated: animated)
         } else if let navigationController {
-            UIKitOperations.perform(on: navigationController) { navigationController in
-                guard controller.parent === navigationController else { return }
-                navigationController.popToViewController(controller, animated: animated)
-            }
+            UIKitOperations.pop(navigationController, to: controller, animated: animated)
         }
     }
 

@@ -52,6 +52,7 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
                 framework: framework,
                 type: (coordinator as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: coordinator)),
                 identifier: coordinator.identifier,
+                rootID: coordinator.rootController.flatMap { context.id(of: $0) },
                 parentID: parentID,
                 childIDs: children.filter { included.contains(ObjectIdentifier($0)) }.map {
                     context.id(ofCoordinator: $0, framework: framework)
@@ -66,8 +67,8 @@ extension ResponderCoordinatorPlugin {
     /// Recreates the described coordinators with their parents, children and owned controllers, started
     /// in the described order, on the rebuilt hosts and frames (so pops made after the import are handled
     /// as before it). A type with a factory in the builder's `coordinatorFactories` comes back as the app's
-    /// own class (X9), given its root controller (the owned controllers' navigation controller, else the
-    /// first owned controller); other types come back as stand-ins that report the original type.
+    /// own class (X9), given its recorded root controller (X12); other types come back as stand-ins that
+    /// report the original type.
     public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
         throws(BridgeRebuildError)
     {
@@ -78,8 +79,12 @@ extension ResponderCoordinatorPlugin {
                 throw BridgeRebuildError(
                     coordinatorID: described.id, message: "it owns a controller that was not rebuilt")
             }
-            let navigation = owned.first?.navigationController ?? owned.first as? UINavigationController
-            let root = navigation ?? owned.first
+            let root = described.rootID.flatMap { context.controller(withID: $0) }
+            guard root != nil || described.rootID == nil else {
+                throw BridgeRebuildError(
+                    coordinatorID: described.id, message: "its root controller was not rebuilt")
+            }
+            let navigation = root as? UINavigationController
             let coordinator: any DescribedCoordinator
             if let product = context.makeCoordinator(typeName: described.type, rootViewController: root) {
                 guard let own = product as? any DescribedCoordinator, own.rootController === root else {
@@ -97,14 +102,12 @@ extension ResponderCoordinatorPlugin {
                     typeName: described.type, identifier: described.identifier, rootViewController: navigation)
             } else {
                 coordinator = RestoredResponderCoordinator(
-                    typeName: described.type, identifier: described.identifier, rootViewController: owned.first)
+                    typeName: described.type, identifier: described.identifier, rootViewController: root)
             }
-            if coordinator is NavigationCoordinator, coordinator.rootController == nil {
+            if coordinator is NavigationCoordinator, navigation == nil {
                 throw BridgeRebuildError(
                     coordinatorID: described.id,
-                    message:
-                        "it is a navigation coordinator that owns no controller, and this format version does not record its navigation controller"
-                )
+                    message: "it is a navigation coordinator, and its recorded root is not a navigation controller")
             }
             if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
                 navigationCoordinator.viewControllers = owned.filter { $0 !== navigation }

@@ -142,17 +142,41 @@ struct SnapshotChecks {
                 }
             }
         }
-        for coordinator in tree.coordinators {
-            for owned in coordinator.controllerIDs {
-                if let found = controllerIndex[owned] { referenced[found] = true }
+        // The navigation controller a waiting frame will present holds the frame's controller: it is referenced
+        // through its child. (Coordinators only own what is on screen or waiting to be: owning a controller
+        // is not a place in the tree.)
+        for index in tree.controllers.indices where referenced[index] {
+            var ancestor = parent[index]
+            var steps = 0
+            while ancestor >= 0, !referenced[ancestor], steps < tree.controllers.count {
+                referenced[ancestor] = true
+                ancestor = parent[ancestor]
+                steps += 1
             }
         }
         for (index, controller) in tree.controllers.enumerated() where !referenced[canonicalIndex[index]] {
             issue(
                 .danglingReference,
-                "controller \"\(controller.id)\" is not a window's root, presented, a child, a frame's controller or owned by a coordinator",
+                "controller \"\(controller.id)\" is not a window's root, presented, a child or a frame's controller",
                 at: .controller(index)
             )
+        }
+        for (index, removal) in tree.queued.enumerated() {
+            switch removal {
+            case .dismissal(let id, _):
+                requireController(id, "a queued dismissal", at: .queued(index))
+            case .pop(let navigationID, let id, _):
+                let navigation = requireController(navigationID, "a queued pop", at: .queued(index))
+                guard let child = requireController(id, "a queued pop", at: .queued(index)), let navigation else {
+                    continue
+                }
+                if tree.controllers[navigation].container != .navigation || parent[child] != navigation {
+                    issue(
+                        .danglingReference,
+                        "a queued pop goes down to \"\(id)\", which is not on navigation controller \"\(navigationID)\"'s stack",
+                        at: .queued(index))
+                }
+            }
         }
         let coordinatorParents = Dictionary(
             tree.coordinators.compactMap { c in c.parentID.map { (c.id, $0) } }, uniquingKeysWith: { first, _ in first }
@@ -183,6 +207,7 @@ struct SnapshotChecks {
             for (position, owned) in coordinator.controllerIDs.enumerated() {
                 requireController(owned, "coordinator \"\(coordinator.id)\"", at: .owns(index, position))
             }
+            requireController(coordinator.rootID, "coordinator \"\(coordinator.id)\"'s root", at: key)
             var seen: Set<String> = [coordinator.id]
             var current = coordinatorParents[coordinator.id]
             while let ancestor = current {

@@ -21,6 +21,7 @@ struct SnapshotParser {
         case coordinator(Int)
         case coordinatorChild(Int, Int)
         case owns(Int, Int)
+        case queued(Int)
     }
 
     /// Where each element with an id or reference was read (line, column), for semantic checks; arrays
@@ -36,6 +37,7 @@ struct SnapshotParser {
         var coordinators: [Position] = []
         var coordinatorChildren: [[Position]] = []
         var owns: [[Position]] = []
+        var queued: [Position] = []
 
         subscript(_ place: Place) -> Position {
             func at(_ list: [Position], _ index: Int) -> Position {
@@ -54,6 +56,7 @@ struct SnapshotParser {
             case .coordinator(let index): return at(coordinators, index)
             case .coordinatorChild(let index, let child): return at(coordinatorChildren, index, child)
             case .owns(let index, let owned): return at(owns, index, owned)
+            case .queued(let index): return at(queued, index)
             }
         }
     }
@@ -145,7 +148,7 @@ struct SnapshotParser {
         }
         let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         guard issues.isEmpty else { throw SnapshotError(issues) }
-        return (builder.tree, builder.positions)
+        return (builder.finishedTree(), builder.positions)
     }
 
     /// Where `<!DOCTYPE` first appears, if anywhere. Snapshots never need one, and refusing it before
@@ -305,10 +308,28 @@ private struct TreeBuilder {
             positions.controllers.append(position)
             positions.controllerChildren.append([])
             let container = self.container(attributes, at: position, issues: &issues)
+            requireVersion3(for: ["alert", "message"], in: attributes, at: position, issues: &issues)
             tree.controllers.append(
                 BridgedController(
                     id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"],
-                    children: [], container: container))
+                    children: [], container: container,
+                    alert: attributes["alert"].map { BridgedAlert(message: attributes["message"], style: $0, actions: []) }
+                ))
+        case (3, "action") where !tree.controllers.isEmpty && lastSection == .controllers:
+            requireVersion3(element: "action", at: position, issues: &issues)
+            let index = tree.controllers.count - 1
+            guard tree.controllers[index].alert != nil else {
+                issues.append(
+                    SnapshotIssue(
+                        .schemaViolation,
+                        "controller \"\(tree.controllers[index].id)\" has an action but no alert attribute",
+                        line: position.0, column: position.1))
+                return
+            }
+            tree.controllers[index].alert?.actions.append(
+                BridgedAlertAction(
+                    title: attributes["title"], style: attributes["style"] ?? "default",
+                    isPreferred: attributes.flag("preferred")))
         case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
             let index = tree.controllers.count - 1
             positions.controllerChildren[index].append(position)
@@ -336,11 +357,25 @@ private struct TreeBuilder {
             positions.coordinators.append(position)
             positions.coordinatorChildren.append([])
             positions.owns.append([])
+            requireVersion3(for: ["root"], in: attributes, at: position, issues: &issues)
             tree.coordinators.append(
                 BridgedCoordinator(
                     id: attributes["id"] ?? "", framework: attributes["framework"] ?? "",
                     type: attributes["type"] ?? "", identifier: attributes["identifier"] ?? "",
-                    parentID: attributes["parent"], childIDs: [], controllerIDs: []))
+                    rootID: attributes["root"], parentID: attributes["parent"], childIDs: [], controllerIDs: []))
+        case (1, "queue"):
+            lastSection = .other
+            requireVersion3(element: "queue", at: position, issues: &issues)
+        case (2, "dismiss"):
+            positions.queued.append(position)
+            tree.queued.append(
+                .dismissal(controllerID: attributes["controller"] ?? "", animated: attributes.flag("animated")))
+        case (2, "pop"):
+            positions.queued.append(position)
+            tree.queued.append(
+                .pop(
+                    navigationID: attributes["navigation"] ?? "", toControllerID: attributes["to"] ?? "",
+                    animated: attributes.flag("animated")))
         case (3, "child") where !tree.coordinators.isEmpty:
             let index = tree.coordinators.count - 1
             positions.coordinatorChildren[index].append(position)
@@ -356,6 +391,52 @@ private struct TreeBuilder {
         default:
             break
         }
+    }
+
+    /// The tree read. Before version 3 a coordinator's root controller was not recorded: it is what the
+    /// importer of those versions took it to be, the navigation controller holding the first controller the
+    /// coordinator owns, else that controller.
+    func finishedTree() -> BridgedTree {
+        guard version < 3, !tree.coordinators.isEmpty else { return tree }
+        var tree = tree
+        var parent: [String: String] = [:]
+        var isNavigation: Set<String> = []
+        for controller in tree.controllers {
+            if controller.container == .navigation { isNavigation.insert(controller.id) }
+            for child in controller.children where parent[child] == nil { parent[child] = controller.id }
+        }
+        for index in tree.coordinators.indices {
+            guard let first = tree.coordinators[index].controllerIDs.first else { continue }
+            var ancestor = parent[first]
+            var steps = 0
+            while let current = ancestor, !isNavigation.contains(current), steps < tree.controllers.count {
+                ancestor = parent[current]
+                steps += 1
+            }
+            tree.coordinators[index].rootID = ancestor.flatMap { isNavigation.contains($0) ? $0 : nil } ?? first
+        }
+        return tree
+    }
+
+    /// Version 3's attributes are refused in earlier versions' documents.
+    private func requireVersion3(
+        for names: [String], in attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+    ) {
+        for name in names where version < 3 && attributes[name] != nil {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots",
+                    line: position.0, column: position.1))
+        }
+    }
+
+    /// Version 3's elements are refused in earlier versions' documents.
+    private func requireVersion3(element: String, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        guard version < 3 else { return }
+        issues.append(
+            SnapshotIssue(
+                .schemaViolation, "the element '\(element)' does not exist in version \(version) snapshots",
+                line: position.0, column: position.1))
     }
 
     private enum Section { case controllers, other }

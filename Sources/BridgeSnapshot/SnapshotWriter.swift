@@ -1,13 +1,15 @@
 import CLibXML2
 import CoordinatorBridge
 
-/// Writes a ``BridgedTree`` as a version-2 snapshot in canonical form (X2): attributes in a fixed order,
+/// Writes a ``BridgedTree`` as a version-3 snapshot in canonical form (X2): attributes in a fixed order,
 /// elements in the tree's order, two-space indentation, no addresses or timestamps. The same tree always
 /// gives the same bytes.
 enum SnapshotWriter {
     /// The version written. Version 2 added tab bar and split view controllers (`container`, `selected`,
-    /// `collapsed`) in place of version 1's `navigation="true"`; version-1 files still import.
-    static let version = 2
+    /// `collapsed`) in place of version 1's `navigation="true"`. Version 3 added alerts (`alert`, `message`,
+    /// `<action>`, X11), coordinators' root controllers (`root`, X12) and the engine's queued removals
+    /// (`<queue>`). Files of every earlier version still import.
+    static let version = 3
     /// Every version the parser reads.
     static let readableVersions = 1...version
 
@@ -41,8 +43,17 @@ enum SnapshotWriter {
                             [
                                 ("id", controller.id), ("type", controller.type), ("title", controller.title),
                             ] + (controller.container?.attributes ?? [])
+                                + (controller.alert.map { [("alert", $0.style), ("message", $0.message)] } ?? [])
                         ) {
                             for child in controller.children { writer.element("child", [("ref", child)]) }
+                            for action in controller.alert?.actions ?? [] {
+                                writer.element(
+                                    "action",
+                                    [
+                                        ("title", action.title), ("style", action.style),
+                                        ("preferred", action.isPreferred ? "true" : nil),
+                                    ])
+                            }
                         }
                     }
                 }
@@ -78,11 +89,25 @@ enum SnapshotWriter {
                             [
                                 ("id", canonical(coordinator.id)), ("framework", coordinator.framework),
                                 ("type", coordinator.type),
-                                ("identifier", coordinator.identifier), ("parent", coordinator.parentID.map(canonical)),
+                                ("identifier", coordinator.identifier), ("root", coordinator.rootID),
+                                ("parent", coordinator.parentID.map(canonical)),
                             ]
                         ) {
                             for child in coordinator.childIDs { writer.element("child", [("ref", canonical(child))]) }
                             for owned in coordinator.controllerIDs { writer.element("owns", [("ref", owned)]) }
+                        }
+                    }
+                }
+                if !tree.queued.isEmpty {
+                    writer.element("queue") {
+                        for removal in tree.queued {
+                            switch removal {
+                            case .dismissal(let id, let animated):
+                                writer.element("dismiss", [("controller", id), ("animated", "\(animated)")])
+                            case .pop(let navigation, let id, let animated):
+                                writer.element(
+                                    "pop", [("navigation", navigation), ("to", id), ("animated", "\(animated)")])
+                            }
                         }
                     }
                 }

@@ -1,5 +1,5 @@
 import Foundation
-import Insecurity
+@_spi(Adapters) import Insecurity
 import SimUIKit
 
 /// Reads a ``BridgedTree`` from live windows, Insecurity hosts and registered plugins.
@@ -48,14 +48,25 @@ public struct BridgeReader {
                     id: windowID, isKey: window.isKeyWindow, isVisible: !window.isHidden, rootID: rootID,
                     presented: presented))
         }
-        tree.hosts = hosts(context: context, windowIDs: windowIDs)
+        tree.hosts = hosts(into: &tree, context: context, windowIDs: windowIDs)
+        tree.queued = UIKitOperations.queuedRemovals.compactMap { removal in
+            switch removal {
+            case .dismissal(let controller, let animated):
+                return context.id(of: controller).map { .dismissal(controllerID: $0, animated: animated) }
+            case .pop(let navigation, let controller, let animated):
+                guard let navigationID = context.id(of: navigation), let controllerID = context.id(of: controller)
+                else { return nil }
+                return .pop(navigationID: navigationID, toControllerID: controllerID, animated: animated)
+            }
+        }
         for plugin in registry.plugins {
             tree.coordinators += plugin.describeCoordinators(in: context)
         }
         return tree
     }
 
-    /// Adds `controller` and its children (flat, in order) and returns its id.
+    /// Adds `controller` and the controllers it shows (flat, in order) and returns its id. A navigation
+    /// controller shows its stack: a controller it is still animating away is no longer part of it.
     private func describe(_ controller: UIViewController, into tree: inout BridgedTree, context: BridgeReadContext)
         -> String
     {
@@ -64,25 +75,32 @@ public struct BridgeReader {
         while let next = pending.popLast() {
             _ = context.assignID(to: next)
             order.append(next)
-            pending.append(contentsOf: next.children.reversed())
+            pending.append(contentsOf: Self.shownChildren(of: next).reversed())
         }
         for described in order {
-            let navigation = described as? UINavigationController
-            let children = navigation?.viewControllers ?? described.children
             tree.controllers.append(
                 BridgedController(
                     id: context.id(of: described)!,
                     type: (described as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: described)),
                     title: described.title,
-                    children: children.compactMap { context.id(of: $0) },
-                    container: BridgedContainer(of: described)
+                    children: Self.shownChildren(of: described).compactMap { context.id(of: $0) },
+                    container: BridgedContainer(of: described),
+                    alert: (described as? UIAlertController).map(BridgedAlert.init)
                 )
             )
         }
         return context.id(of: controller)!
     }
 
-    private func hosts(context: BridgeReadContext, windowIDs: [ObjectIdentifier: String]) -> [BridgedHost] {
+    private static func shownChildren(of controller: UIViewController) -> [UIViewController] {
+        (controller as? UINavigationController)?.viewControllers ?? controller.children
+    }
+
+    /// The live hosts whose base is part of the tree. The controller of a frame still waiting to be shown
+    /// is not on screen yet: it is added to the tree here, so that an import can show it.
+    private func hosts(into tree: inout BridgedTree, context: BridgeReadContext, windowIDs: [ObjectIdentifier: String])
+        -> [BridgedHost]
+    {
         var hosts: [BridgedHost] = []
         for host in InsecurityHost.liveHosts {
             let base: BridgedHost.Base
@@ -98,10 +116,16 @@ public struct BridgeReader {
                 base = .window(windowID: id)
             }
             let frames = host.frameDescriptions.map { frame in
-                BridgedFrame(
+                var controllerID = frame.controller.flatMap { context.id(of: $0) }
+                if controllerID == nil, !frame.isShown, let controller = frame.controller {
+                    // The navigation controller a waiting frame will show comes with it.
+                    let navigation = controller.parent as? UINavigationController
+                    _ = describe(navigation ?? controller, into: &tree, context: context)
+                    controllerID = context.id(of: controller)
+                }
+                return BridgedFrame(
                     kind: frame.presentation.rawValue, state: frame.isShown ? "shown" : "waiting",
-                    coordinatorType: frame.coordinatorType,
-                    controllerID: frame.controller.flatMap { context.id(of: $0) }
+                    coordinatorType: frame.coordinatorType, controllerID: controllerID
                 )
             }
             hosts.append(BridgedHost(id: "host\(hosts.count + 1)", base: base, frames: frames))

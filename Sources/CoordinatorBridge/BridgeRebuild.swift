@@ -100,6 +100,8 @@ public struct BridgeBuilder {
     public var controllerFactories: [String: @MainActor () -> UIViewController] = [:]
     /// Makes the app's own coordinators by type name (X9); types without a factory become stand-ins.
     public var coordinatorFactories = CoordinatorFactories()
+    /// The app's handlers for restored alerts' actions (X11).
+    public var alertActionHandlers = AlertActionHandlers()
 
     public init(registry: BridgeRegistry) {
         self.registry = registry
@@ -143,6 +145,17 @@ public struct BridgeBuilder {
             let controller =
                 restorable[described.id]?.controller ?? controllerFactories[described.type]?()
                 ?? Self.standIn(for: described)
+            if let alert = described.alert {
+                if let made = controller as? UIAlertController {
+                    if let mismatch = alert.restore(into: made, id: described.id, handlers: alertActionHandlers) {
+                        failures.append("controller \"\(described.id)\": \(mismatch)")
+                    }
+                } else {
+                    failures.append(
+                        "controller \"\(described.id)\": the factory for \(described.type) made a \(type(of: controller)), not an alert"
+                    )
+                }
+            }
             let made = BridgedContainer(of: controller)?.name
             if made != described.container?.name {
                 failures.append(
@@ -268,15 +281,44 @@ public struct BridgeBuilder {
         for (window, described) in zip(windows, tree.windows) where described.isKey {
             window.makeKey()
         }
+        Self.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
         return Live(
             windows: windows, hosts: hosts,
             retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
     }
 
+    /// What was waiting in the engine's queue when the snapshot was taken runs on the run loop's next turn,
+    /// as it would have once the transitions it waited for ended: the removals in their order, then the
+    /// frames that were waiting to be shown. Until then the restored tree is exactly the snapshot's.
+    private static func resumeQueue(
+        _ queued: [BridgedQueuedRemoval], controllers: [String: UIViewController], hosts: [InsecurityHost]
+    ) {
+        let removals: [QueuedRemoval] = queued.compactMap { removal in
+            switch removal {
+            case .dismissal(let id, let animated):
+                return controllers[id].map { .dismissal(of: $0, animated: animated) }
+            case .pop(let navigationID, let id, let animated):
+                guard let navigation = controllers[navigationID] as? UINavigationController, let controller = controllers[id]
+                else { return nil }
+                return .pop(navigation, to: controller, animated: animated)
+            }
+        }
+        SimRunLoop.main.perform {
+            for removal in removals { UIKitOperations.enqueue(removal) }
+            for host in hosts { host.showRestoredWaitingFrames() }
+        }
+    }
+
     /// UIKit's own classes for their names; otherwise a stand-in of the described container kind that
     /// keeps the type name.
     private static func standIn(for described: BridgedController) -> UIViewController {
-        switch (described.type, described.container) {
+        if let alert = described.alert {
+            let style = UIAlertController.Style(name: alert.style) ?? .alert
+            return described.type == "UIAlertController"
+                ? UIAlertController(title: nil, message: nil, preferredStyle: style)
+                : RestoredAlertController.make(typeName: described.type, style: style)
+        }
+        return switch (described.type, described.container) {
         case ("UIViewController", nil): UIViewController()
         case ("UINavigationController", .navigation): UINavigationController()
         case ("UITabBarController", .tabBar): UITabBarController()

@@ -7,15 +7,19 @@ public struct BridgedTree: Hashable, Sendable {
     public var controllers: [BridgedController]
     public var hosts: [BridgedHost]
     public var coordinators: [BridgedCoordinator]
+    /// Removals the engine had queued behind running transitions, in the order they were requested. An
+    /// import runs them on the run loop's next turn.
+    public var queued: [BridgedQueuedRemoval]
 
     public init(
         windows: [BridgedWindow] = [], controllers: [BridgedController] = [], hosts: [BridgedHost] = [],
-        coordinators: [BridgedCoordinator] = []
+        coordinators: [BridgedCoordinator] = [], queued: [BridgedQueuedRemoval] = []
     ) {
         self.windows = windows
         self.controllers = controllers
         self.hosts = hosts
         self.coordinators = coordinators
+        self.queued = queued
     }
 }
 
@@ -58,14 +62,57 @@ public struct BridgedController: Hashable, Sendable {
     public var children: [String]
     /// Which of UIKit's containers the controller is (nil for any other controller).
     public var container: BridgedContainer?
+    /// An alert's content (nil for any other controller).
+    public var alert: BridgedAlert?
 
-    public init(id: String, type: String, title: String?, children: [String], container: BridgedContainer? = nil) {
+    public init(
+        id: String, type: String, title: String?, children: [String], container: BridgedContainer? = nil,
+        alert: BridgedAlert? = nil
+    ) {
         self.id = id
         self.type = type
         self.title = title
         self.children = children
         self.container = container
+        self.alert = alert
     }
+}
+
+/// What a `UIAlertController` shows besides its title (X11).
+public struct BridgedAlert: Hashable, Sendable {
+    public var message: String?
+    /// `alert` or `actionSheet`.
+    public var style: String
+    public var actions: [BridgedAlertAction]
+
+    public init(message: String?, style: String, actions: [BridgedAlertAction]) {
+        self.message = message
+        self.style = style
+        self.actions = actions
+    }
+}
+
+/// One button of an alert.
+public struct BridgedAlertAction: Hashable, Sendable {
+    public var title: String?
+    /// `default`, `cancel` or `destructive`.
+    public var style: String
+    /// Whether it is the alert's `preferredAction`.
+    public var isPreferred: Bool
+
+    public init(title: String?, style: String, isPreferred: Bool = false) {
+        self.title = title
+        self.style = style
+        self.isPreferred = isPreferred
+    }
+}
+
+/// A removal waiting in the engine's queue for a running transition to end.
+public enum BridgedQueuedRemoval: Hashable, Sendable {
+    /// Dismisses the controller and everything presented above it.
+    case dismissal(controllerID: String, animated: Bool)
+    /// Pops the navigation controller's stack down to the controller.
+    case pop(navigationID: String, toControllerID: String, animated: Bool)
 }
 
 /// UIKit's containers, with the state that decides what they show.
@@ -130,19 +177,23 @@ public struct BridgedCoordinator: Hashable, Sendable {
     public var framework: String
     public var type: String
     public var identifier: String
+    /// The coordinator's root controller (X12): recorded even when the coordinator owns no screen of its
+    /// own, as an application coordinator whose children fill its navigation controller.
+    public var rootID: String?
     public var parentID: String?
     public var childIDs: [String]
     /// Controllers the coordinator owns, bottom to top.
     public var controllerIDs: [String]
 
     public init(
-        id: String, framework: String, type: String, identifier: String, parentID: String?, childIDs: [String],
-        controllerIDs: [String]
+        id: String, framework: String, type: String, identifier: String, rootID: String? = nil, parentID: String?,
+        childIDs: [String], controllerIDs: [String]
     ) {
         self.id = id
         self.framework = framework
         self.type = type
         self.identifier = identifier
+        self.rootID = rootID
         self.parentID = parentID
         self.childIDs = childIDs
         self.controllerIDs = controllerIDs

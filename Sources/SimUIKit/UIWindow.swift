@@ -15,19 +15,32 @@ open class UIWindow: UIView {
 
     private static weak var keyWindow: UIWindow?
 
-    /// Whether the window is hidden; new windows are hidden. Showing a window makes its root appear,
-    /// hiding it makes the root disappear.
+    /// Whether the window is hidden; new windows are hidden. Showing a window makes what it shows appear:
+    /// its root and the controllers presented above it, except those a presentation above covers
+    /// entirely. Hiding it makes everything on screen disappear, top first.
     open override var isHidden: Bool {
         get { hidden }
         set {
             guard newValue != hidden else { return }
             hidden = newValue
             guard let root else { return }
-            root.beginAppearance(!newValue, animated: false)
-            root.endAppearance()
+            let changing = newValue ? ([root] + root.presentedChain()).reversed().filter(\.isOnScreen) : uncoveredLevels(of: root)
+            for controller in changing { controller.beginAppearance(!newValue, animated: false) }
+            for controller in changing { controller.endAppearance() }
         }
     }
     private var hidden = true
+
+    /// `root` and the controllers presented above it that no presentation above covers, bottom to top.
+    private func uncoveredLevels(of root: UIViewController) -> [UIViewController] {
+        let levels = [root] + root.presentedChain()
+        var uncovered: [UIViewController] = []
+        for level in levels.reversed() {
+            uncovered.append(level)
+            if level.presentingStorage != nil, level.modalPresentationStyle.hidesPresenter { break }
+        }
+        return uncovered.reversed()
+    }
 
     /// Whether this is the key window (one window at a time is).
     public var isKeyWindow: Bool { UIWindow.keyWindow === self }

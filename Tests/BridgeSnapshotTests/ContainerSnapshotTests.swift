@@ -14,21 +14,22 @@ struct ContainerSnapshotTests {
     let loop = SimRunLoop.main
 
     @Test(
-        "X10: every committed version-1 golden file still imports; its canonical form is version 2 with the same content",
-        arguments: [
-            "stackAndModalChain", "legacyTree", "embeddedChain",
-        ])
-    func versionOneFilesImport(name: String) throws {
+        "X10, X12: every committed golden file of versions 1 and 2 still imports, and the export of its import is its canonical form; version 2's files are the current golden files in the current version",
+        arguments: [1, 2], ["stackAndModalChain", "legacyTree", "embeddedChain"])
+    func earlierVersionFilesImport(version: Int, name: String) throws {
         let old = try String(
-            contentsOf: directory.appendingPathComponent("FormatVersion1/\(name).xml"), encoding: .utf8)
-        #expect(old.contains(#"<bridge-snapshot version="1">"#))
-        let upgraded =
-            old
-            .replacingOccurrences(of: #"<bridge-snapshot version="1">"#, with: #"<bridge-snapshot version="2">"#)
-            .replacingOccurrences(of: #" navigation="true""#, with: #" container="navigation""#)
-        #expect(try BridgeSnapshot.canonical(old) == upgraded)
+            contentsOf: directory.appendingPathComponent("FormatVersion\(version)/\(name).xml"), encoding: .utf8)
+        #expect(old.contains(#"<bridge-snapshot version="\#(version)">"#))
+        let canonical = try BridgeSnapshot.canonical(old)
+        #expect(canonical.contains(#"<bridge-snapshot version="\#(SnapshotSchema.version)">"#))
+        if version == 2 {
+            let current = try String(
+                contentsOf: directory.appendingPathComponent("__Snapshots__/ToolingTests/\(name).1.xml"),
+                encoding: .utf8)
+            #expect(canonical == current)
+        }
         let live = try BridgeSnapshot.importLive(old, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
-        #expect(export(live.windows) == upgraded)
+        #expect(export(live.windows) == canonical)
         for window in live.windows { window.rootViewController = nil }
         loop.runUntilIdle()
     }

@@ -22,7 +22,7 @@ struct RealAppSnapshotTests {
         return (window, navigation)
     }
 
-    @Test("X5, X9: a navigation coordinator that owns no screen is refused with an error by this format version, never a crash")
+    @Test("X12, X9: an application coordinator whose children fill its navigation controller keeps its root: its factory receives it, the tree round-trips, and the restored coordinator keeps navigating")
     func coordinatorOwningNoScreen() throws {
         let (window, navigation) = visibleNavigation()
         let app = AppCoordinator(rootViewController: navigation)
@@ -33,14 +33,60 @@ struct RealAppSnapshotTests {
         SimRunLoop.main.runUntilIdle()
         let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
         let xml = BridgeSnapshot.export([window], registry: registry)
+        #expect(xml.contains(#"type="AppCoordinator" identifier="AppCoordinator" root="vc1">"#))
         var builder = BridgeBuilder(registry: registry)
+        var received: [UIViewController?] = []
         builder.coordinatorFactories.register(AppCoordinator.self) {
-            AppCoordinator(rootViewController: $0 as? UINavigationController)
+            received.append($0)
+            return AppCoordinator(rootViewController: $0 as? UINavigationController)
         }
-        #expect(throws: SnapshotError.self) { _ = try BridgeSnapshot.importLive(xml, builder: builder) }
+        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let restoredNavigation = try #require(live.windows.first?.rootViewController as? UINavigationController)
+        #expect(received.count == 1 && received.first.flatMap { $0 } === restoredNavigation)
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
+        let restoredApp = try #require(live.retained.compactMap { $0 as? AppCoordinator }.first)
+        #expect(restoredApp.childCoordinators.count == 1)
+        window.isHidden = true
+        live.windows[0].makeKeyAndVisible()
+        let next = UIViewController()
+        restoredApp.show(next)
+        SimRunLoop.main.runUntilIdle()
+        #expect(restoredNavigation.viewControllers.last === next)
+        #expect(restoredApp.viewControllers == [next])
         child.stop()
         app.stop()
         window.rootViewController = nil
+        restoredApp.stop()
+        live.windows[0].rootViewController = nil
+        SimRunLoop.main.runUntilIdle()
+    }
+
+    @Test("X12: a coordinator of a presented navigation controller that is still empty keeps it as its root across a round trip")
+    func presentedEmptyNavigation() throws {
+        let window = UIWindow()
+        window.rootViewController = UIViewController()
+        window.makeKeyAndVisible()
+        let accountNavigation = UINavigationController()
+        window.rootViewController?.present(accountNavigation, animated: false)
+        let account = AppCoordinator(rootViewController: accountNavigation)
+        account.start()
+        SimRunLoop.main.runUntilIdle()
+        let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        var builder = BridgeBuilder(registry: registry)
+        var received: UIViewController?
+        builder.coordinatorFactories.register(AppCoordinator.self) {
+            received = $0
+            return AppCoordinator(rootViewController: $0 as? UINavigationController)
+        }
+        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let presented = live.windows.first?.rootViewController?.presentedViewController
+        #expect(received != nil && received === presented)
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
+        account.stop()
+        window.rootViewController = nil
+        for restored in live.retained.compactMap({ $0 as? AppCoordinator }) { restored.stop() }
+        live.windows[0].rootViewController = nil
         SimRunLoop.main.runUntilIdle()
     }
 

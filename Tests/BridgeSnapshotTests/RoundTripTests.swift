@@ -16,14 +16,14 @@ struct RoundTripTests {
     func exportContents() throws {
         let legacy = Scenes.legacyTree()
         let xml = export([legacy[0] as! UIWindow])
-        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"2\">"))
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"3\">"))
         #expect(xml.contains(#"<controller id="main" type="UINavigationController" container="navigation">"#))
         #expect(xml.contains(#"<host id="host1" base="navigation" on="main">"#))
         #expect(
             xml.contains(#"<frame kind="push" state="shown" coordinator="AccountCoordinator" controller="account"/>"#))
         #expect(
             xml.contains(
-                #"<coordinator id="ResponderCoordinator.2" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" parent="ResponderCoordinator.1">"#
+                #"<coordinator id="ResponderCoordinator.2" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" root="main" parent="ResponderCoordinator.1">"#
             ))
         let tree = try BridgeSnapshot.parse(xml)
         #expect(tree.coordinators.map(\.controllerIDs) == [["home"], ["account", "security"]])
@@ -91,7 +91,7 @@ struct RoundTripTests {
         final class ProfileViewController: UIViewController {}
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <bridge-snapshot version="2">
+            <bridge-snapshot version="3">
               <windows>
                 <window id="window1" key="true" visible="true" root="nav"/>
               </windows>

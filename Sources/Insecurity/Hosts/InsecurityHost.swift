@@ -170,8 +170,7 @@ public final class InsecurityHost {
         let frame = makeFrame(
             for: child, showing: child.viewController, placement, animated: animated, completion: completion,
             onTeardown: onTeardown)
-        for restored in restoredWaitingFrames { enqueueShow(restored) }
-        restoredWaitingFrames.removeAll()
+        showRestoredWaitingFrames()
         enqueueShow(frame)
         return true
     }
@@ -245,11 +244,14 @@ public final class InsecurityHost {
             guard let adopted = placementOnScreen(of: controller, as: presentation) else { return false }
             placement = adopted
         } else {
+            // A waiting frame's own navigation controller, if it has one, already holds its controller.
+            let navigation = controller.parent as? UINavigationController
             let request: StartRequest =
                 switch presentation {
-                case .present, .windowRoot: .modal
+                case .present: .modal
+                case .windowRoot: navigation.map { .navigationRoot($0) } ?? .modal
                 case .push: .push
-                case .presentNavigation: .navigationRoot(UINavigationController())
+                case .presentNavigation: .navigationRoot(navigation ?? UINavigationController())
                 }
             guard let resolved = resolve(request, after: frames.last, childType: type(of: coordinator)) else {
                 return false
@@ -271,6 +273,14 @@ public final class InsecurityHost {
             restoredWaitingFrames.append(frame)
         }
         return true
+    }
+
+    /// For adapters restoring a snapshot: shows the adopted frames that were waiting when the snapshot was
+    /// taken, through the queue, as their starts would have once the transition they waited for ended.
+    @_spi(Adapters) public func showRestoredWaitingFrames() {
+        let waiting = restoredWaitingFrames
+        restoredWaitingFrames.removeAll()
+        for frame in waiting { enqueueShow(frame) }
     }
 
     /// Positions in a navigation stack that a restore adopts frames from, built once per restore so that
@@ -706,14 +716,7 @@ public final class InsecurityHost {
             // The pop first, without animation under a modal frame that leaves with it: the dismissal
             // then reveals the stack as it will stay.
             let animatedPop = animated && modalAbove == nil
-            enqueue(
-                on: navigationController, blocker: { UIKitOperationQueue.blockerForTransitions(of: navigation.value) }
-            ) { [weak below] in
-                guard let navigationController = navigation.value, let below, below.parent === navigationController,
-                    navigationController.topViewController !== below
-                else { return }
-                navigationController.popToViewController(below, animated: animatedPop)
-            }
+            UIKitOperations.pop(navigationController, to: below, animated: animatedPop, keys: [ObjectIdentifier(self)])
             if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
             return true
         case .windowRoot:
@@ -724,16 +727,8 @@ public final class InsecurityHost {
 
     /// Dismisses `frame`'s presented controller, and everything above it, once its presentation chain is idle.
     private func enqueueDismissal(of frame: Frame, animated: Bool) {
-        guard case .presented(_, let presented) = frame.placement,
-            let presenter = presented.value?.presentingViewController
-        else { return }
-        enqueue(
-            on: presenter,
-            blocker: { UIKitOperationQueue.blockerForDismissal(from: presented.value?.presentingViewController) }
-        ) {
-            guard let controller = presented.value, let presenter = controller.presentingViewController else { return }
-            presenter.dismiss(animated: animated)
-        }
+        guard case .presented(_, let presented) = frame.placement, let controller = presented.value else { return }
+        UIKitOperations.dismiss(controller, animated: animated, keys: [ObjectIdentifier(self)])
     }
 
     /// Ends every frame without UIKit operations and without completions (the window replaced the root).

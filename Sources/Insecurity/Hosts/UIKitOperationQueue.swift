@@ -32,6 +32,8 @@ final class UIKitOperationQueue {
         /// True when the operation has nothing left to do and is dropped unrun.
         let isObsolete: () -> Bool
         let run: () -> Void
+        /// What the operation takes off the screen, for snapshots of the queue; nil for other operations.
+        var removal: () -> QueuedRemoval? = { nil }
     }
 
     private var pending = Deque<Operation>()
@@ -49,6 +51,11 @@ final class UIKitOperationQueue {
     func enqueue(_ operation: Operation) {
         pending.append(operation)
         runReadyOperations()
+    }
+
+    /// The removals still waiting, in request order.
+    var queuedRemovals: [QueuedRemoval] {
+        pending.filter { !$0.isObsolete() }.compactMap { $0.removal() }
     }
 
     /// Drops every waiting operation (for a fresh simulated world between tests).
@@ -169,10 +176,77 @@ extension UIKitOperationQueue {
     }
 }
 
+/// A removal waiting in the queue: what a snapshot taken now records, and what its import runs again.
+@_spi(Adapters)
+public enum QueuedRemoval {
+    /// Dismisses `controller` and everything presented above it.
+    case dismissal(of: UIViewController, animated: Bool)
+    /// Pops `navigation`'s stack down to `controller`.
+    case pop(UINavigationController, to: UIViewController, animated: Bool)
+}
+
 /// For adapters: UIKit operations of their own, ordered with the engine's on the same target (E19).
 @_spi(Adapters)
 @MainActor
 public enum UIKitOperations {
+    /// The dismissals and pops waiting for a transition to end, in request order.
+    public static var queuedRemovals: [QueuedRemoval] { UIKitOperationQueue.shared.queuedRemovals }
+
+    /// Runs `removal` once its target is idle, after every operation requested before it there; it does
+    /// nothing if UIKit no longer shows what it was to remove.
+    public static func enqueue(_ removal: QueuedRemoval) {
+        switch removal {
+        case .dismissal(let controller, let animated):
+            dismiss(controller, animated: animated)
+        case .pop(let navigation, let controller, let animated):
+            pop(navigation, to: controller, animated: animated)
+        }
+    }
+
+    /// Dismisses `controller` and everything above it once its presentation chain is idle.
+    static func dismiss(_ controller: UIViewController, animated: Bool, keys extraKeys: [ObjectIdentifier] = []) {
+        guard let presenter = controller.presentingViewController else { return }
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: extraKeys + [ObjectIdentifier(presenter)],
+                blocker: { [weak controller] in
+                    UIKitOperationQueue.blockerForDismissal(from: controller?.presentingViewController)
+                },
+                isObsolete: { [weak controller] in controller?.presentingViewController == nil },
+                run: { [weak controller] in
+                    guard let controller, let presenter = controller.presentingViewController else { return }
+                    presenter.dismiss(animated: animated)
+                },
+                removal: { [weak controller] in controller.map { .dismissal(of: $0, animated: animated) } }
+            ))
+    }
+
+    /// Pops `navigation`'s stack down to `controller` once no transition runs on it; nothing happens when
+    /// `controller` has left the stack or is already on top.
+    public static func pop(
+        _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
+        keys extraKeys: [ObjectIdentifier] = []
+    ) {
+        // Whether the pop still has something to do is decided when it runs: operations before it may
+        // put `controller` on the stack or push above it.
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: extraKeys + [ObjectIdentifier(navigation)],
+                blocker: { [weak navigation] in UIKitOperationQueue.blockerForTransitions(of: navigation) },
+                isObsolete: { [weak navigation, weak controller] in navigation == nil || controller == nil },
+                run: { [weak navigation, weak controller] in
+                    guard let navigation, let controller, controller.parent === navigation,
+                        navigation.topViewController !== controller
+                    else { return }
+                    navigation.popToViewController(controller, animated: animated)
+                },
+                removal: { [weak navigation, weak controller] in
+                    guard let navigation, let controller, controller.parent === navigation else { return nil }
+                    return .pop(navigation, to: controller, animated: animated)
+                }
+            ))
+    }
+
     /// Runs `body` on `navigationController` after every operation requested before it on that navigation
     /// controller, once no transition runs on it.
     public static func perform(
