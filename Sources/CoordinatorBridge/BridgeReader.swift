@@ -66,7 +66,8 @@ public struct BridgeReader {
     }
 
     /// Adds `controller` and the controllers it shows (flat, in order) and returns its id. A navigation
-    /// controller shows its stack: a controller it is still animating away is no longer part of it.
+    /// controller shows its stack: a controller it is animating away is no longer part of it, unless the
+    /// user still holds the pop (a snapshot records no finger, so it keeps the stack the gesture began on).
     private func describe(_ controller: UIViewController, into tree: inout BridgedTree, context: BridgeReadContext)
         -> String
     {
@@ -93,7 +94,10 @@ public struct BridgeReader {
     }
 
     private static func shownChildren(of controller: UIViewController) -> [UIViewController] {
-        (controller as? UINavigationController)?.viewControllers ?? controller.children
+        guard let navigation = controller as? UINavigationController,
+            navigation.transitionCoordinator?.isInteractive != true
+        else { return controller.children }
+        return navigation.viewControllers
     }
 
     /// The live hosts whose base is part of the tree. The controller of a frame still waiting to be shown

@@ -287,9 +287,10 @@ public struct BridgeBuilder {
             retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
     }
 
-    /// What was waiting in the engine's queue when the snapshot was taken runs on the run loop's next turn,
-    /// as it would have once the transitions it waited for ended: the removals in their order, then the
-    /// frames that were waiting to be shown. Until then the restored tree is exactly the snapshot's.
+    /// What was waiting in the engine's queue when the snapshot was taken is queued again and runs from the
+    /// run loop's next turn, as it would have once the transitions it waited for ended: the removals in
+    /// their order, then the frames that were waiting to be shown. Until then the restored tree is exactly
+    /// the snapshot's, queue included.
     private static func resumeQueue(
         _ queued: [BridgedQueuedRemoval], controllers: [String: UIViewController], hosts: [InsecurityHost]
     ) {
@@ -303,10 +304,7 @@ public struct BridgeBuilder {
                 return .pop(navigation, to: controller, animated: animated)
             }
         }
-        SimRunLoop.main.perform {
-            for removal in removals { UIKitOperations.enqueue(removal) }
-            for host in hosts { host.showRestoredWaitingFrames() }
-        }
+        UIKitOperations.resumeRestored(removals, hosts: hosts)
     }
 
     /// UIKit's own classes for their names; otherwise a stand-in of the described container kind that

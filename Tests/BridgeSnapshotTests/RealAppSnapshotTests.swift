@@ -61,6 +61,20 @@ struct RealAppSnapshotTests {
         SimRunLoop.main.runUntilIdle()
     }
 
+    @Test("X12, X3: a started child that has not shown anything yet survives the round trip under its parent")
+    func childOwningNothingYet() throws {
+        let scene = Scenes.legacyTree()
+        let window = scene[0] as! UIWindow
+        let home = scene[1] as! HomeCoordinator
+        let navigation = try #require(window.rootViewController as? UINavigationController)
+        let pending = AccountCoordinator(rootViewController: navigation)
+        pending.identifier = "PendingAccount"
+        home.startChild(coordinator: pending)
+        let xml = expectRoundTrip([window])
+        #expect(xml.contains(#"identifier="PendingAccount" root="main" parent="ResponderCoordinator.1"/>"#))
+        home.stop()
+    }
+
     @Test("X12: a coordinator of a presented navigation controller that is still empty keeps it as its root across a round trip")
     func presentedEmptyNavigation() throws {
         let window = UIWindow()

@@ -275,12 +275,12 @@ public final class InsecurityHost {
         return true
     }
 
-    /// For adapters restoring a snapshot: shows the adopted frames that were waiting when the snapshot was
-    /// taken, through the queue, as their starts would have once the transition they waited for ended.
-    @_spi(Adapters) public func showRestoredWaitingFrames() {
+    /// Shows the adopted frames that were waiting when the snapshot was taken, through the queue, as their
+    /// starts would have once the transition they waited for ended (held by `gate` until then).
+    func showRestoredWaitingFrames(gate: UIKitOperationQueue.RestoreGate? = nil) {
         let waiting = restoredWaitingFrames
         restoredWaitingFrames.removeAll()
-        for frame in waiting { enqueueShow(frame) }
+        for frame in waiting { enqueueShow(frame, gate: gate) }
     }
 
     /// Positions in a navigation stack that a restore adopts frames from, built once per restore so that
@@ -413,7 +413,7 @@ public final class InsecurityHost {
 
     /// Asks the queue to show `frame`: after every operation requested before it on the same target or
     /// host, once nothing animates on its target. A frame that ends first is never shown.
-    private func enqueueShow(_ frame: Frame) {
+    private func enqueueShow(_ frame: Frame, gate: UIKitOperationQueue.RestoreGate? = nil) {
         let target: AnyObject?
         let blocker: () -> UIKitOperationQueue.Blocker?
         switch frame.placement {
@@ -427,7 +427,8 @@ public final class InsecurityHost {
             target = window.value
             blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }
         }
-        enqueue(on: target, blocker: blocker, isObsolete: { !frame.isWaitingToShow }) { [weak self] in
+        enqueue(on: target, blocker: gate?.holding(blocker) ?? blocker, isObsolete: { !frame.isWaitingToShow }) {
+            [weak self] in
             guard let self, case .waitingToShow(let uikitController) = frame.status else { return }
             show(frame, uikitController)
         }

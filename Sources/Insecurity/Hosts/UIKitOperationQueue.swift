@@ -22,6 +22,24 @@ final class UIKitOperationQueue {
         case transition(any UIViewControllerTransitionCoordinator)
         /// A window transition, which ends at this virtual time.
         case windowTransition(UIWindow, endsAt: Double)
+        /// Operations restored from a snapshot, held until the run loop's next turn.
+        case restoring
+    }
+
+    /// Holds the operations of a restored snapshot until the run loop's next turn, so that the tree stays
+    /// exactly as recorded until then.
+    @MainActor
+    final class RestoreGate {
+        private(set) var isOpen = false
+
+        init() {
+            SimRunLoop.main.perform { [self] in isOpen = true }
+        }
+
+        /// `blocker`, preceded by the gate while it is closed.
+        func holding(_ blocker: @escaping () -> Blocker?) -> () -> Blocker? {
+            { [self] in isOpen ? blocker() : .restoring }
+        }
     }
 
     struct Operation {
@@ -114,6 +132,9 @@ final class UIKitOperationQueue {
                 observed.remove(id)
                 SimRunLoop.main.perform { self.runReadyOperations() }
             }
+        case .restoring:
+            // The gate opens in a block queued before this one.
+            SimRunLoop.main.perform { self.runReadyOperations() }
         case .windowTransition(let window, let endsAt):
             let id = ObjectIdentifier(window)
             guard observed.insert(id).inserted else { return }
@@ -192,26 +213,35 @@ public enum UIKitOperations {
     /// The dismissals and pops waiting for a transition to end, in request order.
     public static var queuedRemovals: [QueuedRemoval] { UIKitOperationQueue.shared.queuedRemovals }
 
-    /// Runs `removal` once its target is idle, after every operation requested before it there; it does
-    /// nothing if UIKit no longer shows what it was to remove.
-    public static func enqueue(_ removal: QueuedRemoval) {
-        switch removal {
-        case .dismissal(let controller, let animated):
-            dismiss(controller, animated: animated)
-        case .pop(let navigation, let controller, let animated):
-            pop(navigation, to: controller, animated: animated)
+    /// For importers: queues what was waiting when a snapshot was taken, `removals` in their order, then
+    /// the frames of `hosts` that were waiting to be shown. Nothing runs before the run loop's next turn,
+    /// so the restored tree is exactly the snapshot's until then; operations requested meanwhile run after.
+    public static func resumeRestored(_ removals: [QueuedRemoval], hosts: [InsecurityHost]) {
+        let gate = UIKitOperationQueue.RestoreGate()
+        for removal in removals {
+            switch removal {
+            case .dismissal(let controller, let animated):
+                dismiss(controller, animated: animated, gate: gate)
+            case .pop(let navigation, let controller, let animated):
+                pop(navigation, to: controller, animated: animated, gate: gate)
+            }
         }
+        for host in hosts { host.showRestoredWaitingFrames(gate: gate) }
     }
 
     /// Dismisses `controller` and everything above it once its presentation chain is idle.
-    static func dismiss(_ controller: UIViewController, animated: Bool, keys extraKeys: [ObjectIdentifier] = []) {
+    static func dismiss(
+        _ controller: UIViewController, animated: Bool, keys extraKeys: [ObjectIdentifier] = [],
+        gate: UIKitOperationQueue.RestoreGate? = nil
+    ) {
         guard let presenter = controller.presentingViewController else { return }
+        let blocker = { [weak controller] in
+            UIKitOperationQueue.blockerForDismissal(from: controller?.presentingViewController)
+        }
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: extraKeys + [ObjectIdentifier(presenter)],
-                blocker: { [weak controller] in
-                    UIKitOperationQueue.blockerForDismissal(from: controller?.presentingViewController)
-                },
+                blocker: gate?.holding(blocker) ?? blocker,
                 isObsolete: { [weak controller] in controller?.presentingViewController == nil },
                 run: { [weak controller] in
                     guard let controller, let presenter = controller.presentingViewController else { return }
@@ -227,12 +257,20 @@ public enum UIKitOperations {
         _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
         keys extraKeys: [ObjectIdentifier] = []
     ) {
+        pop(navigation, to: controller, animated: animated, keys: extraKeys, gate: nil)
+    }
+
+    static func pop(
+        _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
+        keys extraKeys: [ObjectIdentifier] = [], gate: UIKitOperationQueue.RestoreGate?
+    ) {
+        let blocker = { [weak navigation] in UIKitOperationQueue.blockerForTransitions(of: navigation) }
         // Whether the pop still has something to do is decided when it runs: operations before it may
         // put `controller` on the stack or push above it.
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: extraKeys + [ObjectIdentifier(navigation)],
-                blocker: { [weak navigation] in UIKitOperationQueue.blockerForTransitions(of: navigation) },
+                blocker: gate?.holding(blocker) ?? blocker,
                 isObsolete: { [weak navigation, weak controller] in navigation == nil || controller == nil },
                 run: { [weak navigation, weak controller] in
                     guard let navigation, let controller, controller.parent === navigation,
