@@ -26,10 +26,24 @@ public enum BridgeSnapshot {
     public static func parse(_ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError)
         -> BridgedTree
     {
-        let (tree, positions) = try SnapshotParser(limits: limits).parse(bytes)
-        let issues = SnapshotChecks(tree: tree, positions: positions).issues()
+        try read(bytes, limits: limits).tree
+    }
+
+    /// Checks a snapshot as `parse` does and returns the format version it is written in
+    /// (X10: earlier versions stay valid).
+    public static func validate(_ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError)
+        -> Int
+    {
+        try read(bytes, limits: limits).version
+    }
+
+    private static func read(_ bytes: [UInt8], limits: SnapshotLimits) throws(SnapshotError)
+        -> (tree: BridgedTree, version: Int)
+    {
+        let parsed = try SnapshotParser(limits: limits).parse(bytes)
+        let issues = SnapshotChecks(tree: parsed.tree, positions: parsed.positions).issues()
         guard issues.isEmpty else { throw SnapshotError(issues) }
-        return tree
+        return (parsed.tree, parsed.version)
     }
 
     /// The canonical form of a snapshot: the same tree always gives the same bytes (X2).

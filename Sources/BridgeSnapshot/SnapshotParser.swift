@@ -61,7 +61,7 @@ struct SnapshotParser {
         }
     }
 
-    func parse(_ bytes: [UInt8]) throws(SnapshotError) -> (BridgedTree, Positions) {
+    func parse(_ bytes: [UInt8]) throws(SnapshotError) -> (tree: BridgedTree, positions: Positions, version: Int) {
         guard bytes.count <= limits.maxBytes else {
             throw SnapshotError([
                 SnapshotIssue(
@@ -148,7 +148,7 @@ struct SnapshotParser {
         }
         let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         guard issues.isEmpty else { throw SnapshotError(issues) }
-        return (builder.finishedTree(), builder.positions)
+        return (builder.finishedTree(), builder.positions, builder.version)
     }
 
     /// Where `<!DOCTYPE` first appears, if anywhere. Snapshots never need one, and refusing it before
@@ -441,7 +441,7 @@ private struct TreeBuilder {
 
     private enum Section { case controllers, other }
     private var lastSection = Section.other
-    private var version = SnapshotWriter.version
+    private(set) var version = SnapshotWriter.version
 
     /// A controller's container: version 1 only knew navigation controllers (`navigation="true"`);
     /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`).

@@ -92,8 +92,8 @@ struct Validate: ParsableCommand {
     var file: String
 
     func run() throws {
-        _ = try readSnapshot(file)
-        print("\(file): valid (format version \(SnapshotSchema.version))")
+        let version = try readSnapshot(file) { bytes throws(SnapshotError) in try BridgeSnapshot.validate(bytes) }
+        print("\(file): valid (format version \(version))")
     }
 }
 
@@ -286,9 +286,14 @@ func readFile(_ path: String, limit: Int = SnapshotLimits().maxBytes) throws -> 
 /// Reads and checks a snapshot file; problems go to standard error as `file:line:column: kind: message`
 /// and end the command with exit code 2.
 func readSnapshot(_ path: String) throws -> BridgedTree {
+    try readSnapshot(path) { bytes throws(SnapshotError) in try BridgeSnapshot.parse(bytes) }
+}
+
+/// Reads the snapshot at `path` with `read`; every problem goes to stderr with its position.
+func readSnapshot<Result>(_ path: String, _ read: ([UInt8]) throws(SnapshotError) -> Result) throws -> Result {
     let bytes = try readFile(path)
     do {
-        return try BridgeSnapshot.parse(bytes)
+        return try read(bytes)
     } catch {
         for issue in error.issues { fail("\(path):\(issue)") }
         fail(

@@ -42,6 +42,19 @@ struct CommandLineTests {
         #expect(demo.error.isEmpty, "no UIKit warning or diagnostic: \(demo.error)")
     }
 
+    @Test("X10: bridge validate names each document's own format version")
+    func validateNamesTheDocumentsVersion() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for version in [1, 2] {
+            let file = directory.appendingPathComponent("FormatVersion\(version)/legacyTree.xml")
+            let result = try bridgeRun(["validate", file.path])
+            #expect(result.status == 0)
+            #expect(result.output == "\(file.path): valid (format version \(version))\n")
+        }
+        let current = try bridgeRun(["validate", try checkoutSnapshot().path])
+        #expect(current.output.hasSuffix("valid (format version 3)\n"))
+    }
+
     @Test(
         "bridge render draws text, Mermaid and Graphviz; the DOT output renders with dot -Tsvg when Graphviz is installed"
     )
