@@ -117,8 +117,8 @@ let package = Package(
         .testTarget(
             name: "ResponderCoordinatorTests",
             dependencies: [
-                "SimulationTesting", "ResponderCoordinator", "InsecurityClassic", "CoordinatorBridge", "Insecurity",
-                "SimUIKit",
+                "SimulationTesting", "ResponderCoordinator", "InsecurityClassic", "CoordinatorBridge", "BridgeSnapshot",
+                "Insecurity", "SimUIKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -66,6 +66,27 @@ final class NavigationStage {
         frames[key] = frame
     }
 
+    /// Restored controllers that a pop waiting in the queue takes away: the coordinators asked for it before
+    /// the snapshot, so their lists follow when it runs, as their frames' ends would have made them.
+    private var expectedPops: Set<ObjectIdentifier> = []
+    private var stackObservation: AnyObject?
+
+    /// Tracks `controller`, restored on the stack without a frame, as leaving with a queued pop.
+    func expectQueuedPop(of controller: UIViewController) {
+        expectedPops.insert(ObjectIdentifier(controller))
+        guard stackObservation == nil, let navigationController else { return }
+        stackObservation = navigationController.observeStack { [weak self] change in
+            guard let self, change.phase == .completed, !expectedPops.isEmpty else { return }
+            let stack = Set(change.current.map(ObjectIdentifier.init))
+            let left = expectedPops.subtracting(stack)
+            guard !left.isEmpty else { return }
+            expectedPops.subtract(left)
+            popped.formUnion(left)
+            if expectedPops.isEmpty { stackObservation = nil }
+            scheduleReconcile()
+        }
+    }
+
     // MARK: Operations
 
     /// The stack as it will be once the operations waiting in the queue have run (E19): the controllers

@@ -115,6 +115,7 @@ extension ResponderCoordinatorPlugin {
                 if let host = context.navigationHost(for: navigation) { stage.adopt(host) }
                 for (id, controller) in zip(described.controllerIDs, owned) {
                     if let frame = context.frameCoordinator(showing: id) { stage.adoptFrame(frame, for: controller) }
+                    if context.leavesWithQueuedPop(id) { stage.expectQueuedPop(of: controller) }
                 }
             }
             for controller in owned { controller.parentCoordinator = coordinator }

@@ -94,9 +94,9 @@ public struct BridgeReader {
     }
 
     private static func shownChildren(of controller: UIViewController) -> [UIViewController] {
-        guard let navigation = controller as? UINavigationController,
-            navigation.transitionCoordinator?.isInteractive != true
-        else { return controller.children }
+        guard let navigation = controller as? UINavigationController, !navigation.isHoldingInteractivePop else {
+            return controller.children
+        }
         return navigation.viewControllers
     }
 

@@ -46,18 +46,20 @@ public final class BridgeRebuildContext {
     private let controllers: [String: UIViewController]
     private let frameCoordinators: [String: RestoredCoordinator]
     private let framesShowing: Set<String>
+    private let leavingWithQueuedPops: Set<String>
     private let hosts: [InsecurityHost]
     private let factories: CoordinatorFactories
     private(set) var retained: [AnyObject] = []
 
     init(
         controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator],
-        framesShowing: Set<String>,
+        framesShowing: Set<String>, leavingWithQueuedPops: Set<String>,
         hosts: [InsecurityHost], factories: CoordinatorFactories
     ) {
         self.controllers = controllers
         self.frameCoordinators = frameCoordinators
         self.framesShowing = framesShowing
+        self.leavingWithQueuedPops = leavingWithQueuedPops
         self.hosts = hosts
         self.factories = factories
     }
@@ -70,6 +72,10 @@ public final class BridgeRebuildContext {
 
     /// Whether a restored Insecurity frame (a stand-in or the app's own coordinator) shows the controller with this id.
     public func hasFrame(showing controllerID: String) -> Bool { framesShowing.contains(controllerID) }
+
+    /// Whether a pop that was waiting in the engine's queue, and runs after the import, takes the controller
+    /// with this id off its stack (its frame had ended already: the coordinators asked for the pop).
+    public func leavesWithQueuedPop(_ controllerID: String) -> Bool { leavingWithQueuedPops.contains(controllerID) }
 
     /// The rebuilt host that pushes onto `navigationController`, if any.
     public func navigationHost(for navigationController: UINavigationController) -> InsecurityHost? {
@@ -260,9 +266,14 @@ public struct BridgeBuilder {
         failures += warnings.map { "UIKit refused a relationship: \($0.message)" }
         guard failures.isEmpty else { throw Failure(messages: failures) }
 
+        var leavingWithQueuedPops = Set<String>()
+        for case .pop(let navigationID, let id, _) in tree.queued {
+            let stack = tree.controllers.first { $0.id == navigationID }?.children ?? []
+            leavingWithQueuedPops.formUnion(stack.drop { $0 != id }.dropFirst())
+        }
         let context = BridgeRebuildContext(
             controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
-            hosts: hosts, factories: coordinatorFactories
+            leavingWithQueuedPops: leavingWithQueuedPops, hosts: hosts, factories: coordinatorFactories
         )
         for plugin in registry.plugins {
             let described = tree.coordinators.filter { $0.framework == plugin.framework }

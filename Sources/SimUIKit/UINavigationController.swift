@@ -105,6 +105,8 @@ open class UINavigationController: UIViewController {
 
     private var stack: [UIViewController] = []
     var navigationTransition: SimTransition?
+    /// Whether the user's finger still holds an interactive pop (the stack it began on is what a snapshot keeps).
+    package var isHoldingInteractivePop: Bool { navigationTransition?.isInteractive == true }
     private var stackObservers = ObserverList<NavigationStackChange>()
 
     /// The bar above the stack: its items follow the stack's ``UIViewController/navigationItem``s.

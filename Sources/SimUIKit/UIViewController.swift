@@ -549,8 +549,12 @@ open class UIViewController: UIResponder {
                     controller.presentationTransition = nil
                     controller.beingDismissed = false
                 }
-                if reappears { beginAppearance(false, animated: flag) }
-                for controller in disappearing.reversed() { controller.beginAppearance(true, animated: flag) }
+                // The chain comes back only where it is seen: the app may have taken the presenter off its
+                // window during the gesture.
+                if hostWindow?.isHidden == false {
+                    if reappears { beginAppearance(false, animated: flag) }
+                    for controller in disappearing.reversed() { controller.beginAppearance(true, animated: flag) }
+                }
                 if reappears { endAppearance() }
                 for controller in disappearing.reversed() { controller.endAppearance() }
                 notifyDismissal(of: chain, kind: kind, phase: .cancelled, animated: flag)

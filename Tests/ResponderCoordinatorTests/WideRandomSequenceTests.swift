@@ -1,3 +1,4 @@
+import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
 import InsecurityClassic
@@ -112,11 +113,64 @@ struct WideRandomSequenceTests {
     }
 }
 
+/// The restore suite (X3, X9, X11, X12): each random session is snapshotted mid-way, whatever is animating
+/// or waiting, and imported with the app's own factories; the session goes on with the restored tree, and
+/// ends with another round trip of the settled tree.
+@MainActor
+@Suite("Restore sequences: snapshots imported with the app's factories keep working", .cleanSimulatedWorld)
+struct RestoreSequenceTests {
+    let sequences = ProcessInfo.processInfo.environment["RESTORE_SEQUENCES"].flatMap(Int.init) ?? 300
+
+    @Test(
+        "Census of restore failures per world (runs only with RESTORE_CENSUS)",
+        .enabled(if: ProcessInfo.processInfo.environment["RESTORE_CENSUS"] != nil),
+        arguments: RandomWorld.allCases)
+    func census(world: RandomWorld) async {
+        let count = ProcessInfo.processInfo.environment["RESTORE_CENSUS"].flatMap(Int.init) ?? 1_000
+        var rng = Xoshiro(seed: (3, 2, 1, UInt64(world.rawValue.count)))
+        var failing = 0
+        var kinds: [String: Int] = [:]
+        for _ in 0..<count {
+            let failures = await WideSession(world, restores: true).run(RandomStep.generator.run(using: &rng))
+            guard !failures.isEmpty else { continue }
+            failing += 1
+            for kind in Set(failures.map(WideSession.kind)) { kinds[kind, default: 0] += 1 }
+        }
+        print(
+            "restore census: world \(world): \(failing) of \(count) sequences failed; by kind: \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+        )
+    }
+
+    @Test(
+        "X3, X9, X11, X12, E19, A3: random trees, settled or mid-transition, round-trip and keep every invariant when restored with the app's factories and used",
+        arguments: RandomWorld.allCases)
+    func restoreSequences(world: RandomWorld) async {
+        if let only = ProcessInfo.processInfo.environment["RANDOM_WORLDS"], !only.split(separator: ",").contains(
+            Substring(world.rawValue))
+        {
+            return
+        }
+        let started = Date()
+        await propertyCheck(count: sequences, input: RandomStep.generator) { steps in
+            let failures = await WideSession(world, restores: true).run(steps)
+            #expect(
+                failures.isEmpty,
+                "world \(world): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
+            )
+        }
+        print("restore suite: world \(world), \(sequences) sequences in \(Int(Date().timeIntervalSince(started))) s")
+    }
+}
+
 /// One random session of an app, its user and the clock, with the invariants checked after every step.
 @MainActor
 final class WideSession {
     let world: RandomWorld
-    private let window = UIWindow()
+    /// Whether the session snapshots and restores its tree (the restore suite).
+    let restores: Bool
+    private var window = UIWindow()
+    /// Trees restored from the session's snapshots, kept alive as the app keeps what it restores.
+    private var restored: [BridgeBuilder.Live] = []
     private var navigations: [UINavigationController] = []
     private var coordinators: [LoggingCoordinator] = []
     private var embedded: [ModalChainScreen] = []
@@ -136,8 +190,9 @@ final class WideSession {
     private var live = LiveObjectsOfAdapter()
     private var failures: [String] = []
 
-    init(_ world: RandomWorld) {
+    init(_ world: RandomWorld, restores: Bool = false) {
         self.world = world
+        self.restores = restores
     }
 
     func run(_ steps: [RandomStep]) async -> [String] {
@@ -146,6 +201,11 @@ final class WideSession {
             setUpApp()
             for (number, step) in steps.enumerated() {
                 let moment = "step \(number + 1) (\(step))"
+                // Mid-way, and at some pauses, whatever is animating or waiting.
+                if restores, number == steps.count / 2 || (step.action == RandomStep.actions.count - 1 && step.value % 2 == 0) {
+                    restore(at: "restore before \(moment)")
+                    if world.drivesEngine { await letAsyncStartsRun(at: moment) }
+                }
                 perform(step, at: moment)
                 if world.drivesEngine { await letAsyncStartsRun(at: moment) }
             }
@@ -156,6 +216,11 @@ final class WideSession {
                 failures.append("the end: UIKit operations still wait in the engine's queue with nothing animating")
             }
             check(at: "the end")
+            if restores {
+                restore(at: "the end's restore")
+                SimRunLoop.main.runUntilIdle()
+                check(at: "the end, restored")
+            }
             tearDown()
         }
         SimRunLoop.main.runUntilIdle()
@@ -489,18 +554,23 @@ final class WideSession {
             }
         case 9: start(.modal, from: modalHosts.first)
         default:
-            // An alert shown by a coordinator; its "Again" action starts another screen from the host.
-            let alert = AlertScreen("A\(count)") { [weak self] in
-                guard let self, let host = self.modalHosts.first else { return }
-                host.start(self.makeEngineScreen(), in: .modal, animated: animated) { _ in }
-            }
-            live.watch(alert)
+            let alert = alertScreen(animated: animated)
             if let parent {
                 parent.navigation.start(alert, animated: animated) { _ in }
             } else {
                 modalHosts.first?.start(alert, animated: animated) { _ in }
             }
         }
+    }
+
+    /// An alert shown by a coordinator; its "Again" action starts another screen from the host.
+    private func alertScreen(animated: Bool) -> AlertScreen {
+        let alert = AlertScreen("A\(count)") { [weak self] in
+            guard let self, let host = self.modalHosts.first else { return }
+            host.start(self.makeEngineScreen(), in: .modal, animated: animated) { _ in }
+        }
+        live.watch(alert)
+        return alert
     }
 
     // MARK: Who acts
@@ -560,16 +630,106 @@ final class WideSession {
         for coordinator in coordinators.reversed() where coordinator.isStarted && coordinator.parent == nil {
             coordinator.stop()
         }
-        window.rootViewController = nil
-        SimRunLoop.main.runUntilIdle()
+        // A window root change that waited for a window transition may still put a root on the window.
+        for _ in 0..<10 where window.rootViewController != nil {
+            window.rootViewController = nil
+            SimRunLoop.main.runUntilIdle()
+        }
         coordinators.removeAll()
         navigations.removeAll()
         embedded.removeAll()
         engineCoordinators.removeAll()
         navigationHost = nil
+        navigationHostNavigation = nil
         modalHosts.removeAll()
         windowHost = nil
+        restored.removeAll()
+    }
 
+    // MARK: Restoring
+
+    private let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
+
+    /// Snapshots the window, imports the snapshot with the app's factories, expects the import to export
+    /// the same snapshot, and goes on with the restored tree in place of the old one.
+    private func restore(at moment: String) {
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        var builder = BridgeBuilder(registry: registry)
+        builder.coordinatorFactories.register(LoggingCoordinator.self) { root in
+            LoggingCoordinator(
+                "Restored", navigationController: root as? UINavigationController ?? UINavigationController(), log: Log())
+        }
+        builder.coordinatorFactories.register(ChainScreen.self) { [unowned self] in makeEngineScreen() }
+        builder.coordinatorFactories.register(ModalChainScreen.self) { ModalChainScreen("E") }
+        builder.coordinatorFactories.register(AlertScreen.self) { [unowned self] in alertScreen(animated: true) }
+        var imported: BridgeBuilder.Live?
+        var diagnostics: [InsecurityDiagnostic] = []
+        let warnings = SimWarnings.capture {
+            diagnostics = InsecurityDiagnostics.capture {
+                do {
+                    imported = try BridgeSnapshot.importLive(xml, builder: builder)
+                } catch {
+                    failures.append("\(moment): the import failed: \(error)\n\(xml)")
+                }
+            }
+        }
+        failures += warnings.map { "\(moment): UIKit warned during the import: \($0)" }
+        failures += diagnostics.map { "\(moment): diagnostic during the import \($0)" }
+        guard let imported else { return }
+        let again = BridgeSnapshot.export(imported.windows, registry: registry)
+        if again != xml, let before = try? BridgeSnapshot.parse(xml), let after = try? BridgeSnapshot.parse(again) {
+            failures.append(
+                "\(moment): export(import(x)) != x: \(BridgeSnapshot.diff(before, after).map(\.description).joined(separator: "; "))"
+            )
+        }
+        // The user's finger is not part of a snapshot: a held gesture ends with the old tree.
+        heldPop = nil
+        heldSwipe = nil
+        tearDown()
+        adopt(imported)
+    }
+
+    /// Makes `imported` the session's tree: its window on screen, its coordinators, hosts and stacks the
+    /// ones the steps use, and every restored object watched for leaks.
+    private func adopt(_ imported: BridgeBuilder.Live) {
+        restored = [imported]
+        window = imported.windows[0]
+        window.makeKeyAndVisible()
+        var levels: [UIViewController] = []
+        var level = window.rootViewController
+        while let current = level {
+            levels.append(current)
+            level = current.presentedViewController
+        }
+        var controllers: [UIViewController] = []
+        while let controller = levels.popLast() {
+            controllers.append(controller)
+            levels += (controller as? UINavigationController)?.viewControllers ?? controller.children
+        }
+        for controller in controllers { live.watch(controller) }
+        navigations = controllers.compactMap { $0 as? UINavigationController }
+        coordinators = ResponderCoordinatorPlugin.shared.liveCoordinators.compactMap { $0 as? LoggingCoordinator }
+            .filter { coordinator in controllers.contains { $0 === coordinator.rootViewController } }
+        for coordinator in coordinators { live.watch(coordinator) }
+        // The app's own hosts are those on its engine stack; the hosts on legacy coordinators' stacks are the
+        // adapter's.
+        let legacyStacks = Set(coordinators.map { ObjectIdentifier($0.rootViewController) })
+        for host in imported.hosts {
+            live.watch(host)
+            switch host.hostBase {
+            case .navigation(let navigation?) where navigationHost == nil && !legacyStacks.contains(ObjectIdentifier(navigation)):
+                navigationHost = host
+                navigationHostNavigation = navigation
+            case .modal(let base?) where !legacyStacks.contains(ObjectIdentifier(base)):
+                modalHosts.append(host)
+            default:
+                break
+            }
+            for frame in host.frameDescriptions {
+                if let screen = frame.coordinator as? ChainScreen { engineCoordinators.append(screen) }
+                if let chain = frame.coordinator as? ModalChainScreen { embedded.append(chain) }
+            }
+        }
     }
 }
 
