@@ -42,13 +42,17 @@ public struct NavigationStackChange {
     public let cause: Cause
     public let phase: Phase
     public let animated: Bool
+    /// The stack's own transition while it runs (nil once it has ended or for a change without one). The
+    /// navigation controller's `transitionCoordinator` may be another one: a presentation's, for instance.
+    public let transitionCoordinator: (any UIViewControllerTransitionCoordinator)?
     private let delta: StackDelta
 
     init(
         navigationController: UINavigationController, delta: StackDelta, current: [UIViewController], cause: Cause,
-        phase: Phase, animated: Bool
+        phase: Phase, animated: Bool, transitionCoordinator: (any UIViewControllerTransitionCoordinator)?
     ) {
         self.navigationController = navigationController
+        self.transitionCoordinator = transitionCoordinator
         self.delta = delta
         self.current = current
         self.cause = cause
@@ -428,6 +432,7 @@ open class UINavigationController: UIViewController {
         _ cause: NavigationStackChange.Cause, _ phase: NavigationStackChange.Phase, _ animated: Bool
     ) -> NavigationStackChange {
         NavigationStackChange(
-            navigationController: self, delta: delta, current: current, cause: cause, phase: phase, animated: animated)
+            navigationController: self, delta: delta, current: current, cause: cause, phase: phase, animated: animated,
+            transitionCoordinator: phase == .began ? navigationTransition : nil)
     }
 }

@@ -3,7 +3,7 @@ import CoordinatorBridge
 import Foundation
 import Insecurity
 import ResponderCoordinator
-import SimUIKit
+@_spi(Testing) import SimUIKit
 import SimulationTesting
 import Testing
 
@@ -113,6 +113,32 @@ struct RoundTripTests {
         #expect(navigation?.bridgedTypeName == "AppNavigationController")
         #expect(navigation?.topViewController is ProfileViewController)
         #expect(BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) == xml)
+    }
+
+    @Test("X3, S12: the restored window's presented controllers appear when it is shown, so work they start in viewDidAppear runs")
+    func restoredPresentationsAppear() throws {
+        final class Tracking: UIViewController {
+            var appeared = 0
+            override func viewDidAppear(_ animated: Bool) { appeared += 1 }
+        }
+        let scene = Scenes.stackAndModalChain()
+        let xml = export([scene[0] as! UIWindow])
+        var builder = BridgeBuilder(registry: BridgeRegistry(plugins()))
+        var made: [Tracking] = []
+        builder.controllerFactories["UIViewController"] = {
+            let controller = Tracking()
+            made.append(controller)
+            return controller
+        }
+        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        live.windows[0].makeKeyAndVisible()
+        let chain = sequence(first: live.windows[0].rootViewController!) { $0.presentedViewController }.map { $0 }
+        let settings = try #require(chain.first { $0.title == "Settings" } as? Tracking)
+        let cover = try #require(chain.first { $0.title == "Cover" } as? Tracking)
+        // The form sheet is covered by the full-screen cover above it: only the cover is seen.
+        #expect(cover.appeared == 1)
+        #expect(settings.appeared == 0)
+        #expect(SimAppearanceInvariants.violations(windows: live.windows, controllers: made) == [])
     }
 
     @Test("X5: a snapshot that cannot be rebuilt changes no live state")

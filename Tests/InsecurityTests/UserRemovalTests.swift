@@ -88,6 +88,25 @@ struct UserRemovalTests {
         _ = (scene, host)
     }
 
+    @Test("E10: an interactive pop ends its frame when the finger lets go, even while a dismissal from the same navigation controller still animates")
+    func interactivePopDuringDismissal() {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(navigation: navigation)
+        let outcomes = Outcomes()
+        let detail = PushScreen("Detail")
+        host.start(detail, animated: false, outcomes.completion("Detail"))
+        navigation.present(UIViewController(), animated: false)
+        navigation.dismiss(animated: true)
+        let pop = navigation.beginInteractivePop()
+        #expect(pop != nil)
+        pop?.update(0.5)
+        pop?.finish()
+        #expect(outcomes.log == ["Detail: dismissed"])
+        #expect(!detail.isLive)
+        loop.runUntilIdle()
+        _ = (scene, host)
+    }
+
     @Test("E10: a multi-level pop by app code ends the lowest popped frame and tears down the rest")
     func multiLevelPopByApp() {
         let (scene, navigation) = Scene.navigation()

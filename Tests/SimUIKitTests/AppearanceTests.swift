@@ -169,6 +169,33 @@ struct AppearanceTests {
             ])
     }
 
+    @Test("S12: showing a window makes its presented controllers appear too, except those a full-screen presentation covers; hiding it makes them disappear, top first")
+    func windowShownWithPresentations() {
+        let window = UIWindow()
+        let root = Screen("Root", journal: journal)
+        window.rootViewController = root
+        let sheet = Screen("Sheet", journal: journal)
+        sheet.modalPresentationStyle = .formSheet
+        root.present(sheet, animated: false)
+        let cover = Screen("Cover", journal: journal)
+        cover.modalPresentationStyle = .fullScreen
+        sheet.present(cover, animated: false)
+        let top = Screen("Top", journal: journal)
+        cover.present(top, animated: false)
+        loop.runUntilIdle()
+        #expect(journal.take().filter { !$0.hasSuffix("viewDidLoad") } == [])
+        window.makeKeyAndVisible()
+        #expect(
+            journal.take().filter { !$0.hasSuffix("viewDidLoad") } == [
+                "Cover.viewWillAppear", "Top.viewWillAppear", "Cover.viewDidAppear", "Top.viewDidAppear",
+            ])
+        window.isHidden = true
+        #expect(
+            journal.take() == [
+                "Top.viewWillDisappear", "Cover.viewWillDisappear", "Top.viewDidDisappear", "Cover.viewDidDisappear",
+            ])
+    }
+
     @Test("S12: controllers off screen get containment callbacks but no appearance callbacks")
     func offScreenStack() {
         let navigation = UINavigationController(rootViewController: Screen("Home", journal: journal))

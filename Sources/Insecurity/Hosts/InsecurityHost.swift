@@ -581,7 +581,7 @@ public final class InsecurityHost {
             }
         let removed = change.removed
         if change.phase == .began, change.cause == .interactivePop {
-            whenInteractionFinishes(change.navigationController.transitionCoordinator) { [weak self] in
+            whenInteractionFinishes(change.transitionCoordinator) { [weak self] in
                 self?.removedByUIKit(removed, cause: cause, pushed: true)
             }
         } else {

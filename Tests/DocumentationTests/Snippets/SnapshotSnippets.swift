@@ -29,3 +29,14 @@ func factoriesSnippet(registry: BridgeRegistry) -> BridgeBuilder {
     builder.coordinatorFactories.register(CartCoordinator.self) { CartCoordinator(rootViewController: $0 as? UINavigationController) }
     return builder
 }
+
+@MainActor
+final class PhotoLibrary {
+    var deleted = 0
+    func deleteSelected() { deleted += 1 }
+}
+
+@MainActor
+func alertHandlerSnippet(builder: inout BridgeBuilder, photos: PhotoLibrary) {
+    builder.alertActionHandlers.register(alert: "deleteConfirmation", action: "Delete") { _ in photos.deleteSelected() }
+}
