@@ -53,9 +53,23 @@ final class NavigationStage {
 
     // MARK: Restoring
 
-    /// Uses `host`, rebuilt from a snapshot, for this navigation controller's frames.
-    func adopt(_ host: InsecurityHost) {
-        if self.host == nil { self.host = host }
+    /// Uses `host`, rebuilt from a snapshot, for this navigation controller's frames. `recorded` says whether
+    /// the snapshot named the adapter as the host's runner; a host found by its frames stays unnamed, so
+    /// that the snapshot round-trips. Returns false when the stage has its host already.
+    @discardableResult
+    func adopt(_ host: InsecurityHost, recorded: Bool) -> Bool {
+        guard self.host == nil else { return false }
+        self.host = host
+        hostIsUnnamed = !recorded
+        return true
+    }
+
+    /// Whether snapshots name the adapter as the runner of the stage's host (see ``adopt(_:recorded:)``).
+    private var hostIsUnnamed = false
+
+    /// Whether `host` is the host of a live stage, as snapshots name it.
+    static func runs(_ host: InsecurityHost) -> Bool {
+        stages.values.contains { $0.value?.host === host && $0.value?.hostIsUnnamed == false }
     }
 
     /// Tracks `frame`, rebuilt from a snapshot, as the frame behind `controller`.

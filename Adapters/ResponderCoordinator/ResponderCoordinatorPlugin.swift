@@ -1,4 +1,5 @@
 import CoordinatorBridge
+import Insecurity
 import SimUIKit
 
 /// The bridge plugin of the ResponderCoordinator adapter: describes every started coordinator
@@ -112,10 +113,11 @@ extension ResponderCoordinatorPlugin {
             if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
                 navigationCoordinator.viewControllers = owned.filter { $0 !== navigation }
                 let stage = navigationCoordinator.stage
-                if let host = context.navigationHost(for: navigation) { stage.adopt(host) }
-                for (id, controller) in zip(described.controllerIDs, owned) {
-                    if let frame = context.frameCoordinator(showing: id) { stage.adoptFrame(frame, for: controller) }
-                    if context.leavesWithQueuedPop(id) { stage.expectQueuedPop(of: controller) }
+                if let (host, recorded) = stageHost(on: navigation, owning: Set(described.controllerIDs), in: context) {
+                    adopt(host, recorded: recorded, into: stage)
+                }
+                for (id, controller) in zip(described.controllerIDs, owned) where context.leavesWithQueuedPop(id) {
+                    stage.expectQueuedPop(of: controller)
                 }
             }
             for controller in owned { controller.parentCoordinator = coordinator }
@@ -135,6 +137,41 @@ extension ResponderCoordinatorPlugin {
         }
         for described in coordinators {
             made[described.id]!.markStarted()
+        }
+    }
+}
+
+extension ResponderCoordinatorPlugin {
+    /// The host of a navigation controller's coordinators runs their pushes.
+    public func runs(_ host: InsecurityHost) -> Bool { NavigationStage.runs(host) }
+
+    /// The rebuilt host the coordinators of `navigation` used: the one the snapshot says this adapter ran.
+    /// Snapshots before version 3 do not say: there it is the first host whose frames show controllers the
+    /// coordinators own.
+    private func stageHost(
+        on navigation: UINavigationController, owning owned: Set<String>, in context: BridgeRebuildContext
+    ) -> (host: InsecurityHost, recorded: Bool)? {
+        let hosts = context.navigationHosts(for: navigation)
+        if let named = hosts.first(where: { $0.framework == framework }) { return (named.host, true) }
+        guard hosts.allSatisfy({ $0.framework == nil }) else { return nil }
+        let found = hosts.first { entry in
+            let frames = entry.host.frameDescriptions
+            return !frames.isEmpty
+                && frames.allSatisfy { frame in
+                    frame.controller.flatMap(\.restorationIdentifier).map(owned.contains) ?? false
+                }
+        }
+        return found.map { ($0.host, false) }
+    }
+
+    /// Gives `stage` the host and every frame on it: the frames of controllers the coordinators own, and
+    /// those a stopped coordinator left (the stage still tracks them, as before the snapshot).
+    private func adopt(_ host: InsecurityHost, recorded: Bool, into stage: NavigationStage) {
+        guard stage.adopt(host, recorded: recorded) else { return }
+        for frame in host.frameDescriptions {
+            guard let coordinator = frame.coordinator as? RestoredCoordinator, let controller = frame.controller
+            else { continue }
+            stage.adoptFrame(coordinator, for: controller)
         }
     }
 }

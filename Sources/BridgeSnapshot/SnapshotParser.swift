@@ -344,7 +344,9 @@ private struct TreeBuilder {
                 case "window": .window(windowID: on)
                 default: .modal(controllerID: on)
                 }
-            tree.hosts.append(BridgedHost(id: attributes["id"] ?? "", base: base, frames: []))
+            requireVersion3(for: ["framework"], in: attributes, at: position, issues: &issues)
+            tree.hosts.append(
+                BridgedHost(id: attributes["id"] ?? "", base: base, frames: [], framework: attributes["framework"]))
         case (3, "frame"):
             guard !tree.hosts.isEmpty else { return }
             let index = tree.hosts.count - 1

@@ -61,7 +61,9 @@ enum SnapshotWriter {
                     // Nothing refers to a host, so its id is its position: import renumbers hosts as it recreates them.
                     for (position, host) in tree.hosts.enumerated() {
                         let (base, on) = host.base.attributes
-                        writer.element("host", [("id", "host\(position + 1)"), ("base", base), ("on", on)]) {
+                        writer.element(
+                            "host", [("id", "host\(position + 1)"), ("base", base), ("on", on), ("framework", host.framework)]
+                        ) {
                             for frame in host.frames {
                                 writer.element(
                                     "frame",

@@ -1,3 +1,4 @@
+import Insecurity
 import SimUIKit
 
 /// What every adapter of a coordinator framework implements to take part in the bridge.
@@ -15,6 +16,15 @@ public protocol BridgePlugin: AnyObject, Sendable {
     /// so that describing them again gives the same descriptions.
     func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
         throws(BridgeRebuildError)
+
+    /// Whether `host` is one the adapter runs itself (the host behind a navigation controller its
+    /// coordinators share, for instance): snapshots record it, so the import gives it back to the adapter.
+    func runs(_ host: InsecurityHost) -> Bool
+}
+
+extension BridgePlugin {
+    /// Adapters that run no host of their own need not implement it.
+    public func runs(_ host: InsecurityHost) -> Bool { false }
 }
 
 /// The plugins taking part in a bridge.

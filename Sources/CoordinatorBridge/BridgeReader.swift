@@ -132,7 +132,10 @@ public struct BridgeReader {
                     coordinatorType: frame.coordinatorType, controllerID: controllerID
                 )
             }
-            hosts.append(BridgedHost(id: "host\(hosts.count + 1)", base: base, frames: frames))
+            hosts.append(
+                BridgedHost(
+                    id: "host\(hosts.count + 1)", base: base, frames: frames,
+                    framework: registry.plugins.first { $0.runs(host) }?.framework))
         }
         return hosts
     }

@@ -47,14 +47,14 @@ public final class BridgeRebuildContext {
     private let frameCoordinators: [String: RestoredCoordinator]
     private let framesShowing: Set<String>
     private let leavingWithQueuedPops: Set<String>
-    private let hosts: [InsecurityHost]
+    private let hosts: [(host: InsecurityHost, framework: String?)]
     private let factories: CoordinatorFactories
     private(set) var retained: [AnyObject] = []
 
     init(
         controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator],
         framesShowing: Set<String>, leavingWithQueuedPops: Set<String>,
-        hosts: [InsecurityHost], factories: CoordinatorFactories
+        hosts: [(host: InsecurityHost, framework: String?)], factories: CoordinatorFactories
     ) {
         self.controllers = controllers
         self.frameCoordinators = frameCoordinators
@@ -77,10 +77,13 @@ public final class BridgeRebuildContext {
     /// with this id off its stack (its frame had ended already: the coordinators asked for the pop).
     public func leavesWithQueuedPop(_ controllerID: String) -> Bool { leavingWithQueuedPops.contains(controllerID) }
 
-    /// The rebuilt host that pushes onto `navigationController`, if any.
-    public func navigationHost(for navigationController: UINavigationController) -> InsecurityHost? {
-        hosts.first { host in
-            if case .navigation(let base) = host.hostBase { return base === navigationController }
+    /// The rebuilt hosts that push onto `navigationController`, in document order, each with the framework
+    /// whose adapter ran it (nil for the app's own hosts, and in snapshots before version 3).
+    public func navigationHosts(for navigationController: UINavigationController)
+        -> [(host: InsecurityHost, framework: String?)]
+    {
+        hosts.filter { entry in
+            if case .navigation(let base) = entry.host.hostBase { return base === navigationController }
             return false
         }
     }
@@ -273,7 +276,9 @@ public struct BridgeBuilder {
         }
         let context = BridgeRebuildContext(
             controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
-            leavingWithQueuedPops: leavingWithQueuedPops, hosts: hosts, factories: coordinatorFactories
+            leavingWithQueuedPops: leavingWithQueuedPops,
+            // Every described host was rebuilt (a failure has thrown by now), in order.
+            hosts: Array(zip(hosts, tree.hosts.map(\.framework))), factories: coordinatorFactories
         )
         for plugin in registry.plugins {
             let described = tree.coordinators.filter { $0.framework == plugin.framework }

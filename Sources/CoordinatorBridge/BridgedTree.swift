@@ -145,11 +145,14 @@ public struct BridgedHost: Hashable, Sendable {
     public var id: String
     public var base: Base
     public var frames: [BridgedFrame]
+    /// The framework whose adapter runs the host (nil for the app's own hosts).
+    public var framework: String?
 
-    public init(id: String, base: Base, frames: [BridgedFrame]) {
+    public init(id: String, base: Base, frames: [BridgedFrame], framework: String? = nil) {
         self.id = id
         self.base = base
         self.frames = frames
+        self.framework = framework
     }
 }
 

@@ -23,10 +23,11 @@ struct ContainerSnapshotTests {
         let canonical = try BridgeSnapshot.canonical(old)
         #expect(canonical.contains(#"<bridge-snapshot version="\#(SnapshotSchema.version)">"#))
         if version == 2 {
+            // The same scenes today; version 2 did not name the adapter that runs a host.
             let current = try String(
                 contentsOf: directory.appendingPathComponent("__Snapshots__/ToolingTests/\(name).1.xml"),
                 encoding: .utf8)
-            #expect(canonical == current)
+            #expect(canonical == current.replacingOccurrences(of: #" framework="ResponderCoordinator">"#, with: ">"))
         }
         let live = try BridgeSnapshot.importLive(old, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
         #expect(export(live.windows) == canonical)

@@ -18,7 +18,7 @@ struct RoundTripTests {
         let xml = export([legacy[0] as! UIWindow])
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"3\">"))
         #expect(xml.contains(#"<controller id="main" type="UINavigationController" container="navigation">"#))
-        #expect(xml.contains(#"<host id="host1" base="navigation" on="main">"#))
+        #expect(xml.contains(#"<host id="host1" base="navigation" on="main" framework="ResponderCoordinator">"#))
         #expect(
             xml.contains(#"<frame kind="push" state="shown" coordinator="AccountCoordinator" controller="account"/>"#))
         #expect(

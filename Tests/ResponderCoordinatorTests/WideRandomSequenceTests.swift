@@ -61,55 +61,67 @@ struct RandomStep: CustomStringConvertible, Sendable {
         .array(of: 1...40)
 }
 
+/// What the wide and restore suites share: which worlds run, the census, and the property check.
+@MainActor
+enum WideHarness {
+    /// `RANDOM_WORLDS=engine,mixed` runs only those worlds (long local runs split across processes).
+    static func runs(_ world: RandomWorld) -> Bool {
+        guard let only = ProcessInfo.processInfo.environment["RANDOM_WORLDS"] else { return true }
+        return only.split(separator: ",").contains(Substring(world.rawValue))
+    }
+
+    /// Runs `count` sequences of `world` without stopping at the first failure and prints how many failed,
+    /// by kind: the measure of a harness on code that is known to be wrong.
+    static func census(_ label: String, world: RandomWorld, restores: Bool, count: Int, seed: UInt64) async {
+        var rng = Xoshiro(seed: (seed, 2, 3, UInt64(world.rawValue.count)))
+        var failing = 0
+        var kinds: [String: Int] = [:]
+        for _ in 0..<count {
+            let failures = await WideSession(world, restores: restores).run(RandomStep.generator.run(using: &rng))
+            guard !failures.isEmpty else { continue }
+            failing += 1
+            for kind in Set(failures.map(WideSession.kind)) { kinds[kind, default: 0] += 1 }
+        }
+        print(
+            "\(label): world \(world): \(failing) of \(count) sequences failed; by kind: \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+        )
+    }
+
+    /// Checks `count` random sessions of `world`, shrinking the first that fails to a minimal sequence.
+    static func check(_ label: String, world: RandomWorld, restores: Bool, count: Int) async {
+        guard runs(world) else { return }
+        let started = Date()
+        await propertyCheck(count: count, input: RandomStep.generator) { steps in
+            let failures = await WideSession(world, restores: restores).run(steps)
+            #expect(
+                failures.isEmpty,
+                "world \(world): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
+            )
+        }
+        print("\(label): world \(world), \(count) sequences in \(Int(Date().timeIntervalSince(started))) s")
+    }
+}
+
 @MainActor
 @Suite("Wide random sequences: every world, invariants after every step", .cleanSimulatedWorld)
 struct WideRandomSequenceTests {
-    let sequences = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 1_000
-
     /// `RANDOM_CENSUS=N swift test --filter WideRandom` runs N sequences per world without stopping at the
-    /// first failure and prints how many broke an invariant, by kind: the measure of a harness on code
-    /// that is known to be wrong.
+    /// first failure and prints how many broke an invariant, by kind.
     @Test(
         "Census of violations per world (runs only with RANDOM_CENSUS)",
         .enabled(if: ProcessInfo.processInfo.environment["RANDOM_CENSUS"] != nil),
         arguments: RandomWorld.allCases)
     func census(world: RandomWorld) async {
         let count = ProcessInfo.processInfo.environment["RANDOM_CENSUS"].flatMap(Int.init) ?? 1_000
-        var rng = Xoshiro(seed: (1, 2, 3, UInt64(world.rawValue.count)))
-        var failing = 0
-        var kinds: [String: Int] = [:]
-        for _ in 0..<count {
-            let failures = await WideSession(world).run(RandomStep.generator.run(using: &rng))
-            guard !failures.isEmpty else { continue }
-            failing += 1
-            for kind in Set(failures.map(WideSession.kind)) { kinds[kind, default: 0] += 1 }
-        }
-        print(
-            "census: world \(world): \(failing) of \(count) sequences broke an invariant; by kind: \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
-        )
+        await WideHarness.census("census", world: world, restores: false, count: count, seed: 1)
     }
 
     @Test(
         "E8, E9, E10, E17, E19, E20, A3, A6, A11, S12: random app, user and coordinator steps keep every invariant",
         arguments: RandomWorld.allCases, TimingModel.allCases)
     func wideSequences(world: RandomWorld, timing: TimingModel) async {
-        // `RANDOM_WORLDS=engine,mixed` runs only those worlds (long local runs split across processes).
-        if let only = ProcessInfo.processInfo.environment["RANDOM_WORLDS"], !only.split(separator: ",").contains(
-            Substring(world.rawValue))
-        {
-            return
-        }
-        let started = Date()
-        await propertyCheck(count: sequences, input: RandomStep.generator) { steps in
-            let failures = await WideSession(world).run(steps)
-            #expect(
-                failures.isEmpty,
-                "world \(world), timing \(timing): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
-            )
-        }
-        print(
-            "wide random suite: world \(world), timing \(timing), \(sequences) sequences in \(Int(Date().timeIntervalSince(started))) s"
-        )
+        let count = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 1_000
+        await WideHarness.check("wide random suite (timing \(timing))", world: world, restores: false, count: count)
     }
 }
 
@@ -119,46 +131,21 @@ struct WideRandomSequenceTests {
 @MainActor
 @Suite("Restore sequences: snapshots imported with the app's factories keep working", .cleanSimulatedWorld)
 struct RestoreSequenceTests {
-    let sequences = ProcessInfo.processInfo.environment["RESTORE_SEQUENCES"].flatMap(Int.init) ?? 300
-
     @Test(
         "Census of restore failures per world (runs only with RESTORE_CENSUS)",
         .enabled(if: ProcessInfo.processInfo.environment["RESTORE_CENSUS"] != nil),
         arguments: RandomWorld.allCases)
     func census(world: RandomWorld) async {
         let count = ProcessInfo.processInfo.environment["RESTORE_CENSUS"].flatMap(Int.init) ?? 1_000
-        var rng = Xoshiro(seed: (3, 2, 1, UInt64(world.rawValue.count)))
-        var failing = 0
-        var kinds: [String: Int] = [:]
-        for _ in 0..<count {
-            let failures = await WideSession(world, restores: true).run(RandomStep.generator.run(using: &rng))
-            guard !failures.isEmpty else { continue }
-            failing += 1
-            for kind in Set(failures.map(WideSession.kind)) { kinds[kind, default: 0] += 1 }
-        }
-        print(
-            "restore census: world \(world): \(failing) of \(count) sequences failed; by kind: \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
-        )
+        await WideHarness.census("restore census", world: world, restores: true, count: count, seed: 3)
     }
 
     @Test(
         "X3, X9, X11, X12, E19, A3: random trees, settled or mid-transition, round-trip and keep every invariant when restored with the app's factories and used",
         arguments: RandomWorld.allCases)
     func restoreSequences(world: RandomWorld) async {
-        if let only = ProcessInfo.processInfo.environment["RANDOM_WORLDS"], !only.split(separator: ",").contains(
-            Substring(world.rawValue))
-        {
-            return
-        }
-        let started = Date()
-        await propertyCheck(count: sequences, input: RandomStep.generator) { steps in
-            let failures = await WideSession(world, restores: true).run(steps)
-            #expect(
-                failures.isEmpty,
-                "world \(world): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
-            )
-        }
-        print("restore suite: world \(world), \(sequences) sequences in \(Int(Date().timeIntervalSince(started))) s")
+        let count = ProcessInfo.processInfo.environment["RESTORE_SEQUENCES"].flatMap(Int.init) ?? 300
+        await WideHarness.check("restore suite", world: world, restores: true, count: count)
     }
 }
 
