@@ -122,8 +122,11 @@ public struct BridgeReader {
             let frames = host.frameDescriptions.map { frame in
                 var controllerID = frame.controller.flatMap { context.id(of: $0) }
                 if controllerID == nil, !frame.isShown, let controller = frame.controller {
-                    // The navigation controller a waiting frame will show comes with it.
-                    let navigation = controller.parent as? UINavigationController
+                    // The navigation controller a waiting frame will present comes with it (a controller still
+                    // animating off a stack on screen comes alone: the frame will push it again).
+                    let navigation = (controller.parent as? UINavigationController).flatMap {
+                        context.id(of: $0) == nil ? $0 : nil
+                    }
                     _ = describe(navigation ?? controller, into: &tree, context: context)
                     controllerID = context.id(of: controller)
                 }

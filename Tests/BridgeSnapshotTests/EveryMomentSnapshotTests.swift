@@ -114,6 +114,26 @@ struct EveryMomentSnapshotTests {
         home.stop()
     }
 
+    @Test("X3, E17: a frame waiting to push again a controller that app code is still animating off the stack round-trips")
+    func waitingToPushAControllerLeaving() throws {
+        let (window, navigation) = visibleStack()
+        let home = HomeCoordinator(rootViewController: navigation)
+        home.start()
+        home.root(titled("Home", id: "home"))
+        let orders = titled("Orders", id: "orders")
+        home.show(orders)
+        loop.runUntilIdle()
+        navigation.popViewController(animated: true)
+        home.show(orders)
+        let xml = export([window])
+        #expect(xml.contains(#"state="waiting" coordinator="HomeCoordinator" controller="orders"/>"#))
+        let live = try restoreExactly(xml, replacing: window)
+        let restored = try #require(live.windows[0].rootViewController as? UINavigationController)
+        #expect(restored.viewControllers.map(\.title) == ["Home", "Orders"])
+        expectInvariants(live)
+        home.stop()
+    }
+
     @Test("X3, E10: a snapshot taken while the user holds an interactive pop of an engine frame, or while app code pops it with animation, imports and round-trips")
     func duringPopsOfEngineFrames() throws {
         for interactive in [true, false] {
