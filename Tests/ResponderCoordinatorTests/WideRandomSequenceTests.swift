@@ -584,6 +584,8 @@ final class WideSession {
     /// The kind of a failure, for the census.
     static func kind(of failure: String) -> String {
         let kinds = [
+            ("export(import(x)) != x", "round trip changed"), ("the import failed", "import refused"),
+            ("during the import", "import reported"),
             ("controllerRefusedByUIKit", "refusal diagnostic"), ("diagnostic", "other diagnostic"),
             ("already presenting", "presentation refused"), ("presentation is in progress", "presentation refused"),
             ("not in the window hierarchy", "presentation refused"), ("Attempt to dismiss", "dismissal refused"),
