@@ -122,6 +122,7 @@ struct SnapshotChecks {
         for (index, controller) in tree.controllers.enumerated() where walk[index] == .cyclic {
             issue(.cycle, "controller \"\(controller.id)\" contains itself", at: .controller(index))
         }
+        var framesShow = [Bool](repeating: false, count: tree.controllers.count)
         for (index, host) in tree.hosts.enumerated() {
             switch host.base {
             case .modal(let id), .navigation(let id):
@@ -139,13 +140,14 @@ struct SnapshotChecks {
                     frame.controllerID, "a frame of host \"\(host.id)\"", at: .frame(index, position))
                 {
                     referenced[found] = true
+                    framesShow[found] = true
                 }
             }
         }
         // The navigation controller a waiting frame will present holds the frame's controller: it is referenced
         // through its child. (Coordinators only own what is on screen or waiting to be: owning a controller
         // is not a place in the tree.)
-        for index in tree.controllers.indices where referenced[index] {
+        for index in tree.controllers.indices where framesShow[index] {
             var ancestor = parent[index]
             var steps = 0
             while ancestor >= 0, !referenced[ancestor], steps < tree.controllers.count {

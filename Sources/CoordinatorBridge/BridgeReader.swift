@@ -121,7 +121,9 @@ public struct BridgeReader {
             }
             let frames = host.frameDescriptions.map { frame in
                 var controllerID = frame.controller.flatMap { context.id(of: $0) }
-                if controllerID == nil, !frame.isShown, let controller = frame.controller {
+                if controllerID == nil, !frame.isShown, let controller = frame.controller,
+                    !(controller is UnrecordedController)
+                {
                     // The navigation controller a waiting frame will present comes with it (a controller still
                     // animating off a stack on screen comes alone: the frame will push it again).
                     let navigation = (controller.parent as? UINavigationController).flatMap {

@@ -235,7 +235,7 @@ public struct BridgeBuilder {
                 hosts.append(host)
                 weak var below: AnyObject?
                 for frame in described.frames {
-                    let controller = frame.controllerID.flatMap { controllers[$0] } ?? UIViewController()
+                    let controller = frame.controllerID.flatMap { controllers[$0] } ?? UnrecordedController()
                     let isShown = frame.state == "shown"
                     guard let presentation = NavigationEvent.Presentation(rawValue: frame.kind) else { continue }
                     let adopted: Bool
@@ -344,6 +344,11 @@ public struct BridgeBuilder {
         }
     }
 }
+
+/// Shown by a restored frame whose snapshot names no controller (earlier versions did not record a waiting
+/// frame's); snapshots leave it out again, so they round-trip.
+@MainActor
+final class UnrecordedController: UIViewController {}
 
 /// Stands in for a controller type the importer has no factory for.
 @MainActor

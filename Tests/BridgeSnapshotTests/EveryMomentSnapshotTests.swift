@@ -134,6 +134,40 @@ struct EveryMomentSnapshotTests {
         home.stop()
     }
 
+    @Test("X3, X10: a waiting frame recorded without its controller (as version 2 wrote them) imports and round-trips")
+    func waitingFrameWithoutController() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <bridge-snapshot version="3">
+              <windows>
+                <window id="window1" key="true" visible="true" root="main"/>
+              </windows>
+              <controllers>
+                <controller id="main" type="UINavigationController" container="navigation">
+                  <child ref="feed"/>
+                  <child ref="post"/>
+                </controller>
+                <controller id="feed" type="UIViewController" title="Feed"/>
+                <controller id="post" type="UIViewController" title="Post"/>
+              </controllers>
+              <hosts>
+                <host id="host1" base="navigation" on="main">
+                  <frame kind="push" state="shown" coordinator="PushStep" controller="post"/>
+                  <frame kind="presentNavigation" state="waiting" coordinator="PushStep"/>
+                </host>
+              </hosts>
+              <coordinators/>
+            </bridge-snapshot>
+
+            """
+        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        #expect(export(live.windows) == xml)
+        live.windows[0].makeKeyAndVisible()
+        loop.runUntilIdle()
+        #expect(live.windows[0].rootViewController?.presentedViewController is UINavigationController)
+        expectInvariants(live)
+    }
+
     @Test("X3, E10: a snapshot taken while the user holds an interactive pop of an engine frame, or while app code pops it with animation, imports and round-trips")
     func duringPopsOfEngineFrames() throws {
         for interactive in [true, false] {
