@@ -111,6 +111,9 @@ open class UINavigationController: UIViewController {
     var navigationTransition: SimTransition?
     /// Whether the user's finger still holds an interactive pop (the stack it began on is what a snapshot keeps).
     package var isHoldingInteractivePop: Bool { navigationTransition?.isInteractive == true }
+    /// The push or pop animating now, the only transition that cuts a stack change short (a presentation the
+    /// navigation controller takes part in does not).
+    package var stackTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? { navigationTransition }
     private var stackObservers = ObserverList<NavigationStackChange>()
 
     /// The bar above the stack: its items follow the stack's ``UIViewController/navigationItem``s.
@@ -389,6 +392,10 @@ open class UINavigationController: UIViewController {
         if onScreen {
             oldTop?.beginAppearance(false, animated: animated)
             newTop?.beginAppearance(true, animated: animated)
+        } else if topChanges, let oldTop, oldTop.appearance == .disappearing {
+            // The stack is leaving the screen (its sheet is being swiped down, say): the old top leaves the
+            // stack's visible place now, and whatever the stack's own transition does next concerns the new top.
+            oldTop.endAppearance()
         }
         if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
         stackObservers.notify(change(delta, stack, cause, .began, animated))

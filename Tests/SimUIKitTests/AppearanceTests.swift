@@ -196,6 +196,24 @@ struct AppearanceTests {
             ])
     }
 
+    @Test("S12: a push onto a navigation controller whose sheet the user is swiping down: the old top finishes disappearing; a cancelled swipe brings back the new top")
+    func pushDuringSheetSwipe() {
+        let root = Screen("Root", journal: journal)
+        let window = makeVisibleWindow(root: root)
+        let navigation = UINavigationController(rootViewController: Screen("Form", journal: journal))
+        root.present(navigation, animated: false)
+        let swipe = navigation.beginInteractiveDismissal()
+        swipe?.update(0.3)
+        _ = journal.take()
+        navigation.pushViewController(Screen("Next", journal: journal), animated: true)
+        loop.runUntilIdle()
+        #expect(journal.take().filter { $0.contains("Appear") } == ["Form.viewDidDisappear [dismissed]"])
+        swipe?.cancel()
+        loop.runUntilIdle()
+        #expect(journal.take() == ["Next.viewDidLoad", "Next.viewWillAppear", "Next.viewDidAppear"])
+        _ = window
+    }
+
     @Test("S12: controllers off screen get containment callbacks but no appearance callbacks")
     func offScreenStack() {
         let navigation = UINavigationController(rootViewController: Screen("Home", journal: journal))

@@ -422,7 +422,7 @@ public final class InsecurityHost {
             blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
         case .pushed(let navigation):
             target = navigation.value
-            blocker = { UIKitOperationQueue.blockerForTransitions(of: navigation.value) }
+            blocker = { UIKitOperationQueue.blockerForStackChange(of: navigation.value) }
         case .windowRoot(let window, _):
             target = window.value
             blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }

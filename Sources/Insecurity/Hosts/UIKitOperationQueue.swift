@@ -172,10 +172,11 @@ extension UIKitOperationQueue {
         blockerForDismissal(from: controller)
     }
 
-    /// A presentation on `controller`, or a push or pop when it is a navigation controller, waits for any
-    /// transition the controller takes part in.
-    static func blockerForTransitions(of controller: UIViewController?) -> Blocker? {
-        controller?.transitionCoordinator.map(Blocker.transition)
+    /// A push, pop or stack replacement waits for the push or pop animating on the navigation controller,
+    /// the only transition UIKit cuts short for it; a presentation the navigation controller takes part in
+    /// (it is being presented, or presents something) does not delay it (E21).
+    static func blockerForStackChange(of navigation: UINavigationController?) -> Blocker? {
+        navigation?.stackTransitionCoordinator.map(Blocker.transition)
     }
 
     /// A dismissal from `presenter` waits for transitions on it and on every controller it presents.
@@ -264,7 +265,7 @@ public enum UIKitOperations {
         _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
         keys extraKeys: [ObjectIdentifier] = [], gate: UIKitOperationQueue.RestoreGate?
     ) {
-        let blocker = { [weak navigation] in UIKitOperationQueue.blockerForTransitions(of: navigation) }
+        let blocker = { [weak navigation] in UIKitOperationQueue.blockerForStackChange(of: navigation) }
         // Whether the pop still has something to do is decided when it runs: operations before it may
         // put `controller` on the stack or push above it.
         UIKitOperationQueue.shared.enqueue(
@@ -294,7 +295,7 @@ public enum UIKitOperations {
             .init(
                 keys: [ObjectIdentifier(navigationController)],
                 blocker: { [weak navigationController] in
-                    UIKitOperationQueue.blockerForTransitions(of: navigationController)
+                    UIKitOperationQueue.blockerForStackChange(of: navigationController)
                 },
                 isObsolete: { [weak navigationController] in navigationController == nil },
                 run: { [weak navigationController] in navigationController.map(body) }

@@ -1,0 +1,54 @@
+import Insecurity
+import SimUIKit
+import SimulationTesting
+import Testing
+
+/// E21: the queue holds back only what UIKit would refuse or cut short at that moment.
+@MainActor
+@Suite("No operation delayed that UIKit applies at once (E21)", .cleanSimulatedWorld)
+struct NoOverDeferralTests {
+    let loop = SimRunLoop.main
+
+    @Test("E21: a push onto a navigation controller that is presenting a sheet with animation happens before start returns")
+    func pushWhilePresenterAnimates() {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(navigation: navigation)
+        navigation.present(UIViewController(), animated: true)
+        #expect(navigation.transitionCoordinator != nil)
+        let detail = PushScreen("Detail")
+        host.start(detail, animated: false) { _ in }
+        #expect(navigation.viewControllers.count == 2)
+        #expect(navigation.topViewController === detail.controller)
+        loop.runUntilIdle()
+        _ = (scene, host)
+    }
+
+    @Test("E21: a push onto a navigation controller that is itself being presented happens before start returns")
+    func pushWhileBeingPresented() {
+        let scene = Scene()
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        scene.window.rootViewController?.present(navigation, animated: true)
+        let host = InsecurityHost(navigation: navigation)
+        let detail = PushScreen("Detail")
+        let warnings = SimWarnings.capture { host.start(detail, animated: true) { _ in } }
+        #expect(warnings.isEmpty)
+        #expect(navigation.topViewController === detail.controller)
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers.count == 2)
+        _ = (scene, host)
+    }
+
+    @Test("E21, E17: a push still waits for a push animating on the same navigation controller")
+    func pushWaitsForPush() {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(navigation: navigation)
+        let first = PushScreen("First")
+        host.start(first, animated: true) { _ in }
+        let second = PushScreen("Second")
+        first.navigation.start(second, animated: true) { _ in }
+        #expect(navigation.viewControllers.count == 2)
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers.count == 3)
+        _ = (scene, host)
+    }
+}
