@@ -122,7 +122,8 @@ struct SnapshotChecks {
         for (index, controller) in tree.controllers.enumerated() where walk[index] == .cyclic {
             issue(.cycle, "controller \"\(controller.id)\" contains itself", at: .controller(index))
         }
-        var framesShow = [Bool](repeating: false, count: tree.controllers.count)
+        /// Controllers that frames waiting to be shown will show.
+        var waitingFramesShow = [Bool](repeating: false, count: tree.controllers.count)
         for (index, host) in tree.hosts.enumerated() {
             switch host.base {
             case .modal(let id), .navigation(let id):
@@ -140,20 +141,17 @@ struct SnapshotChecks {
                     frame.controllerID, "a frame of host \"\(host.id)\"", at: .frame(index, position))
                 {
                     referenced[found] = true
-                    framesShow[found] = true
+                    if frame.state == "waiting" { waitingFramesShow[found] = true }
                 }
             }
         }
         // The navigation controller a waiting frame will present holds the frame's controller: it is referenced
         // through its child. (Coordinators only own what is on screen or waiting to be: owning a controller
         // is not a place in the tree.)
-        for index in tree.controllers.indices where framesShow[index] {
-            var ancestor = parent[index]
-            var steps = 0
-            while ancestor >= 0, !referenced[ancestor], steps < tree.controllers.count {
-                referenced[ancestor] = true
-                ancestor = parent[ancestor]
-                steps += 1
+        for index in tree.controllers.indices where waitingFramesShow[index] {
+            let navigation = parent[index]
+            if navigation >= 0, tree.controllers[navigation].container == .navigation {
+                referenced[navigation] = true
             }
         }
         for (index, controller) in tree.controllers.enumerated() where !referenced[canonicalIndex[index]] {

@@ -207,7 +207,7 @@ struct AppearanceTests {
         _ = journal.take()
         navigation.pushViewController(Screen("Next", journal: journal), animated: true)
         loop.runUntilIdle()
-        #expect(journal.take().filter { $0.contains("Appear") } == ["Form.viewDidDisappear [dismissed]"])
+        #expect(journal.take().filter { $0.contains("ppear") } == ["Form.viewDidDisappear [dismissed]"])
         swipe?.cancel()
         loop.runUntilIdle()
         #expect(journal.take() == ["Next.viewDidLoad", "Next.viewWillAppear", "Next.viewDidAppear"])
