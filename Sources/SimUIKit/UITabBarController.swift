@@ -57,7 +57,8 @@ extension UITabBarControllerDelegate {
 ///
 /// Every tab is a child and keeps its own state (a tab's navigation stack survives switching away and
 /// back). Switching tabs ends nothing: the two tabs' shown controllers get their appearance callbacks
-/// (old `viewWillDisappear`, new `viewWillAppear`, old `viewDidDisappear`, new `viewDidAppear`).
+/// in the order logged on devices (new `viewWillAppear`, old `viewWillDisappear`, old `viewDidDisappear`,
+/// new `viewDidAppear`; S19).
 /// A tab bar controller presents like any container (S2).
 @MainActor
 open class UITabBarController: UIViewController {

@@ -118,6 +118,9 @@ open class UIViewController: UIResponder {
     // MARK: Appearance callbacks
 
     open func viewWillAppear(_ animated: Bool) {}
+    /// Called after `viewWillAppear(_:)`, once the view is in the hierarchy and laid out, and before
+    /// `viewDidAppear(_:)` (Apple documents it and back-deploys it to iOS 13).
+    open func viewIsAppearing(_ animated: Bool) {}
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
@@ -216,8 +219,9 @@ open class UIViewController: UIResponder {
             let shownAfter = appearanceChildren
             let disappearing = shownBefore.filter { old in !shownAfter.contains { $0 === old } }
             let appearing = shownAfter.filter { new in !shownBefore.contains { $0 === new } }
-            for child in disappearing { child.beginAppearance(false, animated: false) }
+            // As logged on devices for a tab switch (S19): the new one's will-appear first, its did-appear last.
             for child in appearing { child.beginAppearance(true, animated: false) }
+            for child in disappearing { child.beginAppearance(false, animated: false) }
             for child in disappearing { child.endAppearance() }
             for child in appearing { child.endAppearance() }
         }
@@ -389,8 +393,10 @@ open class UIViewController: UIResponder {
         ) { _ in
             presenter.presentationTransition = nil
             presented.presentationTransition = nil
-            if hidesPresenter { presenter.endAppearance() }
+            // A full-screen presentation: the presented controller's did-appear comes before the presenter's
+            // did-disappear, as logged on devices (S19).
             if appears { presented.endAppearance() }
+            if hidesPresenter { presenter.endAppearance() }
             presented.beingPresented = false
             presenter.presentationObservers.notify(
                 PresentationChange(
@@ -404,6 +410,7 @@ open class UIViewController: UIResponder {
             PresentationChange(
                 presenter: presenter, controllers: [presented][...], kind: .present, phase: .began, animated: flag)
         )
+        if appears { presented.loadViewIfNeeded() }
         if hidesPresenter { presenter.beginAppearance(false, animated: flag) }
         if appears { presented.beginAppearance(true, animated: flag) }
         transition.run()
@@ -560,8 +567,10 @@ open class UIViewController: UIResponder {
                 notifyDismissal(of: chain, kind: kind, phase: .cancelled, animated: flag)
                 return
             }
-            for controller in disappearing { controller.endAppearance() }
+            // The presenter's did-appear comes before the dismissed controller's did-disappear, as logged on
+            // devices for a full-screen dismissal (S19).
             if reappears { endAppearance() }
+            for controller in disappearing { controller.endAppearance() }
             presentedStorage = nil
             for controller in chain {
                 controller.presentationTransition = nil
@@ -621,6 +630,11 @@ open class UIViewController: UIResponder {
     /// `viewWillAppear`/`viewWillDisappear` once per state change (unbalanced calls are ignored).
     func beginAppearance(_ appearing: Bool, animated: Bool) {
         var pending: [UIViewController] = [self]
+        var added: [UIViewController] = []
+        defer {
+            // Once the views are in the hierarchy and laid out, after every will-appear (S19).
+            for controller in added where controller.appearance == .appearing { controller.viewIsAppearing(animated) }
+        }
         while let controller = pending.popLast() {
             switch (appearing, controller.appearance) {
             case (true, .disappeared), (true, .disappearing):
@@ -628,6 +642,7 @@ open class UIViewController: UIResponder {
                 controller.appearance = .appearing
                 controller.appearanceAnimated = animated
                 controller.viewWillAppear(animated)
+                added.append(controller)
             case (false, .appeared), (false, .appearing):
                 controller.appearance = .disappearing
                 controller.appearanceAnimated = animated

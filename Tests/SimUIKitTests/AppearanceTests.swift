@@ -17,7 +17,7 @@ struct AppearanceTests {
         return (window, navigation, screens)
     }
 
-    @Test("S12: push calls containment and appearance callbacks in UIKit's order")
+    @Test("S12, S19: push calls containment and appearance callbacks in UIKit's order, viewIsAppearing between will- and did-appear")
     func push() {
         let (window, navigation, _) = navigationScene(["Home"])
         navigation.pushViewController(Screen("Detail", journal: journal), animated: true)
@@ -26,7 +26,7 @@ struct AppearanceTests {
                 "Detail.willMove(parent)",
                 "Home.viewWillDisappear",
                 "Detail.viewDidLoad",
-                "Detail.viewWillAppear [to-parent]",
+                "Detail.viewWillAppear [to-parent]", "Detail.viewIsAppearing [to-parent]",
             ])
         loop.runUntilIdle()
         #expect(
@@ -48,7 +48,7 @@ struct AppearanceTests {
                 "Detail.willMove(nil)",
                 "Detail.viewWillDisappear [from-parent]",
                 "Home.viewDidLoad",
-                "Home.viewWillAppear",
+                "Home.viewWillAppear", "Home.viewIsAppearing",
                 "Detail.viewDidDisappear [from-parent]",
                 "Home.viewDidAppear",
                 "Detail.didMove(nil)",
@@ -66,7 +66,7 @@ struct AppearanceTests {
                 "Detail.willMove(nil)",
                 "Detail.viewWillDisappear [from-parent]",
                 "Home.viewDidLoad",
-                "Home.viewWillAppear",
+                "Home.viewWillAppear", "Home.viewIsAppearing",
             ])
         pop?.cancel()
         loop.runUntilIdle()
@@ -74,14 +74,14 @@ struct AppearanceTests {
             journal.take() == [
                 "Home.viewWillDisappear",
                 "Home.viewDidDisappear",
-                "Detail.viewWillAppear",
+                "Detail.viewWillAppear", "Detail.viewIsAppearing",
                 "Detail.viewDidAppear",
                 "Detail.didMove(parent)",
             ])
         _ = window
     }
 
-    @Test("S12: a full-screen presentation hides the presenter; a sheet does not")
+    @Test("S12, S19: a full-screen presentation hides the presenter, with the presented controller's did-appear before the presenter's did-disappear and the reverse on dismissal; a sheet does not hide it")
     func presentation() {
         let root = Screen("Root", journal: journal)
         let window = makeVisibleWindow(root: root)
@@ -92,7 +92,7 @@ struct AppearanceTests {
         #expect(
             journal.take() == [
                 "Sheet.viewDidLoad",
-                "Sheet.viewWillAppear [presented]",
+                "Sheet.viewWillAppear [presented]", "Sheet.viewIsAppearing [presented]",
                 "Sheet.viewDidAppear [presented]",
             ])
         root.dismiss(animated: true)
@@ -108,20 +108,20 @@ struct AppearanceTests {
         loop.runUntilIdle()
         #expect(
             journal.take() == [
-                "Root.viewWillDisappear",
                 "Cover.viewDidLoad",
-                "Cover.viewWillAppear [presented]",
-                "Root.viewDidDisappear",
+                "Root.viewWillDisappear",
+                "Cover.viewWillAppear [presented]", "Cover.viewIsAppearing [presented]",
                 "Cover.viewDidAppear [presented]",
+                "Root.viewDidDisappear",
             ])
         cover.dismiss(animated: true)
         loop.runUntilIdle()
         #expect(
             journal.take() == [
                 "Cover.viewWillDisappear [dismissed]",
-                "Root.viewWillAppear",
-                "Cover.viewDidDisappear [dismissed]",
+                "Root.viewWillAppear", "Root.viewIsAppearing",
                 "Root.viewDidAppear",
+                "Cover.viewDidDisappear [dismissed]",
             ])
         _ = window
     }
@@ -138,7 +138,7 @@ struct AppearanceTests {
         #expect(
             journal.take() == [
                 "Form.viewDidLoad",
-                "Form.viewWillAppear [presented]",
+                "Form.viewWillAppear [presented]", "Form.viewIsAppearing [presented]",
                 "Form.viewDidAppear [presented]",
             ])
         _ = window
@@ -165,7 +165,7 @@ struct AppearanceTests {
         #expect(
             journal.take() == [
                 "Old.viewWillDisappear", "Old.viewDidDisappear",
-                "New.viewDidLoad", "New.viewWillAppear", "New.viewDidAppear",
+                "New.viewDidLoad", "New.viewWillAppear", "New.viewIsAppearing", "New.viewDidAppear",
             ])
     }
 
@@ -187,7 +187,7 @@ struct AppearanceTests {
         window.makeKeyAndVisible()
         #expect(
             journal.take().filter { !$0.hasSuffix("viewDidLoad") } == [
-                "Cover.viewWillAppear", "Top.viewWillAppear", "Cover.viewDidAppear", "Top.viewDidAppear",
+                "Cover.viewWillAppear", "Cover.viewIsAppearing", "Top.viewWillAppear", "Top.viewIsAppearing", "Cover.viewDidAppear", "Top.viewDidAppear",
             ])
         window.isHidden = true
         #expect(
@@ -210,7 +210,7 @@ struct AppearanceTests {
         #expect(journal.take().filter { $0.contains("ppear") } == ["Form.viewDidDisappear [dismissed]"])
         swipe?.cancel()
         loop.runUntilIdle()
-        #expect(journal.take() == ["Next.viewDidLoad", "Next.viewWillAppear", "Next.viewDidAppear"])
+        #expect(journal.take() == ["Next.viewDidLoad", "Next.viewWillAppear", "Next.viewIsAppearing", "Next.viewDidAppear"])
         _ = window
     }
 

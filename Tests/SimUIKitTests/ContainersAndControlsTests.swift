@@ -43,7 +43,7 @@ struct ContainersAndControlsTests {
 
     // MARK: S13
 
-    @Test("S13: switching tabs keeps each tab's stack and calls the two tabs' appearance callbacks in UIKit's order")
+    @Test("S13, S19: switching tabs keeps each tab's stack; the new tab's will-appear comes first and its did-appear last, as logged on devices")
     func switchingTabs() {
         let journal = Journal()
         let catalog = UINavigationController(rootViewController: Screen("Catalog", journal: journal))
@@ -61,14 +61,15 @@ struct ContainersAndControlsTests {
         #expect(tabs.selectedViewController === cart && tabs.selectedIndex == 1)
         #expect(
             journal.take() == [
-                "Product.viewWillDisappear", "Cart.viewDidLoad", "Cart.viewWillAppear", "Product.viewDidDisappear",
-                "Cart.viewDidAppear",
+                "Cart.viewDidLoad", "Cart.viewWillAppear", "Cart.viewIsAppearing", "Product.viewWillDisappear",
+                "Product.viewDidDisappear", "Cart.viewDidAppear",
             ])
         #expect(tabs.simulateTabTap(0))
         #expect(catalog.viewControllers.map(\.title) == ["Catalog", "Product"])
         #expect(
             journal.take() == [
-                "Cart.viewWillDisappear", "Product.viewWillAppear", "Cart.viewDidDisappear", "Product.viewDidAppear",
+                "Product.viewWillAppear", "Product.viewIsAppearing", "Cart.viewWillDisappear", "Cart.viewDidDisappear",
+                "Product.viewDidAppear",
             ])
         #expect(product.tabBarController === tabs && tabs.children == [catalog, cart])
         _ = window
@@ -128,7 +129,7 @@ struct ContainersAndControlsTests {
         #expect(entries.last == "Pushed.didMove(parent)")
         #expect(
             entries.filter { $0.hasPrefix("Other.") } == [
-                "Other.viewDidLoad", "Other.viewWillAppear", "Other.viewDidAppear",
+                "Other.viewDidLoad", "Other.viewWillAppear", "Other.viewIsAppearing", "Other.viewDidAppear",
             ])
 
         let sheet = Screen("Sheet")
@@ -212,9 +213,9 @@ struct ContainersAndControlsTests {
         #expect(split.viewControllers.last === detail && detail.splitViewController === split)
         #expect(
             journal.take() == [
-                "Empty.willMove(nil)", "Detail.willMove(parent)", "Empty.viewWillDisappear", "Detail.viewDidLoad",
-                "Detail.viewWillAppear",
-                "Empty.viewDidDisappear", "Detail.viewDidAppear", "Empty.didMove(nil)", "Detail.didMove(parent)",
+                "Empty.willMove(nil)", "Detail.willMove(parent)", "Detail.viewDidLoad", "Detail.viewWillAppear",
+                "Detail.viewIsAppearing", "Empty.viewWillDisappear", "Empty.viewDidDisappear", "Detail.viewDidAppear",
+                "Empty.didMove(nil)", "Detail.didMove(parent)",
             ])
         split.simulateCollapse(true)
         #expect(split.isCollapsed)
@@ -250,7 +251,7 @@ struct ContainersAndControlsTests {
         #expect(root.presentedViewController === sheet && !sheet.isBeingDismissed)
         #expect(
             journal.take() == [
-                "Sheet.viewWillDisappear [dismissed]", "Sheet.viewWillAppear", "Sheet.viewDidAppear",
+                "Sheet.viewWillDisappear [dismissed]", "Sheet.viewWillAppear", "Sheet.viewIsAppearing", "Sheet.viewDidAppear",
             ])
         #expect(spy.calls == ["shouldDismiss", "willDismiss"])
 

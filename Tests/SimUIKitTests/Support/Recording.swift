@@ -43,6 +43,7 @@ final class Screen: UIViewController {
 
     override func viewDidLoad() { journal?.record("\(name).viewDidLoad") }
     override func viewWillAppear(_ animated: Bool) { log("viewWillAppear") }
+    override func viewIsAppearing(_ animated: Bool) { log("viewIsAppearing") }
     override func viewDidAppear(_ animated: Bool) { log("viewDidAppear") }
     override func viewWillDisappear(_ animated: Bool) { log("viewWillDisappear") }
     override func viewDidDisappear(_ animated: Bool) { log("viewDidDisappear") }
