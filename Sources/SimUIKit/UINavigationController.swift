@@ -179,6 +179,9 @@ open class UINavigationController: UIViewController {
         changeStack(.push(viewController), animated: animated, cause: .push)
     }
 
+    override func handles(_ action: ShowAction) -> Bool { action == .show }
+
+    /// Pushes `viewController` (S20).
     open override func show(_ viewController: UIViewController, sender: Any?) {
         pushViewController(viewController, animated: true)
     }

@@ -31,6 +31,8 @@ open class UISplitViewController: UIViewController {
         isCollapsed ? Array(children.prefix(1)) : children
     }
 
+    override func handles(_ action: ShowAction) -> Bool { true }
+
     /// Makes `viewController` the primary controller.
     open override func show(_ viewController: UIViewController, sender: Any?) {
         viewControllers = [viewController] + children.dropFirst()

@@ -350,20 +350,45 @@ open class UIViewController: UIResponder {
         return parent?.transitionCoordinator
     }
 
-    /// Shows `viewController`: pushes it when inside a navigation controller, else presents it.
+    /// The actions ``targetViewController(forAction:sender:)`` routes (UIKit names them by selector).
+    public enum ShowAction: Sendable {
+        /// `show(_:sender:)`, handled by navigation and split view controllers.
+        case show
+        /// `showDetailViewController(_:sender:)`, handled by split view controllers.
+        case showDetailViewController
+    }
+
+    /// The controller that handles `action` for this one (S20): this controller if it handles it, else the
+    /// closest parent that does (a navigation controller shows by pushing, a split view controller by
+    /// installing its primary or detail controller), or nil when none does.
+    open func targetViewController(forAction action: ShowAction, sender: Any?) -> UIViewController? {
+        var candidate: UIViewController? = self
+        while let controller = candidate {
+            if controller.handles(action) { return controller }
+            candidate = controller.parent
+        }
+        return nil
+    }
+
+    /// Whether this controller's class overrides the method of `action`.
+    func handles(_ action: ShowAction) -> Bool { false }
+
+    /// Shows `viewController` where the controller that handles showing puts it (S20): pushed by the closest
+    /// navigation controller, or made the primary controller of the closest split view controller; with
+    /// neither, it is presented.
     open func show(_ viewController: UIViewController, sender: Any?) {
-        if let navigationController {
-            navigationController.pushViewController(viewController, animated: true)
+        if let target = targetViewController(forAction: .show, sender: sender) {
+            target.show(viewController, sender: sender)
         } else {
             present(viewController, animated: true)
         }
     }
 
-    /// Shows `viewController` as the detail of the closest split view controller, or presents it when
+    /// Shows `viewController` as the detail of the closest split view controller (S20), or presents it when
     /// there is none.
     open func showDetailViewController(_ viewController: UIViewController, sender: Any?) {
-        if let splitViewController {
-            splitViewController.showDetailViewController(viewController, sender: sender)
+        if let target = targetViewController(forAction: .showDetailViewController, sender: sender) {
+            target.showDetailViewController(viewController, sender: sender)
         } else {
             present(viewController, animated: true)
         }

@@ -200,6 +200,32 @@ struct ContainersAndControlsTests {
 
     // MARK: S15
 
+    @Test("S20: show from a child of a split view that is in no navigation controller installs the primary; in a navigation controller it pushes; alone it presents")
+    func showRouting() {
+        let list = Screen("List")
+        let split = UISplitViewController()
+        let detailNavigation = UINavigationController(rootViewController: Screen("Detail"))
+        split.viewControllers = [list, detailNavigation]
+        let window = makeVisibleWindow(root: split)
+        #expect(list.targetViewController(forAction: .show, sender: nil) === split)
+        let settings = Screen("Settings")
+        list.show(settings, sender: nil)
+        #expect(split.viewControllers.first === settings)
+        #expect(split.presentedViewController == nil)
+        let more = Screen("More")
+        detailNavigation.topViewController?.show(more, sender: nil)
+        loop.runUntilIdle()
+        #expect(detailNavigation.topViewController === more)
+        #expect(more.targetViewController(forAction: .showDetailViewController, sender: nil) === split)
+        let alone = Screen("Alone")
+        let other = makeVisibleWindow(root: alone)
+        #expect(alone.targetViewController(forAction: .show, sender: nil) == nil)
+        alone.show(Screen("Modal"), sender: nil)
+        loop.runUntilIdle()
+        #expect(alone.presentedViewController?.title == "Modal")
+        _ = (window, other)
+    }
+
     @Test("S15: expanded, both columns show and details replace the secondary; collapsed, details are pushed")
     func splitView() {
         let journal = Journal()
