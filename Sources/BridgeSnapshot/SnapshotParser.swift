@@ -395,11 +395,11 @@ private struct TreeBuilder {
         }
     }
 
-    /// The tree read. Before version 3 a coordinator's root controller was not recorded: it is what the
-    /// importer of those versions took it to be, the navigation controller holding the first controller the
-    /// coordinator owns, else that controller.
+    /// The tree read. A coordinator that owns controllers but has no recorded root (every coordinator before
+    /// version 3) has the root the importer of those versions took: the navigation controller holding the
+    /// first controller it owns, else that controller.
     func finishedTree() -> BridgedTree {
-        guard version < 3, !tree.coordinators.isEmpty else { return tree }
+        guard tree.coordinators.contains(where: { $0.rootID == nil && !$0.controllerIDs.isEmpty }) else { return tree }
         var tree = tree
         var parent: [String: String] = [:]
         var isNavigation: Set<String> = []
@@ -407,7 +407,7 @@ private struct TreeBuilder {
             if controller.container == .navigation { isNavigation.insert(controller.id) }
             for child in controller.children where parent[child] == nil { parent[child] = controller.id }
         }
-        for index in tree.coordinators.indices {
+        for index in tree.coordinators.indices where tree.coordinators[index].rootID == nil {
             guard let first = tree.coordinators[index].controllerIDs.first else { continue }
             var ancestor = parent[first]
             var steps = 0
