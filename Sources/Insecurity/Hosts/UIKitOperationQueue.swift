@@ -22,8 +22,8 @@ final class UIKitOperationQueue {
         case transition(any UIViewControllerTransitionCoordinator)
         /// A window transition, which ends at this virtual time.
         case windowTransition(UIWindow, endsAt: Double)
-        /// Operations restored from a snapshot, held until the run loop's next turn.
-        case restoring
+        /// Operations restored from a snapshot, held by their gate until the run loop's next turn.
+        case restoring(RestoreGate)
     }
 
     /// Holds the operations of a restored snapshot until the run loop's next turn, so that the tree stays
@@ -38,7 +38,7 @@ final class UIKitOperationQueue {
 
         /// `blocker`, preceded by the gate while it is closed.
         func holding(_ blocker: @escaping () -> Blocker?) -> () -> Blocker? {
-            { [self] in isOpen ? blocker() : .restoring }
+            { [self] in isOpen ? blocker() : .restoring(self) }
         }
     }
 
@@ -132,9 +132,14 @@ final class UIKitOperationQueue {
                 observed.remove(id)
                 SimRunLoop.main.perform { self.runReadyOperations() }
             }
-        case .restoring:
+        case .restoring(let gate):
             // The gate opens in a block queued before this one.
-            SimRunLoop.main.perform { self.runReadyOperations() }
+            let id = ObjectIdentifier(gate)
+            guard observed.insert(id).inserted else { return }
+            SimRunLoop.main.perform {
+                self.observed.remove(id)
+                self.runReadyOperations()
+            }
         case .windowTransition(let window, let endsAt):
             let id = ObjectIdentifier(window)
             guard observed.insert(id).inserted else { return }
