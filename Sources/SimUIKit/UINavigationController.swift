@@ -109,6 +109,8 @@ open class UINavigationController: UIViewController {
 
     private var stack: [UIViewController] = []
     var navigationTransition: SimTransition?
+    /// Pushes requested while a push or pop animated, run in order once it has ended.
+    private var deferredPushes: [(controller: UIViewController, animated: Bool)] = []
     /// Whether the user's finger still holds an interactive pop (the stack it began on is what a snapshot keeps).
     package var isHoldingInteractivePop: Bool { navigationTransition?.isInteractive == true }
     /// The push or pop animating now, the only transition that cuts a stack change short (a presentation the
@@ -270,6 +272,7 @@ open class UINavigationController: UIViewController {
                 delegate?.navigationController(self, didShow: revealed, animated: true)
                 stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .completed, true))
             }
+            runDeferredPush()
         }
         navigationTransition = transition
         if onScreen {
@@ -308,6 +311,12 @@ open class UINavigationController: UIViewController {
     private func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause)
         -> [UIViewController]?
     {
+        // A push during a running push or pop waits for it and follows it, as UIKit has done since iOS 8
+        // (the fidelity article has the evidence).
+        if case .push(let controller) = edit, let running = navigationTransition, !running.isInteractive {
+            deferredPushes.append((controller, requestedAnimation))
+            return nil
+        }
         // Ending the running transition runs its completions, which may start another: end each in turn.
         while let running = navigationTransition {
             if running.isInteractive {
@@ -390,6 +399,7 @@ open class UINavigationController: UIViewController {
             }
             if let newTop { delegate?.navigationController(self, didShow: newTop, animated: animated) }
             stackObservers.notify(change(delta, stack, cause, .completed, animated))
+            runDeferredPush()
         }
         navigationTransition = transition
         if onScreen {
@@ -404,6 +414,14 @@ open class UINavigationController: UIViewController {
         stackObservers.notify(change(delta, stack, cause, .began, animated))
         transition.run()
         return removed
+    }
+
+    /// Starts the first push that waited for the transition that just ended; the others wait for it.
+    private func runDeferredPush() {
+        guard navigationTransition == nil, !deferredPushes.isEmpty else { return }
+        let next = deferredPushes.removeFirst()
+        changeStack(.push(next.controller), animated: next.animated, cause: .push)
+        if navigationTransition == nil { runDeferredPush() }
     }
 
     private func validate(pushing controller: UIViewController, alreadyInStack: Bool) -> Bool {
