@@ -262,7 +262,7 @@ open class UINavigationController: UIViewController {
                     revealed.endAppearance()
                 }
                 popped.didMove(toParent: self)
-                delegate?.navigationController(self, didShow: popped, animated: true)
+                // No delegate call: UIKit calls neither willShow nor didShow when the pop is cancelled.
                 stackObservers.notify(
                     change(.replaced(previous: previous), previous, .interactivePop, .cancelled, true))
             } else {
