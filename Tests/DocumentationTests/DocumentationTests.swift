@@ -72,4 +72,38 @@ struct DocumentationTests {
                 "README links to missing \(target)")
         }
     }
+
+    @Test("S21: every row of SimUIKit's fidelity table has a source, a status and a test that exists")
+    func fidelityTableRowsAreComplete() throws {
+        let table = try read("Sources/SimUIKit/Documentation.docc/Fidelity.md")
+        var testSources = ""
+        let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Tests").path)
+        while let file = enumerator?.nextObject() as? String {
+            if file.hasSuffix(".swift") { testSources += try read("Tests/\(file)") }
+        }
+        let statuses = ["Matches", "Differs", "Unsourced"]
+        var rows = 0
+        for line in table.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| Behaviour") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(cells.count == 5, "a row needs behaviour, source, SimUIKit, status and test: \(line)")
+            guard cells.count == 5 else { continue }
+            rows += 1
+            #expect(!cells[1].isEmpty, "no source (write Unsourced): \(cells[0])")
+            #expect(statuses.contains { cells[3].hasPrefix($0) }, "no status: \(cells[0])")
+            // Each test is named in backquotes as `Suite` or `Suite.function`.
+            let names = cells[4].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            if names.isEmpty {
+                #expect(cells[3].hasPrefix("Differs"), "only a difference not yet modelled may lack a test: \(cells[0])")
+            }
+            for name in names {
+                let parts = name.split(separator: ".")
+                #expect(testSources.contains("struct \(parts[0])"), "no test suite \(parts[0]) for \(cells[0])")
+                if parts.count > 1 {
+                    #expect(testSources.contains("func \(parts[1])("), "no test \(name) for \(cells[0])")
+                }
+            }
+        }
+        #expect(rows >= 10)
+    }
 }
