@@ -208,6 +208,14 @@ struct SnapshotChecks {
                 requireController(owned, "coordinator \"\(coordinator.id)\"", at: .owns(index, position))
             }
             requireController(coordinator.rootID, "coordinator \"\(coordinator.id)\"'s root", at: key)
+            // A coordinator is in a snapshot for its screens or for its children's: one with neither could not
+            // be found again after an import.
+            if coordinator.rootID == nil, coordinator.controllerIDs.isEmpty, coordinator.childIDs.isEmpty {
+                issue(
+                    .danglingReference,
+                    "coordinator \"\(coordinator.id)\" has no root, no controllers and no children: nothing places it in the tree",
+                    at: key)
+            }
             var seen: Set<String> = [coordinator.id]
             var current = coordinatorParents[coordinator.id]
             while let ancestor = current {

@@ -148,14 +148,14 @@ struct RoundTripTests {
         let before = window.hierarchyDescription()
         let hosts = InsecurityHost.liveHosts.count
         let xml = """
-            <bridge-snapshot version="1">
+            <bridge-snapshot version="3">
               <windows><window id="w" key="true" visible="true" root="a"/></windows>
               <controllers>
                 <controller id="a" type="UIViewController"/>
                 <controller id="b" type="UIViewController"/>
               </controllers>
               <hosts><host id="h" base="modal" on="a"><frame kind="present" state="shown" coordinator="X" controller="b"/></host></hosts>
-              <coordinators><coordinator id="c" framework="Unregistered" type="T" identifier="t"/></coordinators>
+              <coordinators><coordinator id="c" framework="Unregistered" type="T" identifier="t" root="a"/></coordinators>
             </bridge-snapshot>
             """
         #expect(throws: SnapshotError.self) {
