@@ -72,19 +72,20 @@ public struct BridgeReader {
         -> String
     {
         var pending = [controller]
-        var order: [UIViewController] = []
+        var order: [(controller: UIViewController, children: [UIViewController])] = []
         while let next = pending.popLast() {
             _ = context.assignID(to: next)
-            order.append(next)
-            pending.append(contentsOf: Self.shownChildren(of: next).reversed())
+            let children = Self.shownChildren(of: next)
+            order.append((next, children))
+            pending.append(contentsOf: children.reversed())
         }
-        for described in order {
+        for (described, children) in order {
             tree.controllers.append(
                 BridgedController(
                     id: context.id(of: described)!,
                     type: (described as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: described)),
                     title: described.title,
-                    children: Self.shownChildren(of: described).compactMap { context.id(of: $0) },
+                    children: children.compactMap { context.id(of: $0) },
                     container: BridgedContainer(of: described),
                     alert: (described as? UIAlertController).map(BridgedAlert.init)
                 )
