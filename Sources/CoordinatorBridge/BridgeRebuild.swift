@@ -131,8 +131,23 @@ public struct BridgeBuilder {
     }
 
     /// Builds `tree` into new windows. Existing windows and controllers are never touched, so a failure
-    /// leaves the app as it was (X5).
+    /// leaves the app as it was (X5). A document that would make UIKit raise (S17) fails with UIKit's reason.
     public func build(_ tree: BridgedTree) throws(Failure) -> Live {
+        var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(messages: []))
+        let exceptions = SimExceptions.capture {
+            built = Result { () throws(Failure) in try assemble(tree) }
+        }
+        guard exceptions.isEmpty else {
+            throw Failure(messages: exceptions.map { "UIKit would raise \($0.name): \($0.reason)" })
+        }
+        let (live, attach) = try built.get()
+        attach()
+        return live
+    }
+
+    /// Builds the new objects, and returns with them what attaches them to the app (the key window, the
+    /// resumed queue), to run once nothing failed.
+    private func assemble(_ tree: BridgedTree) throws(Failure) -> (live: Live, attach: () -> Void) {
         var failures: [String] = []
         // The app's Insecurity coordinators make their own controllers, as when they start.
         var restorable: [String: RestorableFrame] = [:]
@@ -293,14 +308,20 @@ public struct BridgeBuilder {
             failures.append("coordinator \"\(coordinator.id)\": no plugin is registered for \(coordinator.framework)")
         }
         guard failures.isEmpty else { throw Failure(messages: failures) }
-        // Only once everything is built: making a window key is the one change visible outside the new objects.
-        for (window, described) in zip(windows, tree.windows) where described.isKey {
-            window.makeKey()
-        }
-        Self.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
-        return Live(
+        let live = Live(
             windows: windows, hosts: hosts,
             retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
+        return (
+            live,
+            {
+                // Only once everything is built: making a window key is the one change visible outside the
+                // new objects.
+                for (window, described) in zip(windows, tree.windows) where described.isKey {
+                    window.makeKey()
+                }
+                Self.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
+            }
+        )
     }
 
     /// What was waiting in the engine's queue when the snapshot was taken is queued again and runs from the

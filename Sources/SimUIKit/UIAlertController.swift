@@ -46,10 +46,12 @@ open class UIAlertController: UIViewController {
         set {}
     }
 
-    /// Adds a button. A second `.cancel` action is refused with a warning (UIKit raises an exception).
+    /// Adds a button. A second `.cancel` action raises UIKit's exception (S17) and is not added.
     public func addAction(_ action: UIAlertAction) {
         if action.style == .cancel, actions.contains(where: { $0.style == .cancel }) {
-            SimWarnings.emit("\(simDescription) can only have one action with a style of cancel.")
+            SimExceptions.raise(
+                SimException.internalInconsistency,
+                "UIAlertController can only have one action with a style of UIAlertActionStyleCancel")
             return
         }
         actions.append(action)

@@ -199,7 +199,7 @@ open class UINavigationController: UIViewController {
     @discardableResult
     open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
         guard let index = stack.lastIndex(where: { $0 === viewController }) else {
-            SimWarnings.emit("Tried to pop to a view controller (\(viewController.simDescription)) that doesn't exist.")
+            SimExceptions.raise(SimException.internalInconsistency, "Tried to pop to a view controller that doesn't exist.")
             return nil
         }
         guard index < stack.count - 1 else { return [] }
@@ -426,7 +426,7 @@ open class UINavigationController: UIViewController {
 
     private func validate(pushing controller: UIViewController, alreadyInStack: Bool) -> Bool {
         if controller is UINavigationController {
-            SimWarnings.emit("Pushing a navigation controller is not supported (\(controller.simDescription)).")
+            SimExceptions.raise(SimException.invalidArgument, "Pushing a navigation controller is not supported")
             return false
         }
         if controller is UIAlertController {
@@ -434,8 +434,9 @@ open class UINavigationController: UIViewController {
             return false
         }
         if alreadyInStack {
-            SimWarnings.emit(
-                "Pushing the same view controller instance (\(controller.simDescription)) more than once is not supported."
+            SimExceptions.raise(
+                SimException.invalidArgument,
+                "\(simDescription) is pushing the same view controller instance (\(controller.simDescription)) more than once which is not supported and is most likely an error in the application"
             )
             return false
         }

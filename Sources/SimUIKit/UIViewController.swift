@@ -402,6 +402,10 @@ open class UIViewController: UIResponder {
         completion: (@MainActor () -> Void)? = nil
     ) {
         let presenter = presentationAnchor
+        if let reason = presentationException(of: viewControllerToPresent, on: presenter) {
+            SimExceptions.raise(SimException.invalidArgument, reason)
+            return
+        }
         if let refusal = presentationRefusal(of: viewControllerToPresent, on: presenter) {
             SimWarnings.emit(refusal)
             return
@@ -524,16 +528,25 @@ open class UIViewController: UIResponder {
         presentationTransition == nil && presentedChain().allSatisfy { $0.presentationTransition == nil }
     }
 
+    /// UIKit's reason for raising when `controller` is already presented or already on its way to the screen
+    /// another way (S17).
+    private func presentationException(of controller: UIViewController, on presenter: UIViewController) -> String? {
+        if let presenting = controller.presentingStorage {
+            return
+                "Application tried to present modally a view controller \(controller.simDescription) that is already being presented by \(presenting.simDescription)."
+        }
+        if controller === presenter || controller === self || controller.presentedStorage != nil
+            || controller.reasonNotFreeForContainment(ignoringParent: false) != nil
+        {
+            return "Application tried to present modally an active controller \(controller.simDescription)."
+        }
+        return nil
+    }
+
+    /// The console text of a presentation UIKit refuses without raising (S1).
     private func presentationRefusal(of controller: UIViewController, on presenter: UIViewController) -> String? {
         var attempt: String {
             "Attempt to present \(controller.simDescription) on \(presenter.simDescription) (from \(simDescription))"
-        }
-        if controller === presenter || controller.presentingStorage != nil || controller.presentedStorage != nil {
-            return
-                "Application tried to present modally a view controller \(controller.simDescription) that is already presented."
-        }
-        if let reason = controller.reasonNotFreeForContainment(ignoringParent: false) {
-            return "Application tried to present modally a view controller \(controller.simDescription): \(reason)."
         }
         if presenter.hostWindow == nil {
             return "\(attempt) whose view is not in the window hierarchy."

@@ -2,8 +2,9 @@ import Insecurity
 import SimUIKit
 import Testing
 
-/// Runs `body` and records a test issue for every SimUIKit warning and every engine diagnostic it causes:
-/// legitimate navigation causes neither (E19, E20). Both are captured, so they are not logged.
+/// Runs `body` and records a test issue for every SimUIKit warning, every UIKit exception (S17) and every
+/// engine diagnostic it causes: legitimate navigation causes none (E19, E20). All are captured, so they are
+/// not logged, and an exception fails the test instead of stopping it.
 ///
 /// ```swift
 /// expectNoWarningsOrDiagnostics {
@@ -16,7 +17,13 @@ public func expectNoWarningsOrDiagnostics(
     _ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     var diagnostics: [InsecurityDiagnostic] = []
-    let warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+    var warnings: [SimWarning] = []
+    let exceptions = SimExceptions.capture {
+        warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+    }
+    for exception in exceptions {
+        Issue.record("UIKit raised \(exception)", sourceLocation: sourceLocation)
+    }
     for warning in warnings {
         Issue.record("SimUIKit warned: \(warning)", sourceLocation: sourceLocation)
     }

@@ -218,11 +218,14 @@ struct Replay: ParsableCommand {
             try emit(0, "imported \(snapshot)")
             var number = 0
             var warnings: [SimWarning] = []
+            var exceptions: [SimException] = []
             do {
-                warnings = try SimWarnings.capture {
-                    try journey.run(on: live.windows) { step in
-                        number += 1
-                        try emit(number, "line \(step.line): \(step.text)")
+                exceptions = try SimExceptions.capture {
+                    warnings = try SimWarnings.capture {
+                        try journey.run(on: live.windows) { step in
+                            number += 1
+                            try emit(number, "line \(step.line): \(step.text)")
+                        }
                     }
                 }
             } catch let error as JourneyScriptError {
@@ -230,6 +233,12 @@ struct Replay: ParsableCommand {
                 throw ExitCode(2)
             }
             for warning in warnings { fail("warning: UIKit would print: \(warning.message)") }
+            guard exceptions.isEmpty else {
+                for exception in exceptions {
+                    fail("\(script): after step \(number), UIKit would raise \(exception.name): \(exception.reason)")
+                }
+                throw ExitCode(2)
+            }
             if let output { print("\(number + 1) snapshots written to \(output)") }
         }
     }

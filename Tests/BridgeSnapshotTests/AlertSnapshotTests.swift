@@ -126,6 +126,21 @@ struct AlertSnapshotTests {
         #expect(window.isKeyWindow)
     }
 
+    @Test("S17, X5: an alert recorded with two cancel actions, which UIKit raises on, is refused with UIKit's reason")
+    func twoCancelActionsAreRefused() throws {
+        let (window, _) = confirmationScene()
+        let xml = BridgeSnapshot.export([window], registry: BridgeRegistry())
+            .replacingOccurrences(of: #"style="destructive""#, with: #"style="cancel""#)
+        #expect {
+            _ = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+        } throws: { error in
+            (error as? SnapshotError)?.issues.map(\.message) == [
+                "UIKit would raise NSInternalInconsistencyException: UIAlertController can only have one action with a style of UIAlertActionStyleCancel"
+            ]
+        }
+        #expect(window.isKeyWindow)
+    }
+
     @Test("X11, X10: alert attributes and actions are refused in a version-2 document")
     func versionTwoHasNoAlerts() {
         let xml = """

@@ -125,6 +125,32 @@ struct CommandLineTests {
         #expect(twice.error.contains("\(refused.path):2: UIKit refuses: there is nothing to go back to on 'shop'"))
     }
 
+    @Test("S17: a snapshot whose import would make UIKit raise is bad input: exit 2 with UIKit's reason, no crash")
+    func replayOfARaisingSnapshot() throws {
+        let nested = try temporaryFile(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <bridge-snapshot version="3">
+              <windows><window id="w" key="true" visible="true" root="main"/></windows>
+              <controllers>
+                <controller id="main" type="UINavigationController" container="navigation">
+                  <child ref="home"/><child ref="inner"/>
+                </controller>
+                <controller id="home" type="UIViewController"/>
+                <controller id="inner" type="UINavigationController" container="navigation"/>
+              </controllers>
+              <hosts/><coordinators/>
+            </bridge-snapshot>
+            """, name: "nested.xml")
+        let script = try temporaryFile("wait\n", name: "wait.txt")
+        let replay = try bridgeRun(["replay", nested.path, script.path])
+        #expect(replay.status == 2)
+        #expect(
+            replay.error.contains(
+                "unbuildable: UIKit would raise NSInvalidArgumentException: Pushing a navigation controller is not supported"
+            ))
+    }
+
     @Test("bridge migrate reports a mapping per legacy coordinator and writes Swift skeletons")
     func migrate() throws {
         let file = try checkoutSnapshot()

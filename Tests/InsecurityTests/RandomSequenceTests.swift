@@ -341,9 +341,13 @@ struct RandomSequenceTests {
             guard let current = session else { break }
             var allowed: Set<InsecurityDiagnostic.Code> = []
             var diagnostics: [InsecurityDiagnostic] = []
-            let warnings = SimWarnings.capture {
-                diagnostics = InsecurityDiagnostics.capture { allowed = current.apply(step) }
+            var warnings: [SimWarning] = []
+            let exceptions = SimExceptions.capture {
+                warnings = SimWarnings.capture {
+                    diagnostics = InsecurityDiagnostics.capture { allowed = current.apply(step) }
+                }
             }
+            for exception in exceptions { failures.append("step \(number + 1): UIKit raised \(exception)") }
             for warning in warnings { failures.append("step \(number + 1): UIKit warned: \(warning)") }
             for diagnostic in diagnostics where !allowed.contains(diagnostic.code) {
                 failures.append("step \(number + 1): unexpected diagnostic \(diagnostic)")

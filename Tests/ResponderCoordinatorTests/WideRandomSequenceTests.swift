@@ -565,7 +565,11 @@ final class WideSession {
     /// Steps of coordinators, the engine or the clock: they must cause no warning and no diagnostic.
     private func byCoordinators(_ moment: String, _ body: () -> Void) {
         var diagnostics: [InsecurityDiagnostic] = []
-        let warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+        var warnings: [SimWarning] = []
+        let exceptions = SimExceptions.capture {
+            warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+        }
+        failures += exceptions.map { "\(moment): UIKit raised \($0)" }
         failures += warnings.map { "\(moment): UIKit warned: \($0)" }
         failures += diagnostics.map { "\(moment): diagnostic \($0)" }
     }
@@ -573,7 +577,10 @@ final class WideSession {
     /// The user's gestures and app code's own UIKit calls: UIKit's warnings inside them are the app's.
     private func byUser(_ moment: String, _ body: () -> Void) {
         var diagnostics: [InsecurityDiagnostic] = []
-        _ = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+        let exceptions = SimExceptions.capture {
+            _ = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+        }
+        failures += exceptions.map { "\(moment): UIKit raised \($0) (the harness made the app crash)" }
         failures += diagnostics.map { "\(moment): diagnostic \($0)" }
     }
 
@@ -589,7 +596,7 @@ final class WideSession {
             ("controllerRefusedByUIKit", "refusal diagnostic"), ("diagnostic", "other diagnostic"),
             ("already presenting", "presentation refused"), ("presentation is in progress", "presentation refused"),
             ("not in the window hierarchy", "presentation refused"), ("Attempt to dismiss", "dismissal refused"),
-            ("nested", "nested navigation change"), ("UIKit warned", "other warning"),
+            ("nested", "nested navigation change"), ("UIKit raised", "exception"), ("UIKit warned", "other warning"),
             ("is live but", "live frame off screen"), ("still waiting", "frame never shown"),
             ("has ended", "ended frame on screen"), ("lists", "legacy list vs stack"),
             ("coordinators' lists", "legacy list vs stack"), ("stack order", "legacy list vs stack"),

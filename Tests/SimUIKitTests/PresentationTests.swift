@@ -47,21 +47,6 @@ struct PresentationTests {
         _ = window
     }
 
-    @Test("S1: presenting a controller that is already presented elsewhere is refused")
-    func presentAlreadyPresented() {
-        let root = Screen("Root")
-        let window = makeVisibleWindow(root: root)
-        let sheet = Screen("Sheet")
-        root.present(sheet, animated: false)
-        let other = Screen("Other")
-        sheet.present(other, animated: false)
-        let warnings = SimWarnings.capture { other.present(sheet, animated: false) }
-        #expect(warnings.count == 1)
-        #expect(sheet.presentingViewController === root)
-        #expect(other.presentedViewController == nil)
-        _ = window
-    }
-
     @Test("S1: presenting from a controller outside any window is refused with a warning")
     func presentOutsideWindow() {
         let detached = Screen("Detached")

@@ -166,6 +166,13 @@ public final class InsecurityHost {
             stage = .ready
         }
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
+        if placement.makesNavigationRoot, let reason = UIKitExceptionGuard.reasonStackRaises(child.viewController) {
+            InsecurityDiagnostics.report(
+                .controllerRefusedByUIKit,
+                "The controller of \(type(of: child)) cannot be the root of a navigation controller: \(reason); it does not start."
+            )
+            return false
+        }
 
         let frame = makeFrame(
             for: child, showing: child.viewController, placement, animated: animated, completion: completion,
@@ -332,6 +339,14 @@ public final class InsecurityHost {
         case presentNavigation(on: UIViewController, UINavigationController)
         case push(UINavigationController)
         case windowRoot(UIWindow, UINavigationController?)
+
+        /// Whether the coordinator's controller becomes the root of a navigation controller of its own.
+        var makesNavigationRoot: Bool {
+            switch self {
+            case .presentNavigation, .windowRoot(_, _?): true
+            case .present, .push, .windowRoot(_, nil): false
+            }
+        }
     }
 
     /// Applies E5 and the adaptive tables of seed 000 (E6) to the parent's context.
@@ -445,6 +460,14 @@ public final class InsecurityHost {
     }
 
     private func show(_ frame: Frame, _ uikitController: UIViewController) {
+        if let reason = reasonUIKitWouldRaise(showing: uikitController, at: frame.placement) {
+            InsecurityDiagnostics.report(
+                .controllerRefusedByUIKit,
+                "The controller of \(frame.typeName) cannot be shown: \(reason); the coordinator ends with .dismissed."
+            )
+            frameRemovedByUIKit(frame, cause: .refusedByUIKit)
+            return
+        }
         let shown: Bool
         switch frame.placement {
         case .presented(let presenter, let presented):
@@ -498,6 +521,14 @@ public final class InsecurityHost {
         watchWindow()
         InsecurityEvents.publish(frame, .shown)
         frame.owner?.frameShown()
+    }
+
+    private func reasonUIKitWouldRaise(showing controller: UIViewController, at placement: Frame.Placement) -> String? {
+        switch placement {
+        case .presented: UIKitExceptionGuard.reasonPresentRaises(controller)
+        case .pushed(let navigation): navigation.value.flatMap { UIKitExceptionGuard.reasonPushRaises(controller, onto: $0) }
+        case .windowRoot: nil
+        }
     }
 
     // MARK: Watching UIKit (E10, E11)

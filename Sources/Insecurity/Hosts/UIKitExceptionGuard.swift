@@ -1,0 +1,37 @@
+import SimUIKit
+
+/// The calls UIKit answers with an exception (S17), recognised with public UIKit API before the engine or an
+/// adapter makes them: misuse that would reach UIKit this way becomes a diagnostic instead (E19, E20).
+@_spi(Adapters) @MainActor
+public enum UIKitExceptionGuard {
+    /// Why UIKit would raise if `controller` were pushed onto `navigation` now, or nil.
+    public static func reasonPushRaises(_ controller: UIViewController, onto navigation: UINavigationController)
+        -> String?
+    {
+        if controller is UINavigationController { return "UIKit does not push a navigation controller" }
+        if navigation.viewControllers.contains(where: { $0 === controller }) {
+            return "it is already in the stack of \(navigation.simDescription), and UIKit raises on a second push"
+        }
+        return nil
+    }
+
+    /// Why UIKit would raise if `controller` were the whole stack of a navigation controller, or nil.
+    public static func reasonStackRaises(_ controller: UIViewController) -> String? {
+        controller is UINavigationController ? "UIKit does not push a navigation controller" : nil
+    }
+
+    /// Why UIKit would raise if `controller` were presented now, or nil.
+    public static func reasonPresentRaises(_ controller: UIViewController) -> String? {
+        if let parent = controller.parent {
+            return "it is a child of \(parent.simDescription), and UIKit raises on presenting an active controller"
+        }
+        if let presenter = controller.presentingViewController {
+            return "it is already presented by \(presenter.simDescription), and UIKit raises on a second presentation"
+        }
+        if controller.presentedViewController != nil || controller.viewIfLoaded?.window?.rootViewController === controller
+        {
+            return "it is already on screen, and UIKit raises on presenting an active controller"
+        }
+        return nil
+    }
+}
