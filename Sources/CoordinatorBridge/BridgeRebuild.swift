@@ -134,9 +134,13 @@ public struct BridgeBuilder {
     /// leaves the app as it was (X5). A document that would make UIKit raise (S17) fails with UIKit's reason.
     public func build(_ tree: BridgedTree) throws(Failure) -> Live {
         var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(messages: []))
+        // The recorded relationships already exist: they are set up at once, whatever the timing model (S18).
+        let timing = SimAnimation.nonAnimatedTiming
+        SimAnimation.nonAnimatedTiming = .immediate
         let exceptions = SimExceptions.capture {
             built = Result { () throws(Failure) in try assemble(tree) }
         }
+        SimAnimation.nonAnimatedTiming = timing
         guard exceptions.isEmpty else {
             throw Failure(messages: exceptions.map { "UIKit would raise \($0.name): \($0.reason)" })
         }

@@ -114,8 +114,10 @@ open class UINavigationController: UIViewController {
     /// Whether the user's finger still holds an interactive pop (the stack it began on is what a snapshot keeps).
     package var isHoldingInteractivePop: Bool { navigationTransition?.isInteractive == true }
     /// The push or pop animating now, the only transition that cuts a stack change short (a presentation the
-    /// navigation controller takes part in does not).
-    package var stackTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? { navigationTransition }
+    /// navigation controller takes part in does not, nor a non-animated one waiting for the next turn, S18).
+    package var stackTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        navigationTransition?.isAnimated == true ? navigationTransition : nil
+    }
     private var stackObservers = ObserverList<NavigationStackChange>()
 
     /// The bar above the stack: its items follow the stack's ``UIViewController/navigationItem``s.
@@ -313,18 +315,23 @@ open class UINavigationController: UIViewController {
     {
         // A push during a running push or pop waits for it and follows it, as UIKit has done since iOS 8
         // (the fidelity article has the evidence).
-        if case .push(let controller) = edit, let running = navigationTransition, !running.isInteractive {
+        if case .push(let controller) = edit, let running = navigationTransition, running.isAnimated,
+            !running.isInteractive
+        {
             deferredPushes.append((controller, requestedAnimation))
             return nil
         }
         // Ending the running transition runs its completions, which may start another: end each in turn.
+        // A non-animated one waiting for the next turn (S18) ends quietly: there is no animation to corrupt.
         while let running = navigationTransition {
             if running.isInteractive {
                 SimWarnings.emit("\(simDescription) cannot change its stack during an interactive pop.")
                 return nil
             }
-            SimWarnings.emit(
-                "nested \(cause == .push ? "push" : "pop") animation can result in corrupted navigation bar")
+            if running.isAnimated {
+                SimWarnings.emit(
+                    "nested \(cause == .push ? "push" : "pop") animation can result in corrupted navigation bar")
+            }
             running.end()
         }
         let oldTop = stack.last

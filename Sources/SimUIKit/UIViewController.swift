@@ -266,7 +266,7 @@ open class UIViewController: UIResponder {
     }
 
     /// The topmost ancestor through `parent` links: the controller that presents on this one's behalf (S2).
-    var presentationAnchor: UIViewController {
+    package var presentationAnchor: UIViewController {
         var anchor = self
         while let parent = anchor.parent { anchor = parent }
         return anchor
@@ -342,6 +342,12 @@ open class UIViewController: UIResponder {
     }
 
     /// The running transition this controller takes part in, if any.
+    /// The presentation or dismissal running on this controller's presentation anchor: the only transition
+    /// that makes UIKit refuse a present or dismiss from it (S1). A push or pop does not.
+    package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        presentationAnchor.presentationTransition
+    }
+
     public var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
         if let presentationTransition { return presentationTransition }
         if let navigation = self as? UINavigationController, let transition = navigation.navigationTransition {
@@ -746,4 +752,20 @@ public enum SimAnimation {
     public static let modalTransitionDuration: TimeInterval = 0.5
     /// A push or pop (also the full length of an interactive pop).
     public static let navigationTransitionDuration: TimeInterval = 0.35
+
+    /// When a non-animated present, dismiss, push, pop or stack replacement finishes (S18).
+    public enum NonAnimatedTiming: String, Sendable, CaseIterable {
+        /// The transition, its callbacks and its completion finish before the call returns.
+        case immediate
+        /// The links and `viewControllers` change at the call, as in UIKit; the did-callbacks and the
+        /// completion run on the next turn of `SimRunLoop.main`, as UIKit has done since iOS 8.
+        case deferred
+
+        /// The model the clean-world trait restores: `.deferred`, which public reports of UIKit describe
+        /// (the fidelity article has the sources).
+        public static let standard = NonAnimatedTiming.deferred
+    }
+
+    /// The timing of non-animated transitions; tests may set it, the clean-world trait resets it.
+    @MainActor public static var nonAnimatedTiming = NonAnimatedTiming.standard
 }

@@ -87,10 +87,16 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         interactionHandlers.append(handler)
     }
 
-    /// Starts a non-interactive transition: it ends now if not animated, else after its duration.
+    /// Starts a non-interactive transition: it ends after its duration if animated; if not, now or on the
+    /// run loop's next turn, as ``SimAnimation/nonAnimatedTiming`` says (S18). A change that no controller on
+    /// screen takes part in has no callbacks to wait for and ends now.
     func run() {
         if isAnimated {
             scheduleEnd(after: transitionDuration)
+        } else if SimAnimation.nonAnimatedTiming == .deferred,
+            [from, to].contains(where: { $0.map { $0.appearance != .disappeared } ?? false })
+        {
+            SimRunLoop.main.perform { [self] in end() }
         } else {
             end()
         }

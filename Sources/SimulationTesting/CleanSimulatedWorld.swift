@@ -55,6 +55,7 @@ public struct CleanSimulatedWorld: SuiteTrait, TestTrait, TestScoping {
     @MainActor
     private static func reset() {
         SimRunLoop.main.reset()
+        SimAnimation.nonAnimatedTiming = .standard
         UIApplication.shared.simulateTermination()
         InsecurityWorld.reset()
     }

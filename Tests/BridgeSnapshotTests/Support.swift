@@ -97,14 +97,17 @@ enum Scenes {
         let navigation = UINavigationController(rootViewController: titled("Home", id: "home"))
         navigation.restorationIdentifier = "main"
         navigation.pushViewController(titled("Orders", id: "orders"), animated: false)
+        SimRunLoop.main.runUntilIdle()
         window.rootViewController = navigation
         window.makeKeyAndVisible()
         let sheet = titled("Settings", id: "settings")
         sheet.modalPresentationStyle = .formSheet
         navigation.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         let cover = titled("Cover")
         cover.modalPresentationStyle = .fullScreen
         sheet.present(cover, animated: false)
+        SimRunLoop.main.runUntilIdle()
         return [window]
     }
 

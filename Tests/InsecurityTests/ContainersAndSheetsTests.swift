@@ -58,7 +58,9 @@ struct ContainersAndSheetsTests {
         let outcomes = Outcomes()
         let product = PushScreen("Product")
         host.start(product, animated: false, outcomes.completion("Product"))
+        loop.runUntilIdle()
         product.navigation.start(PushScreen("Reviews"), animated: false, outcomes.completion("Reviews"))
+        loop.runUntilIdle()
         let events = EventLog()
         #expect(tabs.simulateTabTap(0))
         loop.runUntilIdle()
@@ -78,7 +80,9 @@ struct ContainersAndSheetsTests {
         let sheet = ModalScreen("Sheet")
         let above = ModalScreen("Above")
         host.start(sheet, animated: false, outcomes.completion("Sheet"))
+        loop.runUntilIdle()
         sheet.navigation.start(above, animated: false, outcomes.completion("Above"))
+        loop.runUntilIdle()
         let events = EventLog()
 
         let cancelled = try #require(sheet.controller?.beginInteractiveDismissal())
@@ -104,6 +108,7 @@ struct ContainersAndSheetsTests {
         let outcomes = Outcomes()
         let sheet = ModalScreen("Sheet")
         host.start(sheet, animated: false, outcomes.completion("Sheet"))
+        loop.runUntilIdle()
         let warnings = try SimWarnings.capture {
             let swipe = try #require(sheet.controller?.beginInteractiveDismissal())
             sheet.finish("paid")

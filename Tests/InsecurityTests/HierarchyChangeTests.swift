@@ -46,7 +46,9 @@ struct HierarchyChangeTests {
         let above = ModalScreen("Above")
         let sheet = ModalScreen("Sheet")
         pushHost.start(pushed, animated: false, outcomes.completion("Pushed"))
+        loop.runUntilIdle()
         pushed.navigation.start(above, animated: false, outcomes.completion("Above"))
+        loop.runUntilIdle()
         modalHost.start(sheet, animated: true, outcomes.completion("Sheet"))
         loop.runUntilIdle()
         var live = LiveObjects()
@@ -89,6 +91,7 @@ struct HierarchyChangeTests {
         let outcomes = Outcomes()
         let parent = ModalScreen("Parent")
         host.start(parent, animated: false, outcomes.completion("Parent"))
+        loop.runUntilIdle()
         let child = ModalScreen("Child")
         expectNoWarningsOrDiagnostics {
             // The parent's dismissal animates; the child waits for it.
@@ -229,10 +232,12 @@ struct HierarchyChangeTests {
         let waiting = ModalScreen("Waiting")
         expectNoWarningsOrDiagnostics {
             host.start(parent, animated: false, outcomes.completion("Parent"))
+            loop.runUntilIdle()
             parent.navigation.start(sheet, animated: false) { result in
                 outcomes.completion("Sheet")(result)
                 parent.finish("after sheet")
             }
+            loop.runUntilIdle()
             let swipe = sheet.controller?.beginInteractiveDismissal()
             host.start(waiting, animated: true, outcomes.completion("Waiting"))
             swipe?.finish()

@@ -13,8 +13,10 @@ struct TeardownTests {
         let host = InsecurityHost(modal: scene.root)
         let coordinators = names.map(ModalScreen.init)
         host.start(coordinators[0], animated: false, outcomes.completion(names[0]))
+        loop.runUntilIdle()
         for (parent, child) in zip(coordinators, coordinators.dropFirst()) {
             parent.navigation.start(child, animated: false, outcomes.completion(child.name))
+            loop.runUntilIdle()
         }
         return (host, coordinators)
     }
@@ -58,8 +60,11 @@ struct TeardownTests {
         let second = PushScreen("Second")
         let sheet = ModalScreen("Sheet")
         host.start(first, animated: false, outcomes.completion("First"))
+        loop.runUntilIdle()
         first.navigation.start(second, animated: false, outcomes.completion("Second"))
+        loop.runUntilIdle()
         second.navigation.start(sheet, animated: false, outcomes.completion("Sheet"))
+        loop.runUntilIdle()
         var changes: [NavigationStackChange] = []
         let observation = navigation.observeStack { if $0.phase == .began { changes.append($0) } }
         first.finish("done")
@@ -81,6 +86,7 @@ struct TeardownTests {
         let parent = ModalScreen("Parent")
         let child = ModalScreen("Child")
         host.start(parent, animated: false, outcomes.completion("Parent"))
+        loop.runUntilIdle()
         parent.navigation.start(child, animated: false) { result in
             outcomes.completion("Child")(result)
             parent.finish("from child: \(result.value ?? "-")")
@@ -109,6 +115,7 @@ struct TeardownTests {
         parent.navigation.start(child, animated: false) { _ in
             parent.navigation.start(next, animated: true) { _ in }
         }
+        loop.runUntilIdle()
         var warnings: [SimWarning] = []
         warnings = SimWarnings.capture {
             child.finish("done")
@@ -174,6 +181,7 @@ struct TeardownTests {
         let outcomes = Outcomes()
         let bottom = PushScreen("Bottom")
         host.start(bottom, animated: false, outcomes.completion("Bottom"))
+        loop.runUntilIdle()
         var top: PushScreen = bottom
         for index in 1..<10_000 {
             let next = PushScreen("P\(index)")

@@ -32,6 +32,7 @@ struct WindowHostTests {
         let main = UINavigationController()
         let home = PushScreen("Home")
         app.navigation.start(main, home, animated: false, outcomes.completion("Home"))
+        loop.runUntilIdle()
         #expect(window.rootViewController === main)
         #expect(main.viewControllers.map(\.title) == ["Home"])
         #expect(outcomes.log.isEmpty, "the replaced chain's completion is not called")
@@ -47,6 +48,7 @@ struct WindowHostTests {
         let main = UINavigationController()
         let home = PushScreen("Home")
         host.start(main, home, animated: false, outcomes.completion("Home"))
+        loop.runUntilIdle()
         let detail = PushScreen("Detail")
         home.navigation.start(detail, animated: false) { _ in }
         let deepLink = ModalScreen("DeepLink")

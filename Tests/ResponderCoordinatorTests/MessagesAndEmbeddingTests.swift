@@ -124,6 +124,7 @@ struct MessagesAndEmbeddingTests {
         let hostsBefore = InsecurityHost.liveHosts.count
         var result: CoordinatorResult<String>?
         InsecurityEmbedding.start(PaymentFlow(), on: root, animated: false) { result = $0 }
+        loop.runUntilIdle()
         root.presentedViewController?.simulateInteractiveDismissal()
         loop.runUntilIdle()
         #expect(result == .dismissed)

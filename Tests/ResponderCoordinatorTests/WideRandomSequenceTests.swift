@@ -34,11 +34,6 @@ enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
     var drivesEngine: Bool { self == .engine || self == .classic || self == .windowRoots || self == .mixed }
 }
 
-/// How non-animated transitions finish. Only `.immediate` exists today; the harness takes the model as a
-/// parameter so that a deferred model of non-animated transitions runs every world too once SimUIKit has one.
-enum TimingModel: String, CaseIterable, Sendable {
-    case immediate
-}
 
 /// One random step: what is done (`action`) and a number that picks its target and options.
 struct RandomStep: CustomStringConvertible, Sendable {
@@ -88,17 +83,21 @@ enum WideHarness {
     }
 
     /// Checks `count` random sessions of `world`, shrinking the first that fails to a minimal sequence.
-    static func check(_ label: String, world: RandomWorld, restores: Bool, count: Int) async {
+    /// Runs `count` random sessions in `world` with non-animated transitions timed by `timing` (S18).
+    static func check(
+        _ label: String, world: RandomWorld, timing: SimAnimation.NonAnimatedTiming, restores: Bool, count: Int
+    ) async {
         guard runs(world) else { return }
         let started = Date()
         await propertyCheck(count: count, input: RandomStep.generator) { steps in
+            SimAnimation.nonAnimatedTiming = timing
             let failures = await WideSession(world, restores: restores).run(steps)
             #expect(
                 failures.isEmpty,
-                "world \(world): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
+                "world \(world), timing \(timing): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
             )
         }
-        print("\(label): world \(world), \(count) sequences in \(Int(Date().timeIntervalSince(started))) s")
+        print("\(label): world \(world), timing \(timing), \(count) sequences in \(Int(Date().timeIntervalSince(started))) s")
     }
 }
 
@@ -118,10 +117,10 @@ struct WideRandomSequenceTests {
 
     @Test(
         "E8, E9, E10, E17, E19, E20, A3, A6, A11, S12: random app, user and coordinator steps keep every invariant",
-        arguments: RandomWorld.allCases, TimingModel.allCases)
-    func wideSequences(world: RandomWorld, timing: TimingModel) async {
+        arguments: RandomWorld.allCases, SimAnimation.NonAnimatedTiming.allCases)
+    func wideSequences(world: RandomWorld, timing: SimAnimation.NonAnimatedTiming) async {
         let count = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 1_000
-        await WideHarness.check("wide random suite (timing \(timing))", world: world, restores: false, count: count)
+        await WideHarness.check("wide random suite", world: world, timing: timing, restores: false, count: count)
     }
 }
 
@@ -142,10 +141,10 @@ struct RestoreSequenceTests {
 
     @Test(
         "X3, X9, X11, X12, E19, A3: random trees, settled or mid-transition, round-trip and keep every invariant when restored with the app's factories and used",
-        arguments: RandomWorld.allCases)
-    func restoreSequences(world: RandomWorld) async {
+        arguments: RandomWorld.allCases, SimAnimation.NonAnimatedTiming.allCases)
+    func restoreSequences(world: RandomWorld, timing: SimAnimation.NonAnimatedTiming) async {
         let count = ProcessInfo.processInfo.environment["RESTORE_SEQUENCES"].flatMap(Int.init) ?? 300
-        await WideHarness.check("restore suite", world: world, restores: true, count: count)
+        await WideHarness.check("restore suite", world: world, timing: timing, restores: true, count: count)
     }
 }
 
@@ -196,9 +195,11 @@ final class WideSession {
                 perform(step, at: moment)
                 if world.drivesEngine { await letAsyncStartsRun(at: moment) }
             }
-            heldPop = nil
-            heldSwipe = nil
-            SimRunLoop.main.runUntilIdle()
+            byUser("the end") {
+                heldPop = nil
+                heldSwipe = nil
+            }
+            byCoordinators("the end") { SimRunLoop.main.runUntilIdle() }
             if InsecurityWorld.hasPendingOperations {
                 failures.append("the end: UIKit operations still wait in the engine's queue with nothing animating")
             }

@@ -12,6 +12,7 @@ struct AppearanceTests {
         let screens = titles.map { Screen($0, journal: journal) }
         let navigation = UINavigationController()
         navigation.setViewControllers(screens, animated: false)
+        SimRunLoop.main.runUntilIdle()
         let window = makeVisibleWindow(root: navigation)
         _ = journal.take()
         return (window, navigation, screens)
@@ -150,6 +151,7 @@ struct AppearanceTests {
         let window = makeVisibleWindow(root: root)
         let sheet = Screen("Sheet", journal: journal)
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         _ = journal.take()
         sheet.simulateInteractiveDismissal()
         loop.runUntilIdle()
@@ -177,9 +179,11 @@ struct AppearanceTests {
         let sheet = Screen("Sheet", journal: journal)
         sheet.modalPresentationStyle = .formSheet
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         let cover = Screen("Cover", journal: journal)
         cover.modalPresentationStyle = .fullScreen
         sheet.present(cover, animated: false)
+        SimRunLoop.main.runUntilIdle()
         let top = Screen("Top", journal: journal)
         cover.present(top, animated: false)
         loop.runUntilIdle()
@@ -202,6 +206,7 @@ struct AppearanceTests {
         let window = makeVisibleWindow(root: root)
         let navigation = UINavigationController(rootViewController: Screen("Form", journal: journal))
         root.present(navigation, animated: false)
+        SimRunLoop.main.runUntilIdle()
         let swipe = navigation.beginInteractiveDismissal()
         swipe?.update(0.3)
         _ = journal.take()

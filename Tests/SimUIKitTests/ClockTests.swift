@@ -23,8 +23,9 @@ struct ClockTests {
         _ = window
     }
 
-    @Test("S4: non-animated transitions complete, completion included, before the call returns")
-    func nonAnimatedIsSynchronous() {
+    @Test("S18: under .immediate, non-animated transitions complete, completion included, before the call returns")
+    func nonAnimatedImmediate() {
+        SimAnimation.nonAnimatedTiming = .immediate
         let root = Screen("Root")
         let window = makeVisibleWindow(root: root)
         let sheet = Screen("Sheet")
@@ -35,6 +36,67 @@ struct ClockTests {
         root.dismiss(animated: false) { dismissed = true }
         #expect(dismissed)
         #expect(loop.isIdle)
+        _ = window
+    }
+
+    @Test("S18: under .deferred (the default), links change at the call; did-callbacks and completion run on the next turn")
+    func nonAnimatedDeferred() {
+        #expect(SimAnimation.nonAnimatedTiming == .deferred, "the clean world starts with the default")
+        let journal = Journal()
+        let root = Screen("Root", journal: journal)
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet", journal: journal)
+        sheet.modalPresentationStyle = .fullScreen
+        _ = journal.take()
+        var presented = false
+        root.present(sheet, animated: false) { presented = true }
+        #expect(root.presentedViewController === sheet, "the link is set at the call")
+        #expect(!presented, "the completion waits for the next turn")
+        #expect(
+            journal.take() == [
+                "Sheet.viewDidLoad", "Root.viewWillDisappear", "Sheet.viewWillAppear [presented]",
+                "Sheet.viewIsAppearing [presented]",
+            ])
+        let start = loop.now
+        loop.advance(by: 0)
+        #expect(presented && loop.now == start, "the next turn takes no virtual time")
+        #expect(journal.take() == ["Sheet.viewDidAppear [presented]", "Root.viewDidDisappear"])
+        var dismissed = false
+        root.dismiss(animated: false) { dismissed = true }
+        #expect(root.presentedViewController == nil && !dismissed)
+        loop.advance(by: 0)
+        #expect(dismissed)
+        _ = window
+    }
+
+    @Test("S18: under .deferred, a second non-animated present right after the first is refused, as on a device")
+    func presentedTooQuickly() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let first = Screen("First")
+        root.present(first, animated: false)
+        var completed = false
+        let warnings = SimWarnings.capture { first.present(Screen("Second"), animated: false) { completed = true } }
+        #expect(warnings.map(\.message).first?.contains("while a presentation is in progress") == true)
+        loop.runUntilIdle()
+        #expect(first.presentedViewController == nil && !completed)
+        _ = window
+    }
+
+    @Test("S18: under .deferred, consecutive non-animated pushes all join the stack at once, without a warning")
+    func consecutiveNonAnimatedPushes() {
+        let navigation = UINavigationController(rootViewController: Screen("Home"))
+        let window = makeVisibleWindow(root: navigation)
+        let warnings = SimWarnings.capture {
+            navigation.pushViewController(Screen("A"), animated: false)
+            navigation.pushViewController(Screen("B"), animated: false)
+            navigation.popViewController(animated: false)
+            navigation.pushViewController(Screen("C"), animated: false)
+        }
+        #expect(warnings.isEmpty)
+        #expect(navigation.viewControllers.map(\.title) == ["Home", "A", "C"])
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers.map(\.title) == ["Home", "A", "C"])
         _ = window
     }
 

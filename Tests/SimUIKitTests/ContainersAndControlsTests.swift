@@ -55,6 +55,7 @@ struct ContainersAndControlsTests {
         let window = makeVisibleWindow(root: tabs)
         let product = Screen("Product", journal: journal)
         catalog.pushViewController(product, animated: false)
+        SimRunLoop.main.runUntilIdle()
         _ = journal.take()
 
         #expect(tabs.simulateTabTap(1))
@@ -102,7 +103,9 @@ struct ContainersAndControlsTests {
         tabs.viewControllers = [stack, Screen("Other")]
         let window = makeVisibleWindow(root: tabs)
         stack.pushViewController(Screen("A"), animated: false)
+        SimRunLoop.main.runUntilIdle()
         stack.pushViewController(Screen("B"), animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(tabs.simulateTabTap(0))
         loop.runUntilIdle()
         #expect(stack.viewControllers.map(\.title) == ["Root"])
@@ -134,6 +137,7 @@ struct ContainersAndControlsTests {
 
         let sheet = Screen("Sheet")
         other.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(tabs.presentedViewController === sheet && sheet.presentingViewController === tabs)
         #expect(!tabs.simulateTabTap(0), "a presented controller covers the tab bar")
         _ = window
@@ -180,6 +184,7 @@ struct ContainersAndControlsTests {
         let window = makeVisibleWindow(root: root)
         let sheet = Screen("Sheet", journal: journal)
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         _ = journal.take()
         let alert = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
         let ok = UIAlertAction(title: "OK", style: .default)
@@ -189,6 +194,7 @@ struct ContainersAndControlsTests {
         }
         #expect(warnings.count == 1)
         sheet.present(alert, animated: false)
+        SimRunLoop.main.runUntilIdle()
         alert.simulateTap(on: ok)
         loop.runUntilIdle()
         #expect(journal.take().isEmpty, "the sheet stays on screen under the alert")
@@ -264,6 +270,7 @@ struct ContainersAndControlsTests {
         let spy = DelegateSpy()
         sheet.presentationController?.delegate = spy
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         _ = journal.take()
 
         let cancelled = try #require(sheet.beginInteractiveDismissal())
@@ -299,6 +306,7 @@ struct ContainersAndControlsTests {
         let spy = DelegateSpy()
         sheet.presentationController?.delegate = spy
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         spy.allowsDismissal = false
         #expect(sheet.beginInteractiveDismissal() == nil)
         #expect(spy.calls == ["shouldDismiss", "didAttemptToDismiss"])
@@ -335,6 +343,7 @@ struct ContainersAndControlsTests {
             systemItem: .close, primaryAction: UIAction { _ in taps += 1 })
         let navigation = UINavigationController(rootViewController: UIViewController())
         navigation.pushViewController(product, animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(navigation.navigationBar.topItem?.title == "Product 42")
         #expect(navigation.navigationBar.backItem === navigation.viewControllers[0].navigationItem)
         #expect(product.navigationItem.leftBarButtonItem?.simulateTap() == true && taps == 1)

@@ -14,6 +14,7 @@ struct ExceptionTests {
         let navigation = UINavigationController(rootViewController: home)
         let window = makeVisibleWindow(root: navigation)
         navigation.pushViewController(detail, animated: false)
+        loop.runUntilIdle()
         let exceptions = SimExceptions.capture { navigation.pushViewController(detail, animated: true) }
         #expect(
             exceptions == [
@@ -34,7 +35,9 @@ struct ExceptionTests {
         let navigation = UINavigationController(rootViewController: home)
         let exceptions = SimExceptions.capture {
             navigation.pushViewController(UINavigationController(), animated: false)
+            SimRunLoop.main.runUntilIdle()
             navigation.setViewControllers([home, home], animated: false)
+            SimRunLoop.main.runUntilIdle()
         }
         #expect(exceptions.map(\.name) == ["NSInvalidArgumentException", "NSInvalidArgumentException"])
         #expect(exceptions.first?.reason == "Pushing a navigation controller is not supported")
@@ -47,6 +50,7 @@ struct ExceptionTests {
         let detail = Screen("Detail")
         let navigation = UINavigationController(rootViewController: home)
         navigation.pushViewController(detail, animated: false)
+        SimRunLoop.main.runUntilIdle()
         var popped: [UIViewController]? = []
         let exceptions = SimExceptions.capture {
             popped = navigation.popToViewController(Screen("Stranger"), animated: false)
@@ -80,11 +84,14 @@ struct ExceptionTests {
         let sheet = Screen("Sheet")
         var completed = false
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         let other = Screen("Other")
         sheet.present(other, animated: false)
+        SimRunLoop.main.runUntilIdle()
         let exceptions = SimExceptions.capture {
             other.present(sheet, animated: false) { completed = true }
             other.present(root, animated: false)
+            SimRunLoop.main.runUntilIdle()
         }
         #expect(
             exceptions.map(\.reason) == [
@@ -126,6 +133,7 @@ struct ExceptionTests {
                 let home = UIViewController()
                 let navigation = UINavigationController(rootViewController: home)
                 navigation.pushViewController(home, animated: false)
+                SimRunLoop.main.runUntilIdle()
             }
         }
         let console = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -22,6 +22,7 @@ struct LifetimeTests {
             loop.runUntilIdle()
             let detail = Screen("Detail")
             navigation.pushViewController(detail, animated: false)
+            SimRunLoop.main.runUntilIdle()
             watched.watch(home, navigation, window, orders, settings, detail)
         }
         #expect(watched.liveCount == 0)
@@ -35,8 +36,10 @@ struct LifetimeTests {
         do {
             let detail = Screen("Detail")
             navigation.pushViewController(detail, animated: false)
+            SimRunLoop.main.runUntilIdle()
             let sheet = Screen("Sheet")
             navigation.present(sheet, animated: false)
+            SimRunLoop.main.runUntilIdle()
             watched.watch(detail, sheet)
             sheet.simulateInteractiveDismissal()
         }
@@ -72,6 +75,7 @@ struct DroppedGestureTests {
             let top = UIViewController()
             let navigation = UINavigationController(rootViewController: UIViewController())
             navigation.pushViewController(top, animated: false)
+            SimRunLoop.main.runUntilIdle()
             window.rootViewController = navigation
             window.makeKeyAndVisible()
             do {

@@ -11,6 +11,7 @@ struct NavigationControllerTests {
         let screens = titles.map { Screen($0) }
         let navigation = UINavigationController()
         navigation.setViewControllers(screens, animated: false)
+        SimRunLoop.main.runUntilIdle()
         return (navigation, screens)
     }
 
@@ -48,6 +49,7 @@ struct NavigationControllerTests {
         #expect(popped == [screens[2], screens[3]])
         #expect(navigation.viewControllers == [screens[0], screens[1]])
         navigation.pushViewController(Screen("E"), animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(navigation.popToRootViewController(animated: false)?.map(\.title) == ["B", "E"])
         #expect(navigation.viewControllers == [screens[0]])
     }
@@ -206,6 +208,7 @@ struct NestedNavigationChangeTests {
         let navigation = UINavigationController(rootViewController: root)
         let window = makeVisibleWindow(root: navigation)
         navigation.pushViewController(Screen("A"), animated: false)
+        SimRunLoop.main.runUntilIdle()
         let delegate = PopToRootOnDidShow()
         navigation.delegate = delegate
         navigation.pushViewController(Screen("B"), animated: true)
@@ -236,6 +239,7 @@ struct InteractivePopOffScreenTests {
         let detail = Screen("Detail", journal: journal)
         let first = UINavigationController()
         first.setViewControllers([home, detail], animated: false)
+        SimRunLoop.main.runUntilIdle()
         let other = Screen("Other", journal: journal)
         let tabs = UITabBarController()
         tabs.viewControllers = [first, UINavigationController(rootViewController: other)]

@@ -21,8 +21,10 @@ struct ObservationTests {
         navigation.pushViewController(Screen("A"), animated: true)
         loop.runUntilIdle()
         navigation.pushViewController(Screen("B"), animated: false)
+        SimRunLoop.main.runUntilIdle()
         navigation.popToRootViewController(animated: false)
         navigation.pushViewController(Screen("C"), animated: false)
+        SimRunLoop.main.runUntilIdle()
         navigation.beginInteractivePop()?.cancel()
         loop.runUntilIdle()
         navigation.simulateBackButtonTap()
@@ -54,6 +56,7 @@ struct ObservationTests {
             let token = navigation.observeStack { _ in count += 1 }
             watched.watch(navigation, token)
             navigation.pushViewController(Screen("A"), animated: false)
+            SimRunLoop.main.runUntilIdle()
             #expect(count == 2)
         }
         #expect(watched.liveCount == 0)
@@ -62,6 +65,7 @@ struct ObservationTests {
         var token: SimObservation<NavigationStackChange>? = navigation.observeStack { _ in count += 1 }
         token = nil
         navigation.pushViewController(Screen("B"), animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(count == 2)
         _ = token
     }
@@ -78,6 +82,7 @@ struct ObservationTests {
         root.present(sheet, animated: true)
         loop.runUntilIdle()
         sheet.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(
             seen == [
                 "present began [\"Sheet\"]", "present completed [\"Sheet\"]",

@@ -14,6 +14,7 @@ struct PresentationTests {
         let first = Screen("First")
         let second = Screen("Second")
         root.present(first, animated: false)
+        SimRunLoop.main.runUntilIdle()
         var completed = false
         let warnings = SimWarnings.capture {
             root.present(second, animated: true) { completed = true }
@@ -66,6 +67,7 @@ struct PresentationTests {
         let window = makeVisibleWindow(root: navigation)
         let sheet = Screen("Sheet")
         home.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(sheet.presentingViewController === navigation)
         #expect(navigation.presentedViewController === sheet)
         #expect(home.presentedViewController === sheet)
@@ -80,8 +82,11 @@ struct PresentationTests {
         let b = Screen("B")
         let c = Screen("C")
         root.present(a, animated: false)
+        SimRunLoop.main.runUntilIdle()
         a.present(b, animated: false)
+        SimRunLoop.main.runUntilIdle()
         b.present(c, animated: false)
+        SimRunLoop.main.runUntilIdle()
         var changes: [PresentationChange] = []
         let observation = a.observePresentations { changes.append($0) }
         var completions = 0
@@ -105,7 +110,9 @@ struct PresentationTests {
         let window = makeVisibleWindow(root: root)
         let sheet = Screen("Sheet")
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         sheet.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(root.presentedViewController == nil)
         #expect(sheet.presentingViewController == nil)
         _ = window
@@ -117,6 +124,7 @@ struct PresentationTests {
         let window = makeVisibleWindow(root: root)
         let sheet = Screen("Sheet")
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         root.dismiss(animated: true)
         var completed = false
         let warnings = SimWarnings.capture { root.dismiss(animated: true) { completed = true } }
@@ -134,6 +142,7 @@ struct PresentationTests {
         var presenter: UIViewController = root
         for sheet in chain {
             presenter.present(sheet, animated: false)
+            SimRunLoop.main.runUntilIdle()
             presenter = sheet
         }
         var kinds: [PresentationChange.Kind] = []
@@ -163,6 +172,7 @@ struct PresentationTests {
         sheet.modalPresentationStyle = style
         sheet.isModalInPresentation = modalInPresentation
         root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(sheet.simulateInteractiveDismissal() == dismissible)
         loop.runUntilIdle()
         #expect((root.presentedViewController == nil) == dismissible)
@@ -193,6 +203,7 @@ struct PresentationTests {
         let delegate = Delegate()
         navigation.presentationController?.delegate = delegate
         root.present(navigation, animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(!navigation.simulateInteractiveDismissal())
         delegate.allow = true
         #expect(navigation.topViewController!.simulateInteractiveDismissal())
@@ -211,6 +222,7 @@ struct PresentationTests {
         form.isModalInPresentation = true
         let navigation = UINavigationController(rootViewController: form)
         root.present(navigation, animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(!form.simulateInteractiveDismissal())
         #expect(root.presentedViewController === navigation)
         _ = window

@@ -12,6 +12,7 @@ struct ResponderTests {
         let window = makeVisibleWindow(root: navigation)
         let sheet = Screen("Sheet")
         home.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(home.next === navigation)
         #expect(navigation.next === window)
         #expect(sheet.next === navigation)
@@ -26,6 +27,7 @@ struct ResponderTests {
         let form = Screen("Form")
         let navigation = UINavigationController(rootViewController: form)
         root.present(navigation, animated: false)
+        SimRunLoop.main.runUntilIdle()
         var chain: [UIResponder] = []
         var responder: UIResponder? = form
         while let current = responder {
@@ -43,6 +45,7 @@ struct ResponderTests {
         #expect(Set<UIViewController>([a, a, b]).count == 2)
         let navigation = UINavigationController()
         navigation.setViewControllers([a, b], animated: false)
+        SimRunLoop.main.runUntilIdle()
         #expect(navigation.viewControllers == [a, b])
         #expect(a.simDescription == "<Screen #a \"A\">")
         let plain = UIViewController()

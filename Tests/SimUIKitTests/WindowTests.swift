@@ -18,10 +18,13 @@ struct WindowTests {
             window.makeKeyAndVisible()
             let detail = Screen("Detail")
             navigation.pushViewController(detail, animated: false)
+            SimRunLoop.main.runUntilIdle()
             let sheet = Screen("Sheet")
             detail.present(sheet, animated: false)
+            SimRunLoop.main.runUntilIdle()
             let nested = Screen("Nested")
             sheet.present(nested, animated: false)
+            SimRunLoop.main.runUntilIdle()
             watched.watch(home, navigation, detail, sheet, nested)
         }
         #expect(watched.liveCount == 5)

@@ -8,7 +8,7 @@ extension InsecurityHost {
     /// presenting through one navigation or tab bar controller see one ordered chain (A11). Whoever uses
     /// it retains it; the engine keeps it weakly.
     @_spi(Adapters) public static func presenting(on controller: UIViewController) -> InsecurityHost {
-        let anchor = UIKitOperationQueue.presentationAnchor(of: controller)
+        let anchor = controller.presentationAnchor
         let key = ObjectIdentifier(anchor)
         if let host = presentingHosts[key]?.value, case .modal(let base) = host.base, base.value === anchor {
             return host

@@ -433,7 +433,7 @@ public final class InsecurityHost {
         let blocker: () -> UIKitOperationQueue.Blocker?
         switch frame.placement {
         case .presented(let presenter, _):
-            target = presenter.value.map(UIKitOperationQueue.presentationAnchor)
+            target = presenter.value.map(\.presentationAnchor)
             blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
         case .pushed(let navigation):
             target = navigation.value

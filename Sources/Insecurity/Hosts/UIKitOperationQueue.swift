@@ -155,17 +155,11 @@ final class UIKitOperationQueue {
 
 extension UIKitOperationQueue {
     /// The controller that presents on `controller`'s behalf (its outermost container, as UIKit does).
-    static func presentationAnchor(of controller: UIViewController) -> UIViewController {
-        var anchor = controller
-        while let parent = anchor.parent { anchor = parent }
-        return anchor
-    }
-
     /// The controller a presentation requested on `controller` is handed to: the topmost controller presented
     /// above it, or its presentation anchor when it presents nothing. Everything presenting from one
     /// controller shares its chain, so a second presentation goes on top of the first (A11).
     static func topPresenter(above controller: UIViewController) -> UIViewController {
-        var top = presentationAnchor(of: controller)
+        var top = controller.presentationAnchor
         while let presented = top.presentedViewController { top = presented }
         return top
     }
@@ -184,13 +178,12 @@ extension UIKitOperationQueue {
         navigation?.stackTransitionCoordinator.map(Blocker.transition)
     }
 
-    /// A dismissal from `presenter` waits for transitions on it and on every controller it presents.
+    /// A dismissal from `presenter` waits for a presentation or dismissal running on it or on any controller
+    /// it presents, which UIKit would refuse it for; a push or pop inside the chain does not delay it (E21).
     static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
-        guard let presenter else { return nil }
-        if let running = presenter.transitionCoordinator { return .transition(running) }
-        var current = presenter.presentedViewController
+        var current = presenter
         while let controller = current {
-            if let running = controller.transitionCoordinator { return .transition(running) }
+            if let running = controller.presentationTransitionCoordinator { return .transition(running) }
             current = controller.presentedViewController
         }
         return nil
@@ -279,13 +272,16 @@ public enum UIKitOperations {
                 blocker: gate?.holding(blocker) ?? blocker,
                 isObsolete: { [weak navigation, weak controller] in navigation == nil || controller == nil },
                 run: { [weak navigation, weak controller] in
-                    guard let navigation, let controller, controller.parent === navigation,
+                    // A controller that left the stack may keep its parent until its transition ends; popping
+                    // to it would raise (S17).
+                    guard let navigation, let controller, navigation.viewControllers.contains(where: { $0 === controller }),
                         navigation.topViewController !== controller
                     else { return }
                     navigation.popToViewController(controller, animated: animated)
                 },
                 removal: { [weak navigation, weak controller] in
-                    guard let navigation, let controller, controller.parent === navigation else { return nil }
+                    guard let navigation, let controller, navigation.viewControllers.contains(where: { $0 === controller })
+                    else { return nil }
                     return .pop(navigation, to: controller, animated: animated)
                 }
             ))
@@ -311,7 +307,7 @@ public enum UIKitOperations {
     /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run
     /// and its transitions have ended (a dismissal's completion, for instance).
     public static func afterPresentations(on controller: UIViewController, _ body: @escaping @MainActor () -> Void) {
-        let anchor = UIKitOperationQueue.presentationAnchor(of: controller)
+        let anchor = controller.presentationAnchor
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: [ObjectIdentifier(anchor)],
