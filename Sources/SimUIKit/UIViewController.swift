@@ -534,6 +534,25 @@ open class UIViewController: UIResponder {
         presentationTransition == nil && presentedChain().allSatisfy { $0.presentationTransition == nil }
     }
 
+    /// Whether presenting `controller` on this controller now would be refused (warning or exception), as
+    /// `present` decides it: for checks that the engine's queue holds back only what UIKit would (E21).
+    package func wouldRefusePresenting(_ controller: UIViewController) -> Bool {
+        presentationException(of: controller, on: presentationAnchor) != nil
+            || presentationRefusal(of: controller, on: presentationAnchor) != nil
+    }
+
+    /// Whether a dismissal from this controller now would be refused, or would cut short a presentation or
+    /// dismissal running on it or above it (E21 checks).
+    package var wouldRefuseOrCutShortDismissal: Bool {
+        var current: UIViewController? = self
+        while let controller = current {
+            let anchor = controller.presentationAnchor
+            if anchor.presentationTransition != nil { return true }
+            current = anchor.presentedStorage
+        }
+        return false
+    }
+
     /// UIKit's reason for raising when `controller` is already presented or already on its way to the screen
     /// another way (S17).
     private func presentationException(of controller: UIViewController, on presenter: UIViewController) -> String? {

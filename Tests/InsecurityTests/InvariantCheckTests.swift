@@ -66,4 +66,29 @@ struct InvariantCheckTests {
         presenter.dismiss(animated: false)
         loop.runUntilIdle()
     }
+
+    @Test("E21: an operation held back for a transition that SimUIKit would not wait for is reported; one UIKit would defer is not")
+    func overDeferralIsReported() {
+        let (scene, navigation) = Scene.navigation()
+        let animating = { navigation.transitionCoordinator.map(UIKitOperationQueue.Blocker.transition) }
+        navigation.pushViewController(makeScreen("Animating"), animated: true)
+        // A push held by the animating push: SimUIKit would defer it too.
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [ObjectIdentifier(navigation)], blocker: animating, isObsolete: { false }, run: {},
+                acceptedByUIKitNow: { UIKitOperationQueue.stackChangeAcceptedNow("a push", on: navigation) }))
+        #expect(InsecurityWorld.takeOverDeferrals().isEmpty)
+        // A push onto an idle stack held by that same animation: SimUIKit would have pushed at once.
+        let other = UINavigationController(rootViewController: makeScreen("Idle"))
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [ObjectIdentifier(other)], blocker: animating, isObsolete: { false }, run: {},
+                acceptedByUIKitNow: { UIKitOperationQueue.stackChangeAcceptedNow("a push", on: other) }))
+        #expect(
+            InsecurityWorld.takeOverDeferrals() == [
+                "a push on <UINavigationController> was held back for a transition UIKit would not have waited for"
+            ])
+        loop.runUntilIdle()
+        _ = scene
+    }
 }

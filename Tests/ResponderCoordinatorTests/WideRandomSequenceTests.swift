@@ -603,7 +603,7 @@ final class WideSession {
             ("coordinators' lists", "legacy list vs stack"), ("stack order", "legacy list vs stack"),
             ("appeared", "appearance"), ("appearing", "appearance"), ("disappearing", "appearance"),
             ("lookup table", "engine structure"), ("index", "engine structure"), ("not ready", "engine structure"),
-            ("outlived", "leak"), ("never resumed", "leak"),
+            ("outlived", "leak"), ("never resumed", "leak"), ("E21", "over-deferral"),
         ]
         return kinds.first { failure.contains($0.0) }?.1 ?? "other"
     }
@@ -620,6 +620,7 @@ final class WideSession {
             problems += SimAppearanceInvariants.violations(
                 windows: [window], controllers: live.objects.compactMap { $0 as? UIViewController })
         }
+        problems += InsecurityWorld.takeOverDeferrals().map { "E21: \($0)" }
         failures += problems.map { "\(moment): \($0)" }
     }
 

@@ -431,32 +431,37 @@ public final class InsecurityHost {
     private func enqueueShow(_ frame: Frame, gate: UIKitOperationQueue.RestoreGate? = nil) {
         let target: AnyObject?
         let blocker: () -> UIKitOperationQueue.Blocker?
+        let acceptedNow: () -> String?
         switch frame.placement {
         case .presented(let presenter, _):
             target = presenter.value.map(\.presentationAnchor)
             blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
+            acceptedNow = {
+                guard let presenter = presenter.value, case .waitingToShow(let controller) = frame.status,
+                    !UIKitOperationQueue.topPresenter(above: presenter).wouldRefusePresenting(controller)
+                else { return nil }
+                return "presenting \(controller.simDescription)"
+            }
         case .pushed(let navigation):
             target = navigation.value
             blocker = { UIKitOperationQueue.blockerForStackChange(of: navigation.value) }
+            acceptedNow = { UIKitOperationQueue.stackChangeAcceptedNow("a push", on: navigation.value) }
         case .windowRoot(let window, _):
             target = window.value
             blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }
+            // A root change during a window transition cuts its animation short: a choice, not a UIKit refusal.
+            acceptedNow = { nil }
         }
-        enqueue(on: target, blocker: gate?.holding(blocker) ?? blocker, isObsolete: { !frame.isWaitingToShow }) {
-            [weak self] in
-            guard let self, case .waitingToShow(let uikitController) = frame.status else { return }
-            show(frame, uikitController)
-        }
-    }
-
-    /// Adds an operation on `target`, ordered after earlier operations of this host and of that target.
-    private func enqueue(
-        on target: AnyObject?, blocker: @escaping () -> UIKitOperationQueue.Blocker?,
-        isObsolete: @escaping () -> Bool = { false }, run: @escaping () -> Void
-    ) {
         var keys = [ObjectIdentifier(self)]
         if let target { keys.append(ObjectIdentifier(target)) }
-        UIKitOperationQueue.shared.enqueue(.init(keys: keys, blocker: blocker, isObsolete: isObsolete, run: run))
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: keys, blocker: gate?.holding(blocker) ?? blocker, isObsolete: { !frame.isWaitingToShow },
+                run: { [weak self] in
+                    guard let self, case .waitingToShow(let uikitController) = frame.status else { return }
+                    show(frame, uikitController)
+                },
+                acceptedByUIKitNow: acceptedNow))
     }
 
     private func show(_ frame: Frame, _ uikitController: UIViewController) {

@@ -24,6 +24,10 @@ final class UIKitOperationQueue {
         case windowTransition(UIWindow, endsAt: Double)
         /// Operations restored from a snapshot, held by their gate until the run loop's next turn.
         case restoring(RestoreGate)
+
+        var isRestoring: Bool {
+            if case .restoring = self { true } else { false }
+        }
     }
 
     /// Holds the operations of a restored snapshot until the run loop's next turn, so that the tree stays
@@ -52,6 +56,9 @@ final class UIKitOperationQueue {
         let run: () -> Void
         /// What the operation takes off the screen, for snapshots of the queue; nil for other operations.
         var removal: () -> QueuedRemoval? = { nil }
+        /// What the operation does, when SimUIKit's own logic says UIKit would carry it out at once if it
+        /// were issued now; nil when UIKit would refuse it, cut a running transition short or defer it (E21).
+        var acceptedByUIKitNow: () -> String? = { nil }
     }
 
     private var pending = Deque<Operation>()
@@ -65,10 +72,25 @@ final class UIKitOperationQueue {
     /// Whether operations are waiting for a transition to end.
     var isEmpty: Bool { pending.isEmpty }
 
+    /// Operations held back for a transition that UIKit itself would not have waited for (E21), described.
+    private(set) var overDeferrals: [String] = []
+
     /// Adds `operation` after every operation requested before it, and runs what can run.
     func enqueue(_ operation: Operation) {
+        // Held by a transition rather than by an earlier operation: UIKit would have to agree (E21).
+        if !pending.contains(where: { $0.keys.contains(where: operation.keys.contains) }),
+            let blocker = operation.blocker(), !blocker.isRestoring, let accepted = operation.acceptedByUIKitNow()
+        {
+            overDeferrals.append("\(accepted) was held back for a transition UIKit would not have waited for")
+        }
         pending.append(operation)
         runReadyOperations()
+    }
+
+    /// Returns the over-deferrals recorded so far and forgets them.
+    func takeOverDeferrals() -> [String] {
+        defer { overDeferrals.removeAll() }
+        return overDeferrals
     }
 
     /// The removals still waiting, in request order.
@@ -80,6 +102,7 @@ final class UIKitOperationQueue {
     func removeAll() {
         pending.removeAll()
         observed.removeAll()
+        overDeferrals.removeAll()
     }
 
     /// Runs, in request order, every operation whose target and host have nothing running or waiting
@@ -189,6 +212,13 @@ extension UIKitOperationQueue {
         return nil
     }
 
+    /// A stack change of `navigation` described, when SimUIKit would apply it now without cutting a push or
+    /// pop short or deferring it (E21).
+    static func stackChangeAcceptedNow(_ what: String, on navigation: UINavigationController?) -> String? {
+        guard let navigation, navigation.stackTransitionCoordinator == nil else { return nil }
+        return "\(what) on \(navigation.simDescription)"
+    }
+
     /// A root change of `window` waits for the window transition that runs on it.
     static func blockerForRootChange(of window: UIWindow?) -> Blocker? {
         guard let window, let running = window.runningTransition else { return nil }
@@ -246,7 +276,13 @@ public enum UIKitOperations {
                     guard let controller, let presenter = controller.presentingViewController else { return }
                     presenter.dismiss(animated: animated)
                 },
-                removal: { [weak controller] in controller.map { .dismissal(of: $0, animated: animated) } }
+                removal: { [weak controller] in controller.map { .dismissal(of: $0, animated: animated) } },
+                acceptedByUIKitNow: { [weak controller] in
+                    guard let controller, let presenter = controller.presentingViewController,
+                        !presenter.wouldRefuseOrCutShortDismissal
+                    else { return nil }
+                    return "dismissing \(controller.simDescription)"
+                }
             ))
     }
 
@@ -283,6 +319,9 @@ public enum UIKitOperations {
                     guard let navigation, let controller, navigation.viewControllers.contains(where: { $0 === controller })
                     else { return nil }
                     return .pop(navigation, to: controller, animated: animated)
+                },
+                acceptedByUIKitNow: { [weak navigation] in
+                    UIKitOperationQueue.stackChangeAcceptedNow("a pop", on: navigation)
                 }
             ))
     }
@@ -299,7 +338,10 @@ public enum UIKitOperations {
                     UIKitOperationQueue.blockerForStackChange(of: navigationController)
                 },
                 isObsolete: { [weak navigationController] in navigationController == nil },
-                run: { [weak navigationController] in navigationController.map(body) }
+                run: { [weak navigationController] in navigationController.map(body) },
+                acceptedByUIKitNow: { [weak navigationController] in
+                    UIKitOperationQueue.stackChangeAcceptedNow("a stack change", on: navigationController)
+                }
             )
         )
     }
@@ -327,6 +369,12 @@ public enum InsecurityWorld {
 
     /// Drops waiting UIKit operations and turns strict mode off. Call it only between tests, with the
     /// run loop reset: live chains lose the operations they were waiting for.
+    /// The operations the engine's queue held back since the last call although UIKit would have carried
+    /// them out at once (E21): empty when the queue delays only what UIKit refuses, cuts short or defers.
+    public static func takeOverDeferrals() -> [String] {
+        UIKitOperationQueue.shared.takeOverDeferrals()
+    }
+
     public static func reset() {
         UIKitOperationQueue.shared.removeAll()
         InsecurityDiagnostics.isStrict = false
