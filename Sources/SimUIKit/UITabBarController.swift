@@ -59,7 +59,10 @@ extension UITabBarControllerDelegate {
 /// back). Switching tabs ends nothing: the two tabs' shown controllers get their appearance callbacks
 /// in the order logged on devices (new `viewWillAppear`, old `viewWillDisappear`, old `viewDidDisappear`,
 /// new `viewDidAppear`; S19).
-/// A tab bar controller presents like any container (S2).
+/// A tab bar controller: one controller (often a navigation controller) per tab, each kept while another is
+/// shown (S13). A switch calls the new tab's `viewWillAppear` first and its `viewDidAppear` last, the order
+/// device logs record (S19); only a user's tap (`simulateTabTap`) is reported to the delegate. It presents
+/// like any container (S2).
 @MainActor
 open class UITabBarController: UIViewController {
     /// Told about taps on tabs (not about programmatic selection, as in UIKit); not retained.

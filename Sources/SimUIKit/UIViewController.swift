@@ -30,7 +30,8 @@ open class UIViewController: UIResponder {
     open var isModalInPresentation = false
     /// The animation of a modal presentation (recorded only: the simulation draws nothing).
     open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
-    /// Whether a `.currentContext` presentation above this controller covers only it (recorded only).
+    /// Whether a `.currentContext` or `.overCurrentContext` presentation from this controller or a child is
+    /// presented by this controller, covering only it (S2).
     open var definesPresentationContext = false
 
     var presentedStorage: UIViewController?
@@ -301,11 +302,19 @@ open class UIViewController: UIResponder {
 
     // MARK: Observation
 
-    /// Observes presentations and dismissals in which this controller (or its container) is the presenter.
+    /// Observes presentations and dismissals in which this controller (or its container, or a controller
+    /// inside it that defines a presentation context) is the presenter.
     public func observePresentations(
         _ handler: @escaping @MainActor (PresentationChange) -> Void
     ) -> SimObservation<PresentationChange> {
         presentationAnchor.presentationObservers.add(handler)
+    }
+
+    /// Tells this presenter's observers, and its anchor's when it presents in a context of its own.
+    private func notifyPresentationObservers(_ change: PresentationChange) {
+        presentationObservers.notify(change)
+        let anchor = presentationAnchor
+        if anchor !== self { anchor.presentationObservers.notify(change) }
     }
 
     /// Runs `handler` when the controller is deallocated. The handler must not capture the controller.
@@ -328,8 +337,8 @@ open class UIViewController: UIResponder {
 
     // MARK: Presentation
 
-    /// The controller this one (or its container) presents.
-    public var presentedViewController: UIViewController? { presentationAnchor.presentedStorage }
+    /// The controller this one, or the closest of its parents that presents something, presents.
+    public var presentedViewController: UIViewController? { presentationHolder.presentedStorage }
     /// The controller that presents this one (or its container).
     public var presentingViewController: UIViewController? { presentationAnchor.presentingStorage }
 
@@ -345,7 +354,33 @@ open class UIViewController: UIResponder {
     /// The presentation or dismissal running on this controller's presentation anchor: the only transition
     /// that makes UIKit refuse a present or dismiss from it (S1). A push or pop does not.
     package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
-        presentationAnchor.presentationTransition
+        presentationHolder.presentationTransition
+    }
+
+    /// This controller or the closest of its parents that presents something or is mid-presentation, else
+    /// the presentation anchor: the controller whose presentation this one reports and dismisses. It is the
+    /// anchor unless a controller inside it defines a presentation context (S2).
+    var presentationHolder: UIViewController {
+        var current: UIViewController? = self
+        while let candidate = current {
+            if candidate.presentedStorage != nil || candidate.presentationTransition != nil { return candidate }
+            current = candidate.parent
+        }
+        return presentationAnchor
+    }
+
+    /// The controller that presents `controller` when this one asks: for a current-context style, the closest
+    /// of this controller and its parents that defines the presentation context; otherwise, or when none
+    /// does, the presentation anchor (S2).
+    package func presenter(toPresent controller: UIViewController) -> UIViewController {
+        let style = controller.modalPresentationStyle
+        guard style == .currentContext || style == .overCurrentContext else { return presentationAnchor }
+        var current: UIViewController? = self
+        while let candidate = current {
+            if candidate.definesPresentationContext { return candidate }
+            current = candidate.parent
+        }
+        return presentationAnchor
     }
 
     public var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
@@ -407,7 +442,7 @@ open class UIViewController: UIResponder {
         animated flag: Bool,
         completion: (@MainActor () -> Void)? = nil
     ) {
-        let presenter = presentationAnchor
+        let presenter = presenter(toPresent: viewControllerToPresent)
         if let reason = presentationException(of: viewControllerToPresent, on: presenter) {
             SimExceptions.raise(SimException.invalidArgument, reason)
             return
@@ -433,7 +468,7 @@ open class UIViewController: UIResponder {
             if appears { presented.endAppearance() }
             if hidesPresenter { presenter.endAppearance() }
             presented.beingPresented = false
-            presenter.presentationObservers.notify(
+            presenter.notifyPresentationObservers(
                 PresentationChange(
                     presenter: presenter, controllers: [presented][...], kind: .present, phase: .completed, animated: flag)
             )
@@ -441,7 +476,7 @@ open class UIViewController: UIResponder {
         }
         presenter.presentationTransition = transition
         presented.presentationTransition = transition
-        presenter.presentationObservers.notify(
+        presenter.notifyPresentationObservers(
             PresentationChange(
                 presenter: presenter, controllers: [presented][...], kind: .present, phase: .began, animated: flag)
         )
@@ -454,7 +489,7 @@ open class UIViewController: UIResponder {
     /// Dismisses what this controller presents (the whole chain above it, in one transition),
     /// or, if it presents nothing, asks its presenter to dismiss it (S3).
     open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
-        let anchor = presentationAnchor
+        let anchor = presentationHolder
         if anchor.presentationTransition != nil {
             anchor.warnTransitionInProgress()
         } else if anchor.presentedStorage != nil {
@@ -537,8 +572,9 @@ open class UIViewController: UIResponder {
     /// Whether presenting `controller` on this controller now would be refused (warning or exception), as
     /// `present` decides it: for checks that the engine's queue holds back only what UIKit would (E21).
     package func wouldRefusePresenting(_ controller: UIViewController) -> Bool {
-        presentationException(of: controller, on: presentationAnchor) != nil
-            || presentationRefusal(of: controller, on: presentationAnchor) != nil
+        let presenter = presenter(toPresent: controller)
+        return presentationException(of: controller, on: presenter) != nil
+            || presentationRefusal(of: controller, on: presenter) != nil
     }
 
     /// Whether a dismissal from this controller now would be refused, or would cut short a presentation or
@@ -546,9 +582,9 @@ open class UIViewController: UIResponder {
     package var wouldRefuseOrCutShortDismissal: Bool {
         var current: UIViewController? = self
         while let controller = current {
-            let anchor = controller.presentationAnchor
-            if anchor.presentationTransition != nil { return true }
-            current = anchor.presentedStorage
+            let holder = controller.presentationHolder
+            if holder.presentationTransition != nil { return true }
+            current = holder.presentedStorage
         }
         return false
     }
@@ -659,10 +695,10 @@ open class UIViewController: UIResponder {
     private func notifyDismissal(
         of chain: [UIViewController], kind: PresentationChange.Kind, phase: PresentationChange.Phase, animated: Bool
     ) {
-        presentationObservers.notify(
+        notifyPresentationObservers(
             PresentationChange(presenter: self, controllers: chain[...], kind: kind, phase: phase, animated: animated))
         for (index, presenter) in chain.dropLast().enumerated() {
-            presenter.presentationObservers.notify(
+            presenter.notifyPresentationObservers(
                 PresentationChange(
                     presenter: presenter, controllers: chain[(index + 1)...], kind: kind, phase: phase,
                     animated: animated))

@@ -74,6 +74,47 @@ struct PresentationTests {
         _ = window
     }
 
+    @Test("S2, S20: a current-context presentation is presented by the closest parent that defines the context, else the outermost container")
+    func definesPresentationContext() {
+        let journal = Journal()
+        let list = Screen("List", journal: journal)
+        let navigation = UINavigationController(rootViewController: list)
+        navigation.definesPresentationContext = true
+        let other = Screen("Other")
+        let tabs = UITabBarController()
+        tabs.setViewControllers([navigation, other], animated: false)
+        let window = makeVisibleWindow(root: tabs)
+        _ = journal.take()
+        var observed: [String] = []
+        let observation = tabs.observePresentations { observed.append("\($0.kind) \($0.phase)") }
+        let filter = Screen("Filter", journal: journal)
+        filter.modalPresentationStyle = .currentContext
+        list.present(filter, animated: false)
+        SimRunLoop.main.runUntilIdle()
+        #expect(filter.presentingViewController === navigation)
+        #expect(list.presentedViewController === filter && navigation.presentedViewController === filter)
+        #expect(tabs.presentedViewController == nil, "the tab bar stays uncovered")
+        #expect(
+            journal.take() == [
+                "Filter.viewDidLoad", "List.viewWillDisappear", "Filter.viewWillAppear [presented]",
+                "Filter.viewIsAppearing [presented]", "Filter.viewDidAppear [presented]", "List.viewDidDisappear",
+            ])
+        #expect(observed == ["present began", "present completed"], "the container's observers hear it")
+        list.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
+        #expect(navigation.presentedViewController == nil && filter.presentingViewController == nil)
+
+        navigation.definesPresentationContext = false
+        let overlay = Screen("Overlay")
+        overlay.modalPresentationStyle = .overCurrentContext
+        list.present(overlay, animated: false)
+        SimRunLoop.main.runUntilIdle()
+        #expect(overlay.presentingViewController === tabs, "with no context defined, the outermost container presents")
+        tabs.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
+        _ = (window, observation)
+    }
+
     @Test("S3: dismissing a controller in the middle of a chain removes everything above it in one transition")
     func dismissMiddleOfChain() {
         let root = Screen("Root")
