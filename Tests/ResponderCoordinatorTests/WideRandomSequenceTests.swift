@@ -67,13 +67,17 @@ enum WideHarness {
 
     /// Runs `count` sequences of `world` without stopping at the first failure and prints how many failed,
     /// by kind: the measure of a harness on code that is known to be wrong.
+    /// `RANDOM_TIMING=immediate` runs a census under the other timing model (S18).
     static func census(_ label: String, world: RandomWorld, restores: Bool, count: Int, seed: UInt64) async {
+        let timing = ProcessInfo.processInfo.environment["RANDOM_TIMING"].flatMap(SimAnimation.NonAnimatedTiming.init)
+        SimAnimation.nonAnimatedTiming = timing ?? .standard
         var rng = Xoshiro(seed: (seed, 2, 3, UInt64(world.rawValue.count)))
         var failing = 0
         var kinds: [String: Int] = [:]
         for _ in 0..<count {
             let failures = await WideSession(world, restores: restores).run(RandomStep.generator.run(using: &rng))
             guard !failures.isEmpty else { continue }
+            if failing == 0 { print("\(label): world \(world), first failure:\n\(failures.prefix(5).joined(separator: "\n"))") }
             failing += 1
             for kind in Set(failures.map(WideSession.kind)) { kinds[kind, default: 0] += 1 }
         }
@@ -82,16 +86,22 @@ enum WideHarness {
         )
     }
 
-    /// Checks `count` random sessions of `world`, shrinking the first that fails to a minimal sequence.
-    /// Runs `count` random sessions in `world` with non-animated transitions timed by `timing` (S18).
+    /// Checks `count` random sessions of `world` with non-animated transitions timed by `timing` (S18),
+    /// shrinking the first that fails to a minimal sequence.
     static func check(
         _ label: String, world: RandomWorld, timing: SimAnimation.NonAnimatedTiming, restores: Bool, count: Int
     ) async {
         guard runs(world) else { return }
         let started = Date()
+        var reported = false
         await propertyCheck(count: count, input: RandomStep.generator) { steps in
             SimAnimation.nonAnimatedTiming = timing
             let failures = await WideSession(world, restores: restores).run(steps)
+            // The property check reports only the shrunk input: the first failures are printed as found.
+            if !failures.isEmpty, !reported {
+                reported = true
+                print("\(label): world \(world), timing \(timing), first failure:\n\(failures.prefix(8).joined(separator: "\n"))")
+            }
             #expect(
                 failures.isEmpty,
                 "world \(world), timing \(timing): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
@@ -217,6 +227,7 @@ final class WideSession {
             failures.append("\(asyncStarted - asyncResumed) awaited starts never resumed (E15)")
         }
         if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
+        failures += InsecurityWorld.takeOverDeferrals().map { "the teardown: E21: \($0)" }
         return failures
     }
 
