@@ -25,37 +25,45 @@ public struct SimException: Error, Sendable, Hashable, CustomStringConvertible {
 @MainActor
 public enum SimExceptions {
     private static let logger = Logger(label: "SimUIKit")
-    private static var openCaptures: [[SimException]] = []
+    private static var captures = NestedCaptures<SimException>()
 
     /// Runs `body` and returns the exceptions SimUIKit raised while it ran. The innermost open capture
     /// catches each one, as the closest `@catch` would. The rest of `body` still runs: only the raising call
     /// is skipped.
     public static func capture(_ body: () throws -> Void) rethrows -> [SimException] {
-        openCaptures.append([])
-        defer { openCaptures.removeLast() }
-        try body()
-        return openCaptures[openCaptures.count - 1]
+        captures.begin()
+        do {
+            try body()
+        } catch {
+            _ = captures.end()
+            throw error
+        }
+        return captures.end()
     }
 
     /// Awaits `body` and returns the exceptions raised until it returns, by it or by other main-actor work
     /// that ran while it was suspended.
     @_disfavoredOverload
     public static func capture(_ body: () async throws -> Void) async rethrows -> [SimException] {
-        openCaptures.append([])
-        defer { openCaptures.removeLast() }
-        try await body()
-        return openCaptures[openCaptures.count - 1]
+        captures.begin()
+        do {
+            try await body()
+        } catch {
+            _ = captures.end()
+            throw error
+        }
+        return captures.end()
     }
 
     /// Raises `exception`: recorded by the innermost capture, or fatal outside any. Callers return at once
     /// without changing anything.
     static func raise(_ name: String, _ reason: String) {
         let exception = SimException(name: name, reason: reason)
-        guard !openCaptures.isEmpty else {
+        guard captures.isCapturing else {
             let message = "*** Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
             logger.critical("\(message)")
             fatalError(message)
         }
-        openCaptures[openCaptures.count - 1].append(exception)
+        captures.recordInInnermost(exception)
     }
 }

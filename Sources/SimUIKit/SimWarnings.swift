@@ -11,32 +11,38 @@ public struct SimWarning: Sendable, Hashable, CustomStringConvertible {
 @MainActor
 public enum SimWarnings {
     private static let logger = Logger(label: "SimUIKit")
-    private static var openCaptures: [[SimWarning]] = []
+    private static var captures = NestedCaptures<SimWarning>()
 
     /// Reports a warning as UIKit would print it.
     public static func emit(_ message: String) {
         let warning = SimWarning(message: message)
-        for index in openCaptures.indices {
-            openCaptures[index].append(warning)
-        }
+        captures.recordInAll(warning)
         logger.warning("\(message)")
     }
 
     /// Runs `body` and returns the warnings emitted while it ran (captures may nest).
     public static func capture(_ body: () throws -> Void) rethrows -> [SimWarning] {
-        openCaptures.append([])
-        defer { openCaptures.removeLast() }
-        try body()
-        return openCaptures[openCaptures.count - 1]
+        captures.begin()
+        do {
+            try body()
+        } catch {
+            _ = captures.end()
+            throw error
+        }
+        return captures.end()
     }
 
     /// Awaits `body` and returns the warnings emitted until it returns, by it or by other main-actor work
     /// that ran while it was suspended (an awaited start, a task it let run).
     @_disfavoredOverload
     public static func capture(_ body: () async throws -> Void) async rethrows -> [SimWarning] {
-        openCaptures.append([])
-        defer { openCaptures.removeLast() }
-        try await body()
-        return openCaptures[openCaptures.count - 1]
+        captures.begin()
+        do {
+            try await body()
+        } catch {
+            _ = captures.end()
+            throw error
+        }
+        return captures.end()
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import SimUIKit
 
 /// A misuse of the engine that the original framework would assert on. The engine reports it,
 /// changes nothing it should not, and carries on (unless ``InsecurityDiagnostics/isStrict``).
@@ -45,35 +46,41 @@ public struct InsecurityDiagnostic: Sendable, Hashable, CustomStringConvertible 
 @MainActor
 public enum InsecurityDiagnostics {
     private static let logger = Logger(label: "Insecurity")
-    private static var openCaptures: [[InsecurityDiagnostic]] = []
+    private static var captures = NestedCaptures<InsecurityDiagnostic>()
 
     /// When true, a diagnostic stops the program (for teams that want misuse to trap in debug builds).
     public static var isStrict = false
 
     /// Runs `body` and returns the diagnostics reported while it ran (captures may nest).
     public static func capture(_ body: () throws -> Void) rethrows -> [InsecurityDiagnostic] {
-        openCaptures.append([])
-        defer { openCaptures.removeLast() }
-        try body()
-        return openCaptures[openCaptures.count - 1]
+        captures.begin()
+        do {
+            try body()
+        } catch {
+            _ = captures.end()
+            throw error
+        }
+        return captures.end()
     }
 
     /// Awaits `body` and returns the diagnostics reported until it returns, by it or by other main-actor
     /// work that ran while it was suspended (an awaited start, a task it let run).
     @_disfavoredOverload
     public static func capture(_ body: () async throws -> Void) async rethrows -> [InsecurityDiagnostic] {
-        openCaptures.append([])
-        defer { openCaptures.removeLast() }
-        try await body()
-        return openCaptures[openCaptures.count - 1]
+        captures.begin()
+        do {
+            try await body()
+        } catch {
+            _ = captures.end()
+            throw error
+        }
+        return captures.end()
     }
 
     /// Reports a diagnostic (adapters report theirs through the same channel).
     @_spi(Adapters) public static func report(_ code: InsecurityDiagnostic.Code, _ message: String) {
         let diagnostic = InsecurityDiagnostic(code: code, message: message)
-        for index in openCaptures.indices {
-            openCaptures[index].append(diagnostic)
-        }
+        captures.recordInAll(diagnostic)
         logger.error("\(diagnostic.description)")
         if isStrict {
             fatalError("Insecurity: \(diagnostic.description)")
