@@ -25,34 +25,20 @@ public struct SimException: Error, Sendable, Hashable, CustomStringConvertible {
 @MainActor
 public enum SimExceptions {
     private static let logger = Logger(label: "SimUIKit")
-    private static var captures = NestedCaptures<SimException>()
+    private static let captures = NestedCaptures<SimException>()
 
     /// Runs `body` and returns the exceptions SimUIKit raised while it ran. The innermost open capture
     /// catches each one, as the closest `@catch` would. The rest of `body` still runs: only the raising call
     /// is skipped.
     public static func capture(_ body: () throws -> Void) rethrows -> [SimException] {
-        captures.begin()
-        do {
-            try body()
-        } catch {
-            _ = captures.end()
-            throw error
-        }
-        return captures.end()
+        try captures.collect(body)
     }
 
     /// Awaits `body` and returns the exceptions raised until it returns, by it or by other main-actor work
     /// that ran while it was suspended.
     @_disfavoredOverload
     public static func capture(_ body: () async throws -> Void) async rethrows -> [SimException] {
-        captures.begin()
-        do {
-            try await body()
-        } catch {
-            _ = captures.end()
-            throw error
-        }
-        return captures.end()
+        try await captures.collect(body)
     }
 
     /// Raises `exception`: recorded by the innermost capture, or fatal outside any. Callers return at once

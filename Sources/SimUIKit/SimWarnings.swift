@@ -11,7 +11,7 @@ public struct SimWarning: Sendable, Hashable, CustomStringConvertible {
 @MainActor
 public enum SimWarnings {
     private static let logger = Logger(label: "SimUIKit")
-    private static var captures = NestedCaptures<SimWarning>()
+    private static let captures = NestedCaptures<SimWarning>()
 
     /// Reports a warning as UIKit would print it.
     public static func emit(_ message: String) {
@@ -22,27 +22,13 @@ public enum SimWarnings {
 
     /// Runs `body` and returns the warnings emitted while it ran (captures may nest).
     public static func capture(_ body: () throws -> Void) rethrows -> [SimWarning] {
-        captures.begin()
-        do {
-            try body()
-        } catch {
-            _ = captures.end()
-            throw error
-        }
-        return captures.end()
+        try captures.collect(body)
     }
 
     /// Awaits `body` and returns the warnings emitted until it returns, by it or by other main-actor work
     /// that ran while it was suspended (an awaited start, a task it let run).
     @_disfavoredOverload
     public static func capture(_ body: () async throws -> Void) async rethrows -> [SimWarning] {
-        captures.begin()
-        do {
-            try await body()
-        } catch {
-            _ = captures.end()
-            throw error
-        }
-        return captures.end()
+        try await captures.collect(body)
     }
 }

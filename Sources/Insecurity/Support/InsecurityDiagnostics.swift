@@ -46,35 +46,21 @@ public struct InsecurityDiagnostic: Sendable, Hashable, CustomStringConvertible 
 @MainActor
 public enum InsecurityDiagnostics {
     private static let logger = Logger(label: "Insecurity")
-    private static var captures = NestedCaptures<InsecurityDiagnostic>()
+    private static let captures = NestedCaptures<InsecurityDiagnostic>()
 
     /// When true, a diagnostic stops the program (for teams that want misuse to trap in debug builds).
     public static var isStrict = false
 
     /// Runs `body` and returns the diagnostics reported while it ran (captures may nest).
     public static func capture(_ body: () throws -> Void) rethrows -> [InsecurityDiagnostic] {
-        captures.begin()
-        do {
-            try body()
-        } catch {
-            _ = captures.end()
-            throw error
-        }
-        return captures.end()
+        try captures.collect(body)
     }
 
     /// Awaits `body` and returns the diagnostics reported until it returns, by it or by other main-actor
     /// work that ran while it was suspended (an awaited start, a task it let run).
     @_disfavoredOverload
     public static func capture(_ body: () async throws -> Void) async rethrows -> [InsecurityDiagnostic] {
-        captures.begin()
-        do {
-            try await body()
-        } catch {
-            _ = captures.end()
-            throw error
-        }
-        return captures.end()
+        try await captures.collect(body)
     }
 
     /// Reports a diagnostic (adapters report theirs through the same channel).
