@@ -321,9 +321,12 @@ final class RandomSession {
 @MainActor
 @Suite("Random sequences of overlapping operations", .cleanSimulatedWorld)
 struct RandomSequenceTests {
-    @Test("E19, E20: random starts, ends, gestures and time never make UIKit refuse, never lose or orphan a screen")
-    func engineSequences() async {
+    @Test(
+        "E19, E20, S18: random starts, ends, gestures and time never make UIKit refuse, never lose or orphan a screen, under either timing model",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func engineSequences(timing: SimAnimation.NonAnimatedTiming) async {
         await propertyCheck(count: randomSequenceCount, input: RandomStep.generator) { steps in
+            SimAnimation.nonAnimatedTiming = timing
             let failures = run(steps)
             #expect(
                 failures.isEmpty,

@@ -77,10 +77,11 @@ struct RandomAdapterSequenceTests {
     let sequences = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 2_000
 
     @Test(
-        "E19, E20, A3, A8: random show/pop/top/root/present/dismiss, child coordinators, gestures and time: no refusal, the coordinators' controllers are the stack"
-    )
-    func adapterSequences() async {
+        "E19, E20, A3, A8, S18: random show/pop/top/root/present/dismiss, child coordinators, gestures and time: no refusal, the coordinators' controllers are the stack, under either timing model",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func adapterSequences(timing: SimAnimation.NonAnimatedTiming) async {
         await propertyCheck(count: sequences, input: AdapterStep.generator) { steps in
+            SimAnimation.nonAnimatedTiming = timing
             let failures = run(steps)
             #expect(
                 failures.isEmpty,
