@@ -19,7 +19,7 @@ public struct SimException: Error, Sendable, Hashable, CustomStringConvertible {
     static let internalInconsistency = "NSInternalInconsistencyException"
 }
 
-/// Where SimUIKit raises UIKit's exceptions. Inside ``capture(_:)`` an exception is recorded and the call
+/// Where SimUIKit raises UIKit's exceptions. Inside `capture { … }` an exception is recorded and the call
 /// that raised it has no effect; outside any capture the program stops with UIKit's reason, as the app
 /// would on a device, so a test that does what crashes a device fails.
 @MainActor
