@@ -351,8 +351,8 @@ open class UIViewController: UIResponder {
     }
 
     /// The running transition this controller takes part in, if any.
-    /// The presentation or dismissal running on this controller's presentation anchor: the only transition
-    /// that makes UIKit refuse a present or dismiss from it (S1). A push or pop does not.
+    /// The presentation or dismissal running where this controller presents: the only transition that makes
+    /// UIKit refuse a presentation from it (S1). A push or pop does not.
     package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
         presentationHolder.presentationTransition
     }
@@ -582,11 +582,25 @@ open class UIViewController: UIResponder {
     package var wouldRefuseOrCutShortDismissal: Bool {
         var current: UIViewController? = self
         while let controller = current {
-            let holder = controller.presentationHolder
-            if holder.presentationTransition != nil { return true }
-            current = holder.presentedStorage
+            if controller.transitionADismissalWouldCutShort != nil { return true }
+            current = controller.presentedViewController
         }
         return false
+    }
+
+    /// The transition running on this controller or a parent that a dismissal of (or through) it would refuse
+    /// for or cut short: a presentation or dismissal, or an animated push or pop. A non-animated push or pop
+    /// waiting for the next turn (S18) is not one.
+    package var transitionADismissalWouldCutShort: (any UIViewControllerTransitionCoordinator)? {
+        var current: UIViewController? = self
+        while let controller = current {
+            if let running = controller.presentationTransition { return running }
+            if let navigation = controller as? UINavigationController, let running = navigation.stackTransitionCoordinator {
+                return running
+            }
+            current = controller.parent
+        }
+        return nil
     }
 
     /// UIKit's reason for raising when `controller` is already presented or already on its way to the screen

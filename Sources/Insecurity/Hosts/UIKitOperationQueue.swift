@@ -187,11 +187,15 @@ extension UIKitOperationQueue {
         return top
     }
 
-    /// A presentation on `controller` waits for every transition on it and on what it presents (it goes on
-    /// top of that, A11). Walking up from the presenter costs O(1) for a chain's own next presentation,
-    /// however deep the chain (E16).
+    /// A presentation on `controller` waits for a presentation or dismissal running on it or on what it
+    /// presents (it goes on top of that, A11): UIKit refuses it then, not during a push or pop (E21).
     static func blockerForPresentation(on controller: UIViewController?) -> Blocker? {
-        blockerForDismissal(from: controller)
+        var current = controller
+        while let presenter = current {
+            if let running = presenter.presentationTransitionCoordinator { return .transition(running) }
+            current = presenter.presentedViewController
+        }
+        return nil
     }
 
     /// A push, pop or stack replacement waits for the push or pop animating on the navigation controller,
@@ -201,12 +205,13 @@ extension UIKitOperationQueue {
         navigation?.stackTransitionCoordinator.map(Blocker.transition)
     }
 
-    /// A dismissal from `presenter` waits for a presentation or dismissal running on it or on any controller
-    /// it presents, which UIKit would refuse it for; a push or pop inside the chain does not delay it (E21).
+    /// A dismissal from `presenter` waits for a presentation, dismissal or animated push or pop running on it
+    /// or on a controller it presents: UIKit would refuse it or cut that transition short. A non-animated one
+    /// waiting for the next turn does not delay it (E21).
     static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
         var current = presenter
         while let controller = current {
-            if let running = controller.presentationTransitionCoordinator { return .transition(running) }
+            if let running = controller.transitionADismissalWouldCutShort { return .transition(running) }
             current = controller.presentedViewController
         }
         return nil
