@@ -8,7 +8,7 @@ public enum UIKitExceptionGuard {
     public static func reasonPushRaises(_ controller: UIViewController, onto navigation: UINavigationController)
         -> String?
     {
-        if controller is UINavigationController { return "UIKit does not push a navigation controller" }
+        if let reason = reasonStackRaises(controller) { return reason }
         if navigation.viewControllers.contains(where: { $0 === controller }) {
             return "it is already in the stack of \(navigation.simDescription), and UIKit raises on a second push"
         }
