@@ -106,6 +106,28 @@ struct HierarchyChangeTests {
         #expect(host.liveCoordinatorTypes.isEmpty)
     }
 
+    @Test("E10, E20: a push onto a stack the app took off the window ends dismissed, unshown, as the root change would have ended it")
+    func pushOntoStackTakenOffTheWindow() {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(navigation: navigation)
+        let outcomes = Outcomes()
+        let first = PushScreen("First")
+        let late = PushScreen("Late")
+        expectNoWarningsOrDiagnostics {
+            host.start(first, animated: false, outcomes.completion("First"))
+            loop.runUntilIdle()
+            first.finish("done")
+            loop.runUntilIdle()
+            // The app logs out while the host has nothing on the stack; a coordinator then pushes.
+            scene.window.rootViewController = makeScreen("LoggedOut")
+            host.start(late, animated: false, outcomes.completion("Late"))
+            loop.runUntilIdle()
+        }
+        #expect(outcomes.log == ["First: done", "Late: dismissed"])
+        #expect(navigation.viewControllers.map(\.title) == ["Home"], "nothing is pushed where nobody sees it")
+        #expect(host.liveCoordinatorTypes.isEmpty)
+    }
+
     @Test("E13: a window-root start that ends while waiting leaves the previous root chain on screen and live")
     func windowRootStartEndsWhileWaiting() {
         let window = UIWindow()

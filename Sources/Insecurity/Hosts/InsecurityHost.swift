@@ -490,7 +490,11 @@ public final class InsecurityHost {
             actual.present(uikitController, animated: frame.animated)
             shown = uikitController.presentingViewController != nil
         case .pushed(let navigation):
-            guard let navigationController = navigation.value else {
+            // UIKit pushes onto a stack that left the window, but nobody would see it: a stack the app
+            // took off the window the host showed it in ends the frame, as the root change would have.
+            guard let navigationController = navigation.value,
+                navigationController.hostWindow != nil || watchedWindow?.window.value == nil
+            else {
                 frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
                 return
             }
