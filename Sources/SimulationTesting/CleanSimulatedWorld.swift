@@ -38,22 +38,26 @@ public struct CleanSimulatedWorld: SuiteTrait, TestTrait, TestScoping {
 
     private func finish(_ test: Test) async {
         await MainActor.run {
-            // Work due now is the test's own cleanup (objects released as it returned); work due later
-            // is a transition or delay the test never drove to its end.
-            SimRunLoop.main.advance(by: 0)
-            let pending = SimRunLoop.main.pendingActionCount
-            if pending > 0 || InsecurityWorld.hasPendingOperations {
-                Issue.record(
-                    "\(test.name) left \(pending) scheduled action(s) on SimRunLoop.main\(InsecurityWorld.hasPendingOperations ? " and UIKit operations waiting in the engine's queue" : ""); drive the clock to the end (SimRunLoop.main.runUntilIdle()) before the test returns."
-                )
-            }
+            if let leftOver = Self.leftOverWork(of: test.name) { Issue.record(Comment(rawValue: leftOver)) }
             Self.reset()
         }
         await WorldLock.shared.release()
     }
 
+    /// What the test named `name` left running, described for a person, or nil. Work due now is the
+    /// test's own cleanup (objects released as it returned) and runs first; work due later is a transition
+    /// or delay the test never drove to its end.
     @MainActor
-    private static func reset() {
+    static func leftOverWork(of name: String) -> String? {
+        SimRunLoop.main.advance(by: 0)
+        let pending = SimRunLoop.main.pendingActionCount
+        guard pending > 0 || InsecurityWorld.hasPendingOperations else { return nil }
+        return
+            "\(name) left \(pending) scheduled action(s) on SimRunLoop.main\(InsecurityWorld.hasPendingOperations ? " and UIKit operations waiting in the engine's queue" : ""); drive the clock to the end (SimRunLoop.main.runUntilIdle()) before the test returns."
+    }
+
+    @MainActor
+    static func reset() {
         SimRunLoop.main.reset()
         SimAnimation.nonAnimatedTiming = .standard
         UIApplication.shared.simulateTermination()
