@@ -69,6 +69,7 @@ enum WideHarness {
     /// by kind: the measure of a harness on code that is known to be wrong.
     /// `RANDOM_TIMING=immediate` runs a census under the other timing model (S18).
     static func census(_ label: String, world: RandomWorld, restores: Bool, count: Int, seed: UInt64) async {
+        guard runs(world) else { return }
         let timing = ProcessInfo.processInfo.environment["RANDOM_TIMING"].flatMap(SimAnimation.NonAnimatedTiming.init)
         SimAnimation.nonAnimatedTiming = timing ?? .standard
         var rng = Xoshiro(seed: (seed, 2, 3, UInt64(world.rawValue.count)))
