@@ -5,11 +5,33 @@ import SimUIKit
 /// coordinators above it (A4). Declare one type per message; payloads are its properties.
 public protocol CoordinatingMessage {}
 
-/// A responder that may handle coordinating messages. ``Coordinator`` conforms; controllers may too.
+/// A question that travels up the coordinating-responder chain and comes back with an answer (A9): the
+/// library's responder methods that return a value, such as a data source question asked by a
+/// controller. Declare one type per question, with its `Answer` type; parameters are its properties.
+///
+/// ```swift
+/// struct ObjectCount: CoordinatingQuestion { typealias Answer = Int }
+///
+/// let count = coordinatingResponder?.ask(ObjectCount()) ?? 0
+/// ```
+public protocol CoordinatingQuestion {
+    associatedtype Answer
+}
+
+/// A responder that may handle coordinating messages and answer questions. ``Coordinator`` conforms;
+/// controllers may too.
 @MainActor
 public protocol CoordinatingMessageHandling: AnyObject {
     /// Handles `message` and returns true, or returns false to pass it on.
     func handle(_ message: any CoordinatingMessage) -> Bool
+
+    /// Answers `question` with a value of its `Answer` type, or returns nil to pass it on.
+    func answer(_ question: any CoordinatingQuestion) -> Any?
+}
+
+extension CoordinatingMessageHandling {
+    /// Answers no question.
+    public func answer(_ question: any CoordinatingQuestion) -> Any? { nil }
 }
 
 /// The Swift form of the original's overridable `@objc` property (Objective-C overriding of an extension
@@ -40,16 +62,7 @@ extension UIResponder {
     /// path it took, and dropped.
     @discardableResult
     public func send(_ message: some CoordinatingMessage) -> Bool {
-        var current: UIResponder? = self
-        var visited = Set<ObjectIdentifier>()
-        var path: [String] = []
-        while let responder = current, visited.insert(ObjectIdentifier(responder)).inserted {
-            if let handler = responder as? CoordinatingMessageHandling, handler.handle(message) {
-                return true
-            }
-            path.append(responder.coordinatingDescription)
-            current = responder.coordinatingResponder
-        }
+        guard let path = offerAlongCoordinatingChain({ $0.handle(message) }) else { return true }
         InsecurityDiagnostics.report(
             .unhandledCoordinatingMessage,
             "No coordinator handled \(type(of: message)) sent from \(coordinatingDescription); it passed "
@@ -57,6 +70,50 @@ extension UIResponder {
                 + ". Override handle(_:) in a coordinator on that path to handle it, or return false there to pass it on."
         )
         return false
+    }
+
+    /// Asks `question` of this responder and then up the coordinating-responder chain; the first handler
+    /// whose ``CoordinatingMessageHandling/answer(_:)`` returns a value answers (A9). Call it as
+    /// `coordinatingResponder?.ask(question)`, as the original framework calls a message method that
+    /// returns a value. A question nobody answers returns nil and is reported
+    /// (`unhandledCoordinatingMessage`) with the path it took; an answer of another type than the
+    /// question's `Answer` is reported and the question goes on up.
+    public func ask<Question: CoordinatingQuestion>(_ question: Question) -> Question.Answer? {
+        var answer: Question.Answer?
+        let path = offerAlongCoordinatingChain { handler in
+            guard let given = handler.answer(question) else { return false }
+            if let typed = given as? Question.Answer {
+                answer = typed
+                return true
+            }
+            InsecurityDiagnostics.report(
+                .unhandledCoordinatingMessage,
+                "\(type(of: handler)) answered \(Question.self) with a \(type(of: given)), not a \(Question.Answer.self); the answer is ignored and the question goes on up."
+            )
+            return false
+        }
+        guard let path else { return answer }
+        InsecurityDiagnostics.report(
+            .unhandledCoordinatingMessage,
+            "No coordinator answered \(Question.self) asked from \(coordinatingDescription); it passed "
+                + path.joined(separator: " → ")
+                + ". Override answer(_:) in a coordinator on that path to answer it, or return nil there to pass it on."
+        )
+        return nil
+    }
+
+    /// Offers this responder and those up the coordinating-responder chain to `take`, until it returns
+    /// true; returns nil then, or the path of responders it went through when none took it.
+    private func offerAlongCoordinatingChain(_ take: (CoordinatingMessageHandling) -> Bool) -> [String]? {
+        var current: UIResponder? = self
+        var visited = Set<ObjectIdentifier>()
+        var path: [String] = []
+        while let responder = current, visited.insert(ObjectIdentifier(responder)).inserted {
+            if let handler = responder as? CoordinatingMessageHandling, take(handler) { return nil }
+            path.append(responder.coordinatingDescription)
+            current = responder.coordinatingResponder
+        }
+        return path
     }
 
     /// How a responder is named in messages: a controller's simulation description, else its type.

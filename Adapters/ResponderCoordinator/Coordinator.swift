@@ -105,6 +105,10 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
     /// Override to handle messages sent up the coordinating-responder chain; return false to pass them on.
     open func handle(_ message: any CoordinatingMessage) -> Bool { false }
 
+    /// Override to answer questions asked up the coordinating-responder chain (A9): return a value of the
+    /// question's `Answer` type, or nil to pass it on.
+    open func answer(_ question: any CoordinatingQuestion) -> Any? { nil }
+
     /// Makes `child` a started child without starting it (used when restoring a snapshot).
     func adoptChild(_ child: Coordinating) {
         childCoordinators[child.identifier] = child

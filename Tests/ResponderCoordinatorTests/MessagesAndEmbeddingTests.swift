@@ -22,9 +22,28 @@ final class CartCoordinator: ResponderCoordinator.NavigationCoordinator {
     }
 }
 
+/// A data-source question a list controller asks up the chain (A9).
+struct CartItemCount: CoordinatingQuestion {
+    typealias Answer = Int
+}
+
+/// A question the app coordinator answers, with the wrong type.
+struct CartTitle: CoordinatingQuestion {
+    typealias Answer = String
+}
+
 @MainActor
 final class AppCoordinator: ResponderCoordinator.NavigationCoordinator {
     var signedOut = false
+    var itemCount = 0
+
+    override func answer(_ question: any CoordinatingQuestion) -> Any? {
+        switch question {
+        case is CartItemCount: itemCount
+        case is CartTitle: 42
+        default: nil
+        }
+    }
 
     override func handle(_ message: any CoordinatingMessage) -> Bool {
         switch message {
@@ -87,6 +106,38 @@ struct MessagesAndEmbeddingTests {
         #expect(app.signedOut)
         struct Unknown: CoordinatingMessage {}
         #expect(product.coordinatingResponder?.send(Unknown()) == false)
+        _ = window
+    }
+
+    @Test("A9: a question asked from a controller is answered by the first coordinator up the chain that answers it")
+    func questionChain() {
+        let (window, navigation) = makeStack()
+        let app = AppCoordinator(rootViewController: navigation)
+        app.start()
+        app.root(screen("Home"))
+        let cart = CartCoordinator(rootViewController: navigation)
+        app.startChild(coordinator: cart)
+        let list = screen("List")
+        cart.show(list)
+        loop.runUntilIdle()
+        app.itemCount = 3
+        // The cart coordinator answers nothing: the question passes it and reaches the app coordinator.
+        let answered = InsecurityDiagnostics.capture {
+            #expect(list.coordinatingResponder?.ask(CartItemCount()) == 3)
+        }
+        #expect(answered.isEmpty)
+        // An answer of the wrong type is reported and ignored; the question goes on up and nobody answers.
+        let mistyped = InsecurityDiagnostics.capture {
+            #expect(list.coordinatingResponder?.ask(CartTitle()) == nil)
+        }
+        #expect(mistyped.map(\.code) == [.unhandledCoordinatingMessage, .unhandledCoordinatingMessage])
+        #expect(mistyped.first?.message.contains("answered CartTitle with a Int, not a String") == true)
+        struct Unknown: CoordinatingQuestion { typealias Answer = Bool }
+        let unanswered = InsecurityDiagnostics.capture {
+            #expect(list.coordinatingResponder?.ask(Unknown()) == nil)
+        }
+        #expect(unanswered.count == 1)
+        #expect(unanswered.first?.message.contains("No coordinator answered Unknown") == true)
         _ = window
     }
 
