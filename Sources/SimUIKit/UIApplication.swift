@@ -27,6 +27,9 @@ public protocol UIApplicationDelegate: AnyObject {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
     func applicationDidBecomeActive(_ application: UIApplication)
+    func application(
+        _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]
+    ) -> Bool
 }
 
 extension UIApplicationDelegate {
@@ -39,6 +42,9 @@ extension UIApplicationDelegate {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
     public func applicationDidBecomeActive(_ application: UIApplication) {}
+    public func application(
+        _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]
+    ) -> Bool { false }
 }
 
 /// The app: holds its delegate and its state. ``simulateLaunch(delegate:options:)`` plays what
@@ -50,6 +56,30 @@ public final class UIApplication {
         public init(rawValue: String) { self.rawValue = rawValue }
 
         public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
+        public static let sourceApplication = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsSourceApplicationKey")
+        public static let annotation = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsAnnotationKey")
+        public static let remoteNotification = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
+        public static let location = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsLocationKey")
+        public static let shortcutItem = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsShortcutItemKey")
+        public static let userActivityDictionary = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsUserActivityDictionaryKey")
+        public static let userActivityType = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsUserActivityTypeKey")
+    }
+
+    /// The keys of the options `application(_:open:options:)` receives with a URL to open.
+    public struct OpenURLOptionsKey: Hashable, Sendable, RawRepresentable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let sourceApplication = OpenURLOptionsKey(
+            rawValue: "UIApplicationOpenURLOptionsSourceApplicationKey")
+        public static let annotation = OpenURLOptionsKey(rawValue: "UIApplicationOpenURLOptionsAnnotationKey")
+        public static let openInPlace = OpenURLOptionsKey(rawValue: "UIApplicationOpenURLOptionsOpenInPlaceKey")
+        public static let eventAttribution = OpenURLOptionsKey(
+            rawValue: "UIApplicationOpenURLOptionsEventAttributionKey")
     }
 
     public enum State: Int, Sendable {
@@ -64,6 +94,14 @@ public final class UIApplication {
     public private(set) var applicationState = State.inactive
 
     private init() {}
+
+    /// The app's visible and hidden windows that are still alive. UIKit orders them back to front by
+    /// window level and leaves the order within a level open; SimUIKit has one level and lists them in
+    /// the order they were made.
+    public var windows: [UIWindow] { UIWindow.liveWindows }
+
+    /// The key window: the last one made key with `makeKey()` or `makeKeyAndVisible()`, while it lives.
+    public var keyWindow: UIWindow? { UIWindow.currentKeyWindow }
 
     /// Launches the app with `delegate`: `willFinishLaunching`, `didFinishLaunching`, then the app becomes
     /// active. Returns what `didFinishLaunching` returned. A second launch replaces the first app delegate.
@@ -80,6 +118,15 @@ public final class UIApplication {
         applicationState = .active
         delegate.applicationDidBecomeActive(self)
         return true
+    }
+
+    /// Hands `url` to the launched app, as the system does when another app or a link opens it: the
+    /// delegate's `application(_:open:options:)`. Returns what the delegate returned, or false when the app
+    /// has not launched.
+    @discardableResult
+    public func simulateOpen(_ url: URL, options: [OpenURLOptionsKey: Any] = [:]) -> Bool {
+        guard let delegate, applicationState != .background else { return false }
+        return delegate.application(self, open: url, options: options)
     }
 
     /// Ends the simulated app: releases the delegate (and so its windows and coordinators).

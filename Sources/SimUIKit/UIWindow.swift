@@ -15,6 +15,22 @@ open class UIWindow: UIView {
 
     private static weak var keyWindow: UIWindow?
 
+    /// Every window made and not yet deallocated, oldest first; held weakly, as the app holds its windows.
+    private static var madeWindows: [WeakWindow] = []
+
+    private struct WeakWindow {
+        weak var window: UIWindow?
+    }
+
+    /// The app's windows, visible and hidden, oldest first.
+    static var liveWindows: [UIWindow] {
+        madeWindows.removeAll { $0.window == nil }
+        return madeWindows.compactMap(\.window)
+    }
+
+    /// The key window, if it is still alive.
+    static var currentKeyWindow: UIWindow? { keyWindow }
+
     /// Whether the window is hidden; new windows are hidden. Showing a window makes what it shows appear:
     /// its root and the controllers presented above it, except those a presentation above covers
     /// entirely. Hiding it makes everything on screen disappear, top first.
@@ -48,10 +64,12 @@ open class UIWindow: UIView {
     /// A window covering `frame`, usually `UIScreen.main.bounds`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        UIWindow.madeWindows.append(WeakWindow(window: self))
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+        UIWindow.madeWindows.append(WeakWindow(window: self))
     }
 
     open override var window: UIWindow? { self }

@@ -381,4 +381,42 @@ struct ContainersAndControlsTests {
         app.simulateTermination()
         #expect(app.delegate == nil)
     }
+
+    @Test("S9: UIApplication lists the app's live windows, visible and hidden, and names the key window")
+    func applicationWindows() {
+        let app = UIApplication.shared
+        let before = app.windows.count
+        let main = UIWindow(frame: UIScreen.main.bounds)
+        var overlay: UIWindow? = UIWindow(frame: UIScreen.main.bounds)
+        #expect(app.windows.suffix(2) == [main, overlay!], "hidden windows are listed, oldest first")
+        main.makeKeyAndVisible()
+        #expect(app.keyWindow === main)
+        overlay?.makeKeyAndVisible()
+        #expect(app.keyWindow === overlay && !main.isKeyWindow)
+        overlay = nil
+        #expect(app.windows.count == before + 1, "the app does not keep its windows alive")
+        #expect(app.keyWindow == nil, "once the key window is released nothing is key (unsourced: SimUIKit picks no other)")
+    }
+
+    @Test("UIApplication hands a URL to the launched app's delegate with its options")
+    func applicationOpensURL() {
+        final class AppDelegate: UIApplicationDelegate {
+            var opened: [(URL, String?)] = []
+            func application(
+                _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]
+            ) -> Bool {
+                opened.append((url, options[.sourceApplication] as? String))
+                return url.scheme == "shop"
+            }
+        }
+        let app = UIApplication.shared
+        let link = URL(string: "shop://orders/42")!
+        #expect(!app.simulateOpen(link), "an app that has not launched opens nothing")
+        let delegate = AppDelegate()
+        app.simulateLaunch(delegate: delegate, options: [.url: link, .sourceApplication: "com.example.mail"])
+        #expect(app.simulateOpen(link, options: [.sourceApplication: "com.example.mail"]))
+        #expect(!app.simulateOpen(URL(string: "https://example.com")!))
+        #expect(delegate.opened.map(\.0) == [link, URL(string: "https://example.com")!])
+        #expect(delegate.opened.first?.1 == "com.example.mail")
+    }
 }
