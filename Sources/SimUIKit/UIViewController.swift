@@ -56,6 +56,8 @@ open class UIViewController: UIResponder {
     public let nibName: String?
     /// The bundle given at creation.
     public let nibBundle: Bundle?
+    /// The storyboard the controller was instantiated from, or nil.
+    public internal(set) var storyboard: UIStoryboard?
 
     /// UIKit's designated initializer. The simulation has no nibs: the view is a plain ``UIView`` unless
     /// ``UIViewController/loadView()`` makes another.
