@@ -7,7 +7,7 @@ let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: "..")
+        .package(name: "CoordinatorBridge", path: "..")
     ],
     targets: [
         .systemLibrary(name: "CBenchLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -15,11 +15,11 @@ let package = Package(
             name: "BridgeBenchmarks",
             dependencies: [
                 "CBenchLibXML2",
-                .product(name: "Insecurity", package: "main"),
-                .product(name: "SimUIKit", package: "main"),
-                .product(name: "CoordinatorBridge", package: "main"),
-                .product(name: "BridgeSnapshot", package: "main"),
-                .product(name: "ResponderCoordinator", package: "main"),
+                .product(name: "Insecurity", package: "CoordinatorBridge"),
+                .product(name: "SimUIKit", package: "CoordinatorBridge"),
+                .product(name: "CoordinatorBridge", package: "CoordinatorBridge"),
+                .product(name: "BridgeSnapshot", package: "CoordinatorBridge"),
+                .product(name: "ResponderCoordinator", package: "CoordinatorBridge"),
             ]
         ),
     ]

@@ -9,29 +9,29 @@ import PackageDescription
 let package = Package(
     name: "Fuzzing",
     platforms: [.macOS(.v14)],
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(name: "CoordinatorBridge", path: "..")],
     targets: [
         .executableTarget(
             name: "SnapshotFuzzer",
-            dependencies: [.product(name: "BridgeSnapshot", package: "main")],
+            dependencies: [.product(name: "BridgeSnapshot", package: "CoordinatorBridge")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "ImportFuzzer",
             dependencies: [
-                .product(name: "BridgeSnapshot", package: "main"),
-                .product(name: "CoordinatorBridge", package: "main"),
-                .product(name: "ResponderCoordinator", package: "main"),
-                .product(name: "InsecurityClassic", package: "main"),
-                .product(name: "SimUIKit", package: "main"),
+                .product(name: "BridgeSnapshot", package: "CoordinatorBridge"),
+                .product(name: "CoordinatorBridge", package: "CoordinatorBridge"),
+                .product(name: "ResponderCoordinator", package: "CoordinatorBridge"),
+                .product(name: "InsecurityClassic", package: "CoordinatorBridge"),
+                .product(name: "SimUIKit", package: "CoordinatorBridge"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "JourneyFuzzer",
             dependencies: [
-                .product(name: "BridgeTools", package: "main"),
-                .product(name: "SimUIKit", package: "main"),
+                .product(name: "BridgeTools", package: "CoordinatorBridge"),
+                .product(name: "SimUIKit", package: "CoordinatorBridge"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
