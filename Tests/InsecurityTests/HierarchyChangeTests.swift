@@ -128,6 +128,45 @@ struct HierarchyChangeTests {
         #expect(host.liveCoordinatorTypes.isEmpty)
     }
 
+    @Test("A11, E8, E20: a start whose parent UIKit removes while the frames above it leave is dropped quietly, the parent ended")
+    func parentRemovedWhileFramesAboveLeave() {
+        SimAnimation.nonAnimatedTiming = .immediate
+        let scene = Scene()
+        let first = InsecurityHost(modal: scene.root)
+        let second = InsecurityHost(modal: scene.root)
+        let outcomes = Outcomes()
+        let parent = ModalScreen("Parent")
+        let above = AdaptiveScreen("Above")
+        let second2 = AdaptiveScreen("Above 2")
+        let list = AdaptiveScreen("List")
+        let late = AdaptiveScreen("Late")
+        expectNoWarningsOrDiagnostics {
+            first.start(parent, animated: false, outcomes.completion("Parent"))
+            parent.navigation.start(ModalScreen("Sheet"), animated: false, outcomes.completion("Sheet"))
+            // The second host's chain goes on top of the first's (A11): two sheets, then a stack with a detail.
+            second.start(above, in: .modal, animated: false, outcomes.completion("Above"))
+            above.navigation.start(second2, in: .modal, animated: false, outcomes.completion("Above 2"))
+            second2.navigation.start(
+                list, in: .navigation(new: UINavigationController()), animated: false, outcomes.completion("List"))
+            list.navigation.start(AdaptiveScreen("Detail"), animated: false, outcomes.completion("Detail"))
+            loop.runUntilIdle()
+            // Starting again from List pops Detail with an animation; the first host then replaces Sheet,
+            // whose dismissal (taking the second host's chain with it) waits for that pop.
+            list.navigation.start(AdaptiveScreen("Next"), animated: true, outcomes.completion("Next"))
+            parent.navigation.start(ModalScreen("Replacement"), animated: false, outcomes.completion("Replacement"))
+            // App code dismisses the stack; then a start from Above takes Above 2 away, and the dismissal
+            // waiting in the queue runs with it, removing Above as well.
+            second2.controller?.dismiss(animated: false)
+            above.navigation.start(late, in: .modal, animated: false, outcomes.completion("Late"))
+            #expect(!above.isLive, "Above ended before the start returned")
+            #expect(!late.isLive && second.liveCoordinatorTypes.isEmpty, "the start went with its parent")
+            loop.runUntilIdle()
+        }
+        #expect(outcomes.log == ["List: dismissed", "Above: dismissed"])
+        #expect(scene.root.presentedViewController?.title == "Parent")
+        #expect(scene.root.presentedViewController?.presentedViewController?.title == "Replacement")
+    }
+
     @Test("E13: a window-root start that ends while waiting leaves the previous root chain on screen and live")
     func windowRootStartEndsWhileWaiting() {
         let window = UIWindow()

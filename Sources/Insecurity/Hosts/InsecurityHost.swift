@@ -39,6 +39,9 @@ public final class InsecurityHost {
     var frames: [Frame] = []
     var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     var stage = Stage.ready
+    /// Ends that UIKit caused while the host was tearing frames down (the queue ran a waiting operation
+    /// that removed another of its frames): they run as soon as the teardown is over, in the same turn.
+    private var endsAwaitingTeardown: [@MainActor () -> Void] = []
     /// Restored frames that were waiting when the snapshot was taken: they are shown with the next start.
     var restoredWaitingFrames: [Frame] = []
     private var baseObservation: AnyObject?
@@ -163,7 +166,12 @@ public final class InsecurityHost {
         if keptCount < frames.count {
             stage = .tearingDown
             tearDown(from: keptCount, lowestRemovedByUser: false, animated: animated)
-            stage = .ready
+            finishTeardown()
+            // UIKit removed the parent too while the frames above it left: the start goes with it (E8).
+            if let parent, !parent.isLive {
+                onTeardown?()
+                return false
+            }
         }
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
         if placement.makesNavigationRoot, let reason = UIKitExceptionGuard.reasonStackRaises(child.viewController) {
@@ -668,7 +676,7 @@ public final class InsecurityHost {
     ) {
         switch stage {
         case .tearingDown:
-            SimRunLoop.main.perform { [weak self] in
+            endsAwaitingTeardown.append { [weak self] in
                 guard frame.isLive else { return }
                 self?.end(frame, cause: cause, removedByUser: removedByUser, animated: animated, deliver: deliver)
             }
@@ -690,7 +698,7 @@ public final class InsecurityHost {
             stage = .tearingDown
             let popped = tearDown(
                 from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser, animated: batch.animated)
-            stage = .ready
+            finishTeardown()
             if let deferredStart = batch.deferredStart {
                 if popped {
                     SimRunLoop.main.perform(
@@ -699,6 +707,16 @@ public final class InsecurityHost {
                     deferredStart()
                 }
             }
+        }
+    }
+
+    /// Makes the host ready again after a teardown, and runs the ends UIKit caused during it.
+    private func finishTeardown() {
+        stage = .ready
+        while !endsAwaitingTeardown.isEmpty {
+            let ends = endsAwaitingTeardown
+            endsAwaitingTeardown.removeAll()
+            for end in ends { end() }
         }
     }
 
@@ -790,7 +808,7 @@ public final class InsecurityHost {
         for frame in ended {
             frame.release()
         }
-        stage = .ready
+        finishTeardown()
     }
 }
 
