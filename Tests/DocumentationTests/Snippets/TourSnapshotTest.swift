@@ -1,7 +1,6 @@
 // The README tour's first snapshot test, verbatim.
 import BridgeSnapshotTesting
-import ResponderCoordinator
-import SimUIKit
+import ResponderCoordinator   // brings SimUIKit's UIKit types, as the library brings UIKit's
 import SimulationTesting
 import SnapshotTesting
 import Testing
@@ -14,7 +13,7 @@ struct CheckoutNavigationTests {
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.rootViewController = navigation
         window.makeKeyAndVisible()
-        let shop = ResponderCoordinator.NavigationCoordinator(rootViewController: navigation)
+        let shop = NavigationCoordinator(rootViewController: navigation)
         shop.start()
         let product = UIViewController()
         product.title = "Teapot"
