@@ -6,8 +6,10 @@ public struct SimWarning: Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The simulation's console: every UIKit-style warning goes through swift-log (label `SimUIKit`)
-/// and to any capture that is open, so tests can assert on what UIKit would have printed.
+/// The simulation's console: a UIKit-style warning goes to every capture that is open, so tests can
+/// assert on what UIKit would have printed, and, when none is open, through swift-log (label `SimUIKit`).
+/// A captured warning is the capturing code's to report, so a test that provokes warnings on purpose
+/// prints nothing.
 @MainActor
 public enum SimWarnings {
     private static let logger = Logger(label: "SimUIKit")
@@ -16,8 +18,11 @@ public enum SimWarnings {
     /// Reports a warning as UIKit would print it.
     public static func emit(_ message: String) {
         let warning = SimWarning(message: message)
+        guard captures.isCapturing else {
+            logger.warning("\(message)")
+            return
+        }
         captures.recordInAll(warning)
-        logger.warning("\(message)")
     }
 
     /// Runs `body` and returns the warnings emitted while it ran (captures may nest).

@@ -34,7 +34,15 @@ final class RandomScene {
         return "S\(counter)"
     }
 
+    /// Applies `operation`. Direct UIKit calls and ends of coordinators that ended already are misuse the
+    /// scene makes on purpose: their warnings and diagnostics are captured and dropped.
     func apply(_ operation: Int) {
+        _ = SimWarnings.capture {
+            _ = InsecurityDiagnostics.capture { perform(operation) }
+        }
+    }
+
+    private func perform(_ operation: Int) {
         switch operation {
         case 0:
             navigation.topViewController?.present(titled(name()), animated: false)

@@ -135,6 +135,7 @@ struct BridgedTreeTests {
         let first = Step()
         host.start(first, animated: false) { _ in }
         first.navigation.start(Step(), animated: false) { _ in }
+        loop.runUntilIdle()
         let tree = BridgeReader(registry: BridgeRegistry([InsecurityClassicPlugin()])).read([window])
         let classic = tree.coordinators
         #expect(classic.count == 2)

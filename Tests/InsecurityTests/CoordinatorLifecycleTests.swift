@@ -38,7 +38,9 @@ struct CoordinatorLifecycleTests {
         }
         #expect(diagnostics.map(\.code) == [.viewControllerNotOverridden])
         #expect(scene.root.presentedViewController != nil)
+        loop.runUntilIdle()
         scene.root.presentedViewController?.dismiss(animated: false)
+        loop.runUntilIdle()
     }
 
     @Test("E2: CoordinatorResult turns into an optional")

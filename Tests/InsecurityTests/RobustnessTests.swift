@@ -30,7 +30,9 @@ struct RobustnessTests {
         #expect(outcomes.log.isEmpty)
         #expect(scene.root.presentedViewController?.title == "Sheet", "the screen is left as it is")
         #expect(live.count == 0)
+        SimRunLoop.main.runUntilIdle()
         scene.root.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
     }
 
     @Test("E15: an awaited start returns the child's result")
@@ -75,7 +77,11 @@ struct RobustnessTests {
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)
         let nowhere = PushScreen("Nowhere")
-        let result = await host.start(nowhere, animated: false)
+        var result: CoordinatorResult<String>?
+        let diagnostics = await InsecurityDiagnostics.capture {
+            result = await host.start(nowhere, animated: false)
+        }
+        #expect(diagnostics.map(\.code) == [.navigationChildInModalContext])
         #expect(result == .dismissed)
         #expect(!nowhere.isLive)
         #expect(scene.root.presentedViewController == nil)

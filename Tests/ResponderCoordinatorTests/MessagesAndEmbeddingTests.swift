@@ -105,7 +105,10 @@ struct MessagesAndEmbeddingTests {
         #expect(product.coordinatingResponder?.send(SignOut()) == true, "passed on to the parent")
         #expect(app.signedOut)
         struct Unknown: CoordinatingMessage {}
-        #expect(product.coordinatingResponder?.send(Unknown()) == false)
+        let unhandled = InsecurityDiagnostics.capture {
+            #expect(product.coordinatingResponder?.send(Unknown()) == false)
+        }
+        #expect(unhandled.map(\.code) == [.unhandledCoordinatingMessage])
         _ = window
     }
 

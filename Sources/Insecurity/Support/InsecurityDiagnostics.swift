@@ -42,13 +42,15 @@ public struct InsecurityDiagnostic: Sendable, Hashable, CustomStringConvertible 
     public var description: String { "[\(code.rawValue)] \(message)" }
 }
 
-/// The one channel for engine diagnostics: swift-log (label `Insecurity`) and an inspectable capture for tests.
+/// The one channel for engine diagnostics: every open capture, for tests, or, when none is open, swift-log
+/// (label `Insecurity`) and, in strict mode, a stop. A captured diagnostic is the capturing code's to report.
 @MainActor
 public enum InsecurityDiagnostics {
     private static let logger = Logger(label: "Insecurity")
     private static let captures = NestedCaptures<InsecurityDiagnostic>()
 
-    /// When true, a diagnostic stops the program (for teams that want misuse to trap in debug builds).
+    /// When true, a diagnostic that no capture receives stops the program (for teams that want misuse to
+    /// trap in debug builds).
     public static var isStrict = false
 
     /// Runs `body` and returns the diagnostics reported while it ran (captures may nest).
@@ -66,7 +68,10 @@ public enum InsecurityDiagnostics {
     /// Reports a diagnostic (adapters report theirs through the same channel).
     @_spi(Adapters) public static func report(_ code: InsecurityDiagnostic.Code, _ message: String) {
         let diagnostic = InsecurityDiagnostic(code: code, message: message)
-        captures.recordInAll(diagnostic)
+        guard !captures.isCapturing else {
+            captures.recordInAll(diagnostic)
+            return
+        }
         logger.error("\(diagnostic.description)")
         if isStrict {
             fatalError("Insecurity: \(diagnostic.description)")
