@@ -26,6 +26,7 @@ struct Bridge: ParsableCommand {
             Exit codes: 0 success; 1 the snapshots differ (diff); 2 bad input (a file that cannot be read
             or is not a valid snapshot, a script error, wrong arguments).
             """,
+        version: "bridge \(CoordinatorBridgeVersion.current) (snapshot format 3)",
         subcommands: [Demo.self, Snapshot.self, Validate.self, Diff.self, Render.self, Replay.self, Migrate.self],
         defaultSubcommand: Demo.self
     )

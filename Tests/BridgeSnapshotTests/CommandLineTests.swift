@@ -42,6 +42,18 @@ struct CommandLineTests {
         #expect(demo.error.isEmpty, "no UIKit warning or diagnostic: \(demo.error)")
     }
 
+    @Test("bridge --version names the release that CHANGELOG.md lists first")
+    func version() throws {
+        let result = try bridgeRun(["--version"])
+        #expect(result.status == 0)
+        let changelog = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let latest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let released = try #require(latest.split(separator: " ").dropFirst().first)
+        #expect(result.output == "bridge \(released) (snapshot format 3)\n")
+    }
+
     @Test("X10: bridge validate names each document's own format version")
     func validateNamesTheDocumentsVersion() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
