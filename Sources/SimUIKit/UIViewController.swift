@@ -58,6 +58,8 @@ open class UIViewController: UIResponder {
     public let nibBundle: Bundle?
     /// The storyboard the controller was instantiated from, or nil.
     public internal(set) var storyboard: UIStoryboard?
+    /// Supplies the animators of this controller's animated presentation and dismissal (not retained).
+    public weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
 
     /// UIKit's designated initializer. The simulation has no nibs: the view is a plain ``UIView`` unless
     /// ``UIViewController/loadView()`` makes another.
@@ -460,8 +462,13 @@ open class UIViewController: UIResponder {
         presented.beingPresented = true
         let hidesPresenter = presented.modalPresentationStyle.hidesPresenter && presenter.isOnScreen
         let appears = presenter.isOnScreen
+        let animator =
+            flag
+            ? presented.transitioningDelegate?.animationController(
+                forPresented: presented, presenting: presenter, source: self) : nil
         let transition = SimTransition(
-            from: presenter, to: presented, animated: flag, duration: SimAnimation.modalTransitionDuration
+            from: presenter, to: presented, animated: flag,
+            duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
         ) { _ in
             presenter.presentationTransition = nil
             presented.presentationTransition = nil
@@ -485,7 +492,7 @@ open class UIViewController: UIResponder {
         if appears { presented.loadViewIfNeeded() }
         if hidesPresenter { presenter.beginAppearance(false, animated: flag) }
         if appears { presented.beginAppearance(true, animated: flag) }
-        transition.run()
+        transition.run(animatedBy: animator)
     }
 
     /// Dismisses what this controller presents (the whole chain above it, in one transition),
@@ -661,9 +668,11 @@ open class UIViewController: UIResponder {
         for controller in chain { controller.beingDismissed = true }
         let disappearing = chain.reversed().filter(\.isOnScreen)
         let reappears = !isOnScreen && hostWindow?.isHidden == false
+        let animator =
+            flag && !interactive ? chain.last.flatMap { $0.transitioningDelegate?.animationController(forDismissed: $0) } : nil
         let transition = SimTransition(
             from: chain.last, to: self, animated: flag, interactive: interactive,
-            duration: SimAnimation.modalTransitionDuration
+            duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
         ) { [self] transition in
             if transition.isCancelled {
                 presentationTransition = nil
@@ -702,7 +711,7 @@ open class UIViewController: UIResponder {
         notifyDismissal(of: chain, kind: kind, phase: .began, animated: flag)
         for controller in disappearing { controller.beginAppearance(false, animated: flag) }
         if reappears { beginAppearance(true, animated: flag) }
-        if !interactive { transition.run() }
+        if !interactive { transition.run(animatedBy: animator) }
         return transition
     }
 

@@ -87,11 +87,15 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         interactionHandlers.append(handler)
     }
 
-    /// Starts a non-interactive transition: it ends after its duration if animated; if not, now or on the
-    /// run loop's next turn, as ``SimAnimation/nonAnimatedTiming`` says (S18). A change that no controller on
-    /// screen takes part in has no callbacks to wait for and ends now.
-    func run() {
-        if isAnimated {
+    /// Starts a non-interactive transition: a custom `animator` ends it when it completes its context; else it
+    /// ends after its duration if animated; if not, now or on the run loop's next turn, as
+    /// ``SimAnimation/nonAnimatedTiming`` says (S18). A change that no controller on screen takes part in has no
+    /// callbacks to wait for and ends now.
+    func run(animatedBy animator: (any UIViewControllerAnimatedTransitioning)? = nil) {
+        if let animator {
+            // A custom animator ends the transition itself, by completing its context.
+            SimTransitionContext(self, animator: animator).start()
+        } else if isAnimated {
             scheduleEnd(after: transitionDuration)
         } else if SimAnimation.nonAnimatedTiming == .deferred,
             [from, to].contains(where: { $0.map { $0.appearance != .disappeared } ?? false })
