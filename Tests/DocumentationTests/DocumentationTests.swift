@@ -18,13 +18,20 @@ private func normalized(_ text: String) -> String {
 
 @Suite("Documentation")
 struct DocumentationTests {
-    @Test("Every Swift block of the README compiles: it appears in a snippet file of this test target")
+    @Test(
+        "Every Swift block of the README compiles: it appears in a snippet file of this test target or in the integration example"
+    )
     func readmeBlocksCompile() throws {
         let readme = try read("README.md")
-        let snippetsDirectory = root.appendingPathComponent("Tests/DocumentationTests/Snippets")
-        let snippets = try FileManager.default.contentsOfDirectory(atPath: snippetsDirectory.path)
-            .filter { $0.hasSuffix(".swift") }
-            .map { normalized(try String(contentsOf: snippetsDirectory.appendingPathComponent($0), encoding: .utf8)) }
+        // The snippets compile with this target; the integration example with scripts/integration-example.
+        var snippets: [String] = []
+        for directory in ["Tests/DocumentationTests/Snippets", "Examples/AppIntegration"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(directory).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard path.hasSuffix(".swift"), !path.contains(".build/") else { continue }
+                snippets.append(normalized(try read("\(directory)/\(path)")))
+            }
+        }
         // The installation manifest is not a source file: scripts/readme-check builds a package from it.
         let manifest = "<!-- readme-check: Package.swift -->\n```swift\n"
         let blocks = readme.replacingOccurrences(of: manifest, with: "```manifest\n")
