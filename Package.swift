@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
         .library(name: "BridgeTools", targets: ["BridgeTools"]),
         .executable(name: "bridge", targets: ["bridge"]),
+        .executable(name: "rewrite-messages", targets: ["rewrite-messages"]),
         .executable(name: "LegacyMigration", targets: ["LegacyMigration"]),
         .executable(name: "EmbeddedPayment", targets: ["EmbeddedPayment"]),
         .executable(name: "LegacyShop", targets: ["LegacyShop"]),
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(
@@ -85,6 +87,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "MessageRewrite",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "rewrite-messages",
+            dependencies: ["MessageRewrite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "LegacyMigration",
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge", "ResponderCoordinator"],
@@ -134,6 +147,11 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["Snippets/__Snapshots__"]
+        ),
+        .testTarget(name: "MessageRewriteTests", dependencies: ["MessageRewrite"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RewrittenMessagesTests",
+            dependencies: ["ResponderCoordinator", "SimulationTesting", "Insecurity", "SimUIKit"]
         ),
         .testTarget(
             name: "BridgeToolsTests",

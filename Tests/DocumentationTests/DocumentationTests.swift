@@ -23,9 +23,12 @@ struct DocumentationTests {
     )
     func readmeBlocksCompile() throws {
         let readme = try read("README.md")
-        // The snippets compile with this target; the integration example with scripts/integration-example.
+        // The snippets compile with this target, the rewrite tool's output with RewrittenMessagesTests, and
+        // the integration example with scripts/integration-example.
         var snippets: [String] = []
-        for directory in ["Tests/DocumentationTests/Snippets", "Examples/AppIntegration"] {
+        for directory in [
+            "Tests/DocumentationTests/Snippets", "Tests/RewrittenMessagesTests/Rewritten", "Examples/AppIntegration",
+        ] {
             let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(directory).path)
             while let path = enumerator?.nextObject() as? String {
                 guard path.hasSuffix(".swift"), !path.contains(".build/") else { continue }
