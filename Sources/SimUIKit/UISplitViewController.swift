@@ -1,5 +1,44 @@
 import Foundation
 
+/// Told when a split view controller collapses or expands, and asked to show controllers in its place.
+/// Every method is optional.
+@MainActor
+public protocol UISplitViewControllerDelegate: AnyObject {
+    /// Asked when the split view collapses: return true when the delegate has dealt with the secondary
+    /// controller (it leaves the split view), false to let the split view keep it.
+    func splitViewController(
+        _ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
+        onto primaryViewController: UIViewController
+    ) -> Bool
+    /// Asked when the split view expands: the controller to show as the secondary, or nil for the split
+    /// view's own choice.
+    func splitViewController(
+        _ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController
+    ) -> UIViewController?
+    /// Asked by `show(_:sender:)`: return true when the delegate has shown `vc` itself.
+    func splitViewController(_ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?)
+        -> Bool
+    /// Asked by `showDetailViewController(_:sender:)`: return true when the delegate has shown `vc` itself.
+    func splitViewController(
+        _ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?
+    ) -> Bool
+}
+
+extension UISplitViewControllerDelegate {
+    public func splitViewController(
+        _ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
+        onto primaryViewController: UIViewController
+    ) -> Bool { false }
+    public func splitViewController(
+        _ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController
+    ) -> UIViewController? { nil }
+    public func splitViewController(_ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?)
+        -> Bool { false }
+    public func splitViewController(
+        _ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?
+    ) -> Bool { false }
+}
+
 /// A container with a primary column and a secondary (detail) column (S15). Expanded, both are shown;
 /// collapsed (a compact width), only the primary is, and details are pushed onto it when it is a
 /// navigation controller.
@@ -14,6 +53,8 @@ open class UISplitViewController: UIViewController {
     open var preferredDisplayMode = DisplayMode.automatic
     /// Whether only the primary column is shown.
     public private(set) var isCollapsed = false
+    /// Told about collapsing and expanding, and asked to show controllers (not retained).
+    public weak var delegate: (any UISplitViewControllerDelegate)?
 
     /// The primary controller, then the secondary one if there is one.
     open var viewControllers: [UIViewController] {
@@ -33,14 +74,16 @@ open class UISplitViewController: UIViewController {
 
     override func handles(_ action: ShowAction) -> Bool { true }
 
-    /// Makes `viewController` the primary controller.
+    /// Makes `viewController` the primary controller, unless the delegate shows it.
     open override func show(_ viewController: UIViewController, sender: Any?) {
+        if delegate?.splitViewController(self, show: viewController, sender: sender) == true { return }
         viewControllers = [viewController] + children.dropFirst()
     }
 
     /// Shows `viewController` as the detail: expanded, it replaces the secondary controller; collapsed, it
     /// is pushed onto the primary navigation controller, or presented when the primary is not one.
     open override func showDetailViewController(_ viewController: UIViewController, sender: Any?) {
+        if delegate?.splitViewController(self, showDetail: viewController, sender: sender) == true { return }
         guard isCollapsed else {
             viewControllers = Array(children.prefix(1)) + [viewController]
             return
@@ -52,10 +95,22 @@ open class UISplitViewController: UIViewController {
         }
     }
 
-    /// Simulates a change of the horizontal size class: collapsing hides the secondary controller,
-    /// expanding shows it again (with appearance callbacks when on screen).
+    /// Simulates a change of the horizontal size class, with appearance callbacks when on screen.
+    /// Collapsing asks the delegate about the secondary controller: when it has dealt with it, the
+    /// secondary leaves; otherwise it stays, hidden. Expanding asks the delegate for the secondary to show;
+    /// without one, the hidden secondary shows again.
     public func simulateCollapse(_ collapsed: Bool) {
         guard collapsed != isCollapsed else { return }
-        changeContainedChildren(to: children) { isCollapsed = collapsed }
+        var columns = children
+        if collapsed, columns.count == 2,
+            delegate?.splitViewController(self, collapseSecondary: columns[1], onto: columns[0]) == true
+        {
+            columns.removeLast()
+        } else if !collapsed, let primary = columns.first,
+            let secondary = delegate?.splitViewController(self, separateSecondaryFrom: primary)
+        {
+            columns = [primary, secondary]
+        }
+        changeContainedChildren(to: columns) { isCollapsed = collapsed }
     }
 }

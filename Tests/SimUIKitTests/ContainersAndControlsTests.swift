@@ -257,6 +257,56 @@ struct ContainersAndControlsTests {
         _ = window
     }
 
+    @Test("S15: the split view's delegate deals with the secondary on collapse, names it on expand, and may show details itself")
+    func splitViewDelegate() {
+        final class Delegate: UISplitViewControllerDelegate {
+            var calls: [String] = []
+            var nextSecondary: UIViewController?
+            var showsDetailsItself = false
+            func splitViewController(
+                _ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
+                onto primaryViewController: UIViewController
+            ) -> Bool {
+                calls.append("collapse \(secondaryViewController.title ?? "?") onto \(primaryViewController.title ?? "?")")
+                return true  // the list shows first on a compact width
+            }
+            func splitViewController(
+                _ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController
+            ) -> UIViewController? {
+                calls.append("separate from \(primaryViewController.title ?? "?")")
+                return nextSecondary
+            }
+            func splitViewController(
+                _ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?
+            ) -> Bool {
+                calls.append("showDetail \(vc.title ?? "?")")
+                return showsDetailsItself
+            }
+        }
+        let journal = Journal()
+        let primary = UINavigationController(rootViewController: Screen("List", journal: journal))
+        primary.title = "Primary"
+        let split = UISplitViewController()
+        let delegate = Delegate()
+        split.delegate = delegate
+        split.viewControllers = [primary, Screen("Detail", journal: journal)]
+        let window = makeVisibleWindow(root: split)
+        _ = journal.take()
+        split.simulateCollapse(true)
+        #expect(delegate.calls == ["collapse Detail onto Primary"])
+        #expect(split.viewControllers == [primary], "the delegate dealt with the secondary: it left")
+        #expect(journal.take() == ["Detail.willMove(nil)", "Detail.viewWillDisappear", "Detail.viewDidDisappear", "Detail.didMove(nil)"])
+        delegate.nextSecondary = Screen("Fresh", journal: journal)
+        split.simulateCollapse(false)
+        #expect(delegate.calls.last == "separate from Primary")
+        #expect(split.viewControllers.map(\.title) == ["Primary", "Fresh"])
+        delegate.showsDetailsItself = true
+        split.showDetailViewController(Screen("Elsewhere"), sender: nil)
+        #expect(delegate.calls.last == "showDetail Elsewhere")
+        #expect(split.viewControllers.map(\.title) == ["Primary", "Fresh"], "the delegate showed it; the split view did nothing")
+        _ = window
+    }
+
     // MARK: S16
 
     @Test(
