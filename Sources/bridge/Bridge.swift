@@ -31,8 +31,17 @@ struct Bridge: ParsableCommand {
         defaultSubcommand: Demo.self
     )
 
-    /// Like `ParsableCommand.main()`, with wrong arguments exiting 2 (bad input) instead of 64.
+    /// Like `ParsableCommand.main()`, with wrong arguments exiting 2 (bad input) instead of 64, and a word
+    /// that is no command named as such (instead of being read as an argument of the default command).
     static func main() {
+        let commands = configuration.subcommands.map { $0._commandName }
+        if let word = CommandLine.arguments.dropFirst().first, !word.hasPrefix("-"), !commands.contains(word) {
+            FileHandle.standardError.write(
+                Data(
+                    "bridge: '\(word)' is not a command. Commands: \(commands.joined(separator: ", ")); see 'bridge --help'.\n"
+                        .utf8))
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

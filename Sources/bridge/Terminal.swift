@@ -1,6 +1,7 @@
 import Foundation
 
-/// ANSI colour for a terminal: on when standard output is a terminal and `NO_COLOR` is not set.
+/// ANSI colour for a terminal: on when standard output is a terminal, `NO_COLOR` is not set and `TERM` is
+/// not `dumb`.
 struct Terminal {
     enum Colour: String {
         case boldCyan = "1;36"
@@ -14,7 +15,9 @@ struct Terminal {
 
     /// Whether this process should colour its standard output.
     static var wantsColour: Bool {
-        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let environment = ProcessInfo.processInfo.environment
+        return isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"].map(\.isEmpty) ?? true)
+            && environment["TERM"] != "dumb"
     }
 
     func paint(_ text: String, _ colour: Colour) -> String {

@@ -54,6 +54,16 @@ struct CommandLineTests {
         #expect(result.output == "bridge \(released) (snapshot format 3)\n")
     }
 
+    @Test("A word that is no command is named as such, with the list of commands, and exits 2")
+    func unknownCommand() throws {
+        let result = try bridgeRun(["frobnicate"])
+        #expect(result.status == 2)
+        #expect(
+            result.error
+                == "bridge: 'frobnicate' is not a command. Commands: demo, snapshot, validate, diff, render, replay, migrate; see 'bridge --help'.\n"
+        )
+    }
+
     @Test("X10: bridge validate names each document's own format version")
     func validateNamesTheDocumentsVersion() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
