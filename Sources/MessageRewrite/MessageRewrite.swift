@@ -184,10 +184,10 @@ struct Message {
     }
 }
 
-/// Finds the forwarding calls `coordinatingResponder?.message(…)` in a message method's body.
-private final class ForwardingCalls: SyntaxVisitor {
-    private let message: Message
-    private var found: [Edit] = []
+/// Walks a method's body and collects the edits a subclass finds in it.
+private class EditFinder: SyntaxVisitor {
+    let message: Message
+    var found: [Edit] = []
 
     init(of message: Message) {
         self.message = message
@@ -198,7 +198,10 @@ private final class ForwardingCalls: SyntaxVisitor {
         walk(body)
         return found
     }
+}
 
+/// Finds the forwarding calls `coordinatingResponder?.message(…)` in a message method's body.
+private final class ForwardingCalls: EditFinder {
     override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == message.baseName,
@@ -293,20 +296,12 @@ struct ClassIndex {
 
 /// Finds `super.message(…)` in a handler's body: it calls the superclass's handler when one exists in the
 /// files, and otherwise passes the message on, as the library's base implementation did.
-private final class SuperCalls: SyntaxVisitor {
-    private let message: Message
+private final class SuperCalls: EditFinder {
     private let toHandler: Bool
-    private var found: [Edit] = []
 
     init(of message: Message, toHandler: Bool) {
-        self.message = message
         self.toHandler = toHandler
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    func edits(in body: CodeBlockSyntax) -> [Edit] {
-        walk(body)
-        return found
+        super.init(of: message)
     }
 
     override func visit(_ member: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

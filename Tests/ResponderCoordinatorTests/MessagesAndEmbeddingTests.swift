@@ -88,17 +88,24 @@ final class SignUp: ResponderCoordinator.NavigationCoordinator {
 struct MessagesAndEmbeddingTests {
     let loop = SimRunLoop.main
 
-    @Test("A4: a message travels from a controller up through its coordinator and parent coordinators")
-    func messageChain() {
+    /// An app coordinator with a cart coordinator as its child, sharing one stack; the cart shows a
+    /// controller named `shown`.
+    private func cartTree(showing shown: String) -> (UIWindow, AppCoordinator, CartCoordinator, UIViewController) {
         let (window, navigation) = makeStack()
         let app = AppCoordinator(rootViewController: navigation)
         app.start()
         app.root(screen("Home"))
         let cart = CartCoordinator(rootViewController: navigation)
         app.startChild(coordinator: cart)
-        let product = screen("Product")
-        cart.show(product)
+        let controller = screen(shown)
+        cart.show(controller)
         loop.runUntilIdle()
+        return (window, app, cart, controller)
+    }
+
+    @Test("A4: a message travels from a controller up through its coordinator and parent coordinators")
+    func messageChain() {
+        let (window, app, cart, product) = cartTree(showing: "Product")
         #expect(product.coordinatingResponder === cart)
         #expect(product.coordinatingResponder?.send(AddToCart(product: "tea")) == true)
         #expect(cart.cart == ["tea"])
@@ -114,15 +121,7 @@ struct MessagesAndEmbeddingTests {
 
     @Test("A9: a question asked from a controller is answered by the first coordinator up the chain that answers it")
     func questionChain() {
-        let (window, navigation) = makeStack()
-        let app = AppCoordinator(rootViewController: navigation)
-        app.start()
-        app.root(screen("Home"))
-        let cart = CartCoordinator(rootViewController: navigation)
-        app.startChild(coordinator: cart)
-        let list = screen("List")
-        cart.show(list)
-        loop.runUntilIdle()
+        let (window, app, _, list) = cartTree(showing: "List")
         app.itemCount = 3
         // The cart coordinator answers nothing: the question passes it and reaches the app coordinator.
         let answered = InsecurityDiagnostics.capture {
