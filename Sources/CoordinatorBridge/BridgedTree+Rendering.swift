@@ -80,11 +80,12 @@ extension BridgedTree {
 }
 
 extension BridgedContainer {
-    /// A short description for people: `navigation`, `tab bar, tab 2 shown`, `split view, collapsed`.
+    /// A short description for people: `navigation`, `tab bar, selected 1`, `split view, collapsed`. Tabs
+    /// are counted from 0, as in snapshots (`selected="1"`) and journey scripts (`tab 1`).
     public var label: String {
         switch self {
         case .navigation: "navigation"
-        case .tabBar(let selected): "tab bar" + (selected.map { ", tab \($0 + 1) shown" } ?? "")
+        case .tabBar(let selected): "tab bar" + (selected.map { ", selected \($0)" } ?? "")
         case .splitView(let collapsed): "split view" + (collapsed ? ", collapsed" : "")
         }
     }
