@@ -271,26 +271,28 @@ struct ClassIndex {
 
     /// `handle(_:)` and `answer(_:)` overrides reaching the handlers of `messages`.
     private static func dispatch(handling messages: [Message]) -> String {
-        var text = ""
         let sent = messages.filter { $0.answer == nil }
         let asked = messages.filter { $0.answer != nil }
-        if !sent.isEmpty {
-            text += "\n\n    override func handle(_ message: any CoordinatingMessage) -> Bool {\n        switch message {\n"
-            for message in sent {
-                text += "        case let message as \(message.typeName):\n"
-                text += "            \(message.handlerCall(on: "message"))\n            return true\n"
+        return switchOverride(
+            "handle", "message", "any CoordinatingMessage", returning: "Bool", over: sent
+        ) { "\($0.handlerCall(on: "message"))\n            return true" }
+            + switchOverride("answer", "question", "any CoordinatingQuestion", returning: "Any?", over: asked) {
+                "return \($0.handlerCall(on: "question"))"
             }
-            text += "        default:\n            return super.handle(message)\n        }\n    }"
+    }
+
+    /// `override func method(_ value: type) -> result` switching over the types of `messages`, each case's body
+    /// made by `body`, and passing anything else to the superclass; empty when there are no messages.
+    private static func switchOverride(
+        _ method: String, _ value: String, _ type: String, returning result: String, over messages: [Message],
+        body: (Message) -> String
+    ) -> String {
+        guard !messages.isEmpty else { return "" }
+        var text = "\n\n    override func \(method)(_ \(value): \(type)) -> \(result) {\n        switch \(value) {\n"
+        for message in messages {
+            text += "        case let \(value) as \(message.typeName):\n            \(body(message))\n"
         }
-        if !asked.isEmpty {
-            text += "\n\n    override func answer(_ question: any CoordinatingQuestion) -> Any? {\n        switch question {\n"
-            for message in asked {
-                text += "        case let question as \(message.typeName):\n"
-                text += "            return \(message.handlerCall(on: "question"))\n"
-            }
-            text += "        default:\n            return super.answer(question)\n        }\n    }"
-        }
-        return text
+        return text + "        default:\n            return super.\(method)(\(value))\n        }\n    }"
     }
 }
 
