@@ -101,7 +101,7 @@ public final class UIApplication {
     public var windows: [UIWindow] { UIWindow.liveWindows }
 
     /// The key window: the last one made key with `makeKey()` or `makeKeyAndVisible()`, while it lives.
-    public var keyWindow: UIWindow? { UIWindow.currentKeyWindow }
+    public var keyWindow: UIWindow? { UIWindow.keyWindow }
 
     /// Launches the app with `delegate`: `willFinishLaunching`, `didFinishLaunching`, then the app becomes
     /// active. Returns what `didFinishLaunching` returned. A second launch replaces the first app delegate.

@@ -13,7 +13,8 @@ open class UIWindow: UIView {
     private var root: UIViewController?
     private var rootObservers = ObserverList<WindowRootChange>()
 
-    private static weak var keyWindow: UIWindow?
+    /// The key window, while it lives (one window at a time is key).
+    private(set) static weak var keyWindow: UIWindow?
 
     /// Every window made and not yet deallocated, oldest first; held weakly, as the app holds its windows.
     private static var madeWindows: [WeakWindow] = []
@@ -23,13 +24,14 @@ open class UIWindow: UIView {
     }
 
     /// The app's windows, visible and hidden, oldest first.
-    static var liveWindows: [UIWindow] {
-        madeWindows.removeAll { $0.window == nil }
-        return madeWindows.compactMap(\.window)
-    }
+    static var liveWindows: [UIWindow] { madeWindows.compactMap(\.window) }
 
-    /// The key window, if it is still alive.
-    static var currentKeyWindow: UIWindow? { keyWindow }
+    /// Adds `window` to the made windows, forgetting those deallocated since, so the list stays as long as
+    /// the app's live windows however many windows a long run makes.
+    private static func recordMade(_ window: UIWindow) {
+        madeWindows.removeAll { $0.window == nil }
+        madeWindows.append(WeakWindow(window: window))
+    }
 
     /// Whether the window is hidden; new windows are hidden. Showing a window makes what it shows appear:
     /// its root and the controllers presented above it, except those a presentation above covers
@@ -64,12 +66,12 @@ open class UIWindow: UIView {
     /// A window covering `frame`, usually `UIScreen.main.bounds`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        UIWindow.madeWindows.append(WeakWindow(window: self))
+        UIWindow.recordMade(self)
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        UIWindow.madeWindows.append(WeakWindow(window: self))
+        UIWindow.recordMade(self)
     }
 
     open override var window: UIWindow? { self }
