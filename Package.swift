@@ -1,9 +1,9 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "CoordinatorBridge",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS("15.4")],
     products: [
         .library(name: "SimUIKit", targets: ["SimUIKit"]),
         .library(name: "Insecurity", targets: ["Insecurity"]),
@@ -57,7 +57,10 @@ let package = Package(
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
             path: "Adapters/InsecurityClassic"
         ),
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Linux: Debian's libxml2-dev. macOS: Homebrew's libxml2, whose pkg-config file gives the header path
+        // (the SDK's copy has no pkg-config file, and its headers include each other by a path SwiftPM cannot add).
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .target(
             name: "BridgeSnapshot",
             dependencies: ["CLibXML2", "CoordinatorBridge", "Insecurity", "SimUIKit"],

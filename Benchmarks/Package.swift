@@ -1,16 +1,16 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Benchmarks live in their own package so that `swift test` and CI never build them.
 // Run: scripts/benchmarks (or swift run -c release --package-path Benchmarks BridgeBenchmarks)
 let package = Package(
     name: "Benchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS("15.4")],
     dependencies: [
         .package(name: "CoordinatorBridge", path: "..")
     ],
     targets: [
-        .systemLibrary(name: "CBenchLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CBenchLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .executableTarget(
             name: "BridgeBenchmarks",
             dependencies: [

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // libFuzzer targets, in their own package so that CI never builds them: SnapshotFuzzer (the parser: the
@@ -8,7 +8,7 @@ import PackageDescription
 // combine) and checks both are in each binary; `scripts/fuzz run TARGET SECONDS` runs one.
 let package = Package(
     name: "Fuzzing",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS("15.4")],
     dependencies: [.package(name: "CoordinatorBridge", path: "..")],
     targets: [
         .executableTarget(

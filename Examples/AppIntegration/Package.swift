@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // An app's navigation package, laid out as the README's "Bringing your app's code" describes: the
 // coordinators in Sources/ShopNavigation are compiled by the iOS app against UIKit and the published
 // Insecurity library, and by the tests on Linux or macOS against SimUIKit and this repository's engine.
@@ -8,7 +8,7 @@ let simulation: [Platform] = [.linux, .macOS]
 
 let package = Package(
     name: "ShopNavigation",
-    platforms: [.iOS(.v16), .macOS(.v14)],
+    platforms: [.iOS(.v16), .macOS("15.4")],
     products: [.library(name: "ShopNavigation", targets: ["ShopNavigation"])],
     dependencies: [
         // On iOS, the published Insecurity library. CI cannot fetch it, so a local package with the same

@@ -35,9 +35,12 @@ struct DocumentationTests {
                 snippets.append(normalized(try read("\(directory)/\(path)")))
             }
         }
-        // The installation manifest is not a source file: scripts/readme-check builds a package from it.
-        let manifest = "<!-- readme-check: Package.swift -->\n```swift\n"
-        let blocks = readme.replacingOccurrences(of: manifest, with: "```manifest\n")
+        // Manifests are not source files: scripts/readme-check builds a package from the installation one.
+        var manifests = readme
+        for marker in ["<!-- readme-check: Package.swift -->", "<!-- manifest fragment -->"] {
+            manifests = manifests.replacingOccurrences(of: "\(marker)\n```swift\n", with: "```manifest\n")
+        }
+        let blocks = manifests
             .components(separatedBy: "```swift\n").dropFirst().map {
                 $0.components(separatedBy: "```")[0]
             }

@@ -2,7 +2,10 @@ import BridgeSnapshot
 import CBenchLibXML2
 import CoordinatorBridge
 import Foundation
+#if canImport(FoundationXML)
+// XMLParser lives in Foundation on Apple platforms and in FoundationXML elsewhere.
 import FoundationXML
+#endif
 
 /// The floor for export: an xmlTextWriter loop writing the same elements and attributes, with the same
 /// indentation, straight from the tree.

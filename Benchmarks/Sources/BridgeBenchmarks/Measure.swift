@@ -54,18 +54,21 @@ func printTable(_ rows: [Row]) {
     }
 }
 
-/// The process's resident memory now and its peak, from /proc (Linux).
+/// The process's peak resident memory so far: VmHWM from /proc on Linux, `getrusage` elsewhere (whose
+/// `ru_maxrss` is in bytes on Apple platforms).
 enum Memory {
-    static func field(_ name: String) -> Double {
+    static var peak: Double {
+        #if os(Linux)
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
             return kilobytes * 1024
         }
         return 0
+        #else
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        return Double(usage.ru_maxrss)
+        #endif
     }
-
-    static var resident: Double { field("VmRSS") }
-    /// The peak resident memory of the process so far.
-    static var peak: Double { field("VmHWM") }
 }

@@ -303,11 +303,12 @@ MainActor.assumeIsolated {
     )
 }
 
-/// In a fresh process: the peak resident memory of importing `path`, above the resident memory before it.
+/// In a fresh process: how far importing `path` raises the peak resident memory (before it, the process has
+/// read the file and nothing else, so its peak is its resident size).
 @MainActor
 func importPeakMemory(_ path: String) -> Double {
     let xml = try! String(contentsOfFile: path, encoding: .utf8)
-    let baseline = Memory.resident
+    let baseline = Memory.peak
     let live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
     let peak = Memory.peak
     withExtendedLifetime(live) {}
