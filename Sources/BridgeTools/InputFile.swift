@@ -2,8 +2,18 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+
+    /// The C library's `read`, which `InputFile.read` hides.
+    private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        Glibc.read(descriptor, buffer, count)
+    }
 #elseif canImport(Darwin)
     import Darwin
+
+    /// The C library's `read`, which `InputFile.read` hides.
+    private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        Darwin.read(descriptor, buffer, count)
+    }
 #endif
 
 /// Reading a file a person named on the command line, bounded in time and memory: only regular files are
@@ -19,7 +29,7 @@ public enum InputFile {
     public static func read(_ path: String, limit: Int) throws(Problem) -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw Problem(message: "cannot read the file: \(String(cString: strerror(errno))). Check the path.")
+            throw Problem(message: "cannot read the file: \(errorText()). Check the path.")
         }
         if let kind = kindIfNotRegular(info.st_mode) {
             throw Problem(message: "is \(kind), not a regular file; give the path of a file")
@@ -27,21 +37,32 @@ public enum InputFile {
         let size = Int(info.st_size)
         guard size > 0 else { throw Problem(message: "is empty") }
         guard size <= limit else { throw tooLarge(size, limit) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Problem(message: "cannot open the file: \(String(cString: strerror(errno)))")
+        // Non-blocking, so that a FIFO put in the file's place since the check cannot hang the open.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Problem(message: "cannot open the file: \(errorText())") }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0, kindIfNotRegular(info.st_mode) == nil else {
+            throw Problem(message: "changed while it was read; try again")
         }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw Problem(message: "cannot read the file: \(error.localizedDescription)")
+        // At most one byte more than the limit, to notice a file that grew since it was measured.
+        let capacity = min(Int(info.st_size), limit) + 1
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            while count < capacity {
+                let got = readBytes(descriptor, buffer.baseAddress! + count, capacity - count)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failure = errno }
+                if got <= 0 { break }
+                count += got
+            }
         }
-        // The file may have changed since it was measured.
-        guard !data.isEmpty else { throw Problem(message: "is empty") }
-        guard data.count <= limit else { throw tooLarge(data.count, limit) }
-        return [UInt8](data)
+        if let failure { throw Problem(message: "cannot read the file: \(String(cString: strerror(failure)))") }
+        guard !bytes.isEmpty else { throw Problem(message: "is empty") }
+        guard bytes.count <= limit else { throw tooLarge(bytes.count, limit) }
+        return bytes
     }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
 
     private static func kindIfNotRegular(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {

@@ -93,41 +93,141 @@ struct Snapshot: ParsableCommand {
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Checks a snapshot against the schema and the format's rules; prints every problem with its position.",
-        discussion:
-            "Example: bridge validate shop.xml    (exit 0 valid, 2 invalid: FILE:line:column: kind: message on stderr)"
+            "Checks snapshots against the schema and the format's rules; prints every problem with its position.",
+        discussion: """
+            Examples:
+              bridge validate shop.xml           prints 'shop.xml: valid (format version 3)'
+              bridge validate Snapshots/ a.xml   folders are searched for .xml files; one summary line
+            Exit 0 when every snapshot is valid, 2 otherwise. Problems go to standard error as
+            FILE:line:column: kind: message. In folders, hidden entries are left out, and entries that are
+            not regular .xml files are named as skipped.
+            """
     )
 
-    @Argument(help: "The snapshot file.")
-    var file: String
+    @Argument(help: "Snapshot files, or folders searched recursively for .xml files.")
+    var paths: [String]
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Give a snapshot file or a folder of snapshots.") }
+    }
 
     func run() throws {
-        let version = try readSnapshot(file) { bytes throws(SnapshotError) in try BridgeSnapshot.validate(bytes) }
-        print("\(file): valid (format version \(version))")
+        let found = SnapshotFiles(paths)
+        for line in found.skipped { fail(line) }
+        let results = readSnapshotFiles(found.files.map(\.path)) { bytes throws(SnapshotError) in
+            try BridgeSnapshot.validate(bytes)
+        }
+        var failed = 0
+        for (file, result) in zip(found.files, results) {
+            switch result {
+            case .read(let version):
+                if results.count == 1 { print("\(file.path): valid (format version \(version))") }
+            case .unreadable(let problem):
+                failed += 1
+                fail(problem)
+            case .invalid(let problems):
+                failed += 1
+                for problem in problems { fail(problem) }
+            }
+        }
+        if paths.count > 1 || SnapshotFiles.isFolder(paths[0]) {
+            print(
+                "\(count(found.files.count, "snapshot")): \(found.files.count - failed) valid, \(failed) invalid or unreadable"
+                    + (found.skipped.isEmpty ? "" : "; \(count(found.skipped.count, "entry", "entries")) skipped"))
+        }
+        if failed > 0 { throw ExitCode(2) }
     }
 }
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Prints the structural differences between two snapshots; exits 1 when they differ.",
-        discussion: "Example: bridge diff before.xml after.xml    (+ added, - removed, ~ changed, by id)"
+        abstract: "Prints the structural differences between two snapshots, or two folders of them; exits 1 when they differ.",
+        discussion: """
+            Examples:
+              bridge diff before.xml after.xml    + added, - removed, ~ changed, by id
+              bridge diff old/ new/               pairs .xml files by path: + added, - removed, ~ changed files
+            Exit 0 when nothing differs, 1 when something does, 2 when a snapshot cannot be read.
+            """
     )
 
-    @Argument(help: "The old snapshot.")
+    @Argument(help: "The old snapshot, or a folder of them.")
     var old: String
 
-    @Argument(help: "The new snapshot.")
+    @Argument(help: "The new snapshot, or a folder of them.")
     var new: String
 
     func run() throws {
-        let differences = BridgeSnapshot.diff(try readSnapshot(old), try readSnapshot(new))
-        guard !differences.isEmpty else {
-            print("no differences")
-            return
+        switch (SnapshotFiles.isFolder(old), SnapshotFiles.isFolder(new)) {
+        case (false, false):
+            let differences = BridgeSnapshot.diff(try readSnapshot(old), try readSnapshot(new))
+            guard !differences.isEmpty else {
+                print("no differences")
+                return
+            }
+            for difference in differences { print(difference) }
+            throw ExitCode(1)
+        case (true, true):
+            try diffFolders()
+        default:
+            fail("bridge diff: give two snapshot files or two folders; \(SnapshotFiles.isFolder(old) ? old : new) is a folder.")
+            throw ExitCode(2)
         }
-        for difference in differences { print(difference) }
-        throw ExitCode(1)
     }
+
+    /// Pairs the folders' snapshots by relative path and prints added, removed and changed files.
+    private func diffFolders() throws {
+        let before = SnapshotFiles([old])
+        let after = SnapshotFiles([new])
+        for line in before.skipped + after.skipped { fail(line) }
+        let files = before.files + after.files
+        let trees = readSnapshotFiles(files.map(\.path)) { bytes throws(SnapshotError) in try BridgeSnapshot.parse(bytes) }
+        var read: [String: BridgedTree] = [:]
+        var unreadable = 0
+        for (file, result) in zip(files, trees) {
+            switch result {
+            case .read(let tree): read[file.path] = tree
+            case .unreadable(let problem):
+                unreadable += 1
+                fail(problem)
+            case .invalid(let problems):
+                unreadable += 1
+                for problem in problems { fail(problem) }
+            }
+        }
+        let oldByPath = Dictionary(uniqueKeysWithValues: before.files.map { ($0.relativePath, $0.path) })
+        let newByPath = Dictionary(uniqueKeysWithValues: after.files.map { ($0.relativePath, $0.path) })
+        var counts = (changed: 0, added: 0, removed: 0, unchanged: 0)
+        for relative in Set(oldByPath.keys).union(newByPath.keys).sorted() {
+            switch (oldByPath[relative], newByPath[relative]) {
+            case (nil, _):
+                counts.added += 1
+                print("+ \(relative)")
+            case (_, nil):
+                counts.removed += 1
+                print("- \(relative)")
+            case (let oldPath?, let newPath?):
+                guard let oldTree = read[oldPath], let newTree = read[newPath] else { continue }
+                let differences = BridgeSnapshot.diff(oldTree, newTree)
+                if differences.isEmpty {
+                    counts.unchanged += 1
+                } else {
+                    counts.changed += 1
+                    print("~ \(relative)")
+                    for difference in differences { print("    \(difference)") }
+                }
+            }
+        }
+        print(
+            "\(counts.changed) changed, \(counts.added) added, \(counts.removed) removed, \(counts.unchanged) unchanged"
+                + (unreadable > 0 ? "; \(count(unreadable, "snapshot")) not read" : ""))
+        if unreadable > 0 { throw ExitCode(2) }
+        if counts.changed + counts.added + counts.removed > 0 { throw ExitCode(1) }
+    }
+}
+
+/// "1 snapshot", "2 snapshots".
+func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
 }
 
 struct Render: ParsableCommand {
@@ -305,19 +405,15 @@ func readFile(_ path: String, limit: Int = SnapshotLimits().maxBytes) throws -> 
 /// Reads and checks a snapshot file; problems go to standard error as `file:line:column: kind: message`
 /// and end the command with exit code 2.
 func readSnapshot(_ path: String) throws -> BridgedTree {
-    try readSnapshot(path) { bytes throws(SnapshotError) in try BridgeSnapshot.parse(bytes) }
-}
-
-/// Reads the snapshot at `path` with `read`; every problem goes to stderr with its position.
-func readSnapshot<Result>(_ path: String, _ read: ([UInt8]) throws(SnapshotError) -> Result) throws -> Result {
-    let bytes = try readFile(path)
-    do {
-        return try read(bytes)
-    } catch {
-        for issue in error.issues { fail("\(path):\(issue)") }
-        fail(
-            "\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example."
-        )
+    switch readSnapshotFile(path, { bytes throws(SnapshotError) in try BridgeSnapshot.parse(bytes) }) {
+    case .read(let tree):
+        return tree
+    case .unreadable(let problem):
+        fail(problem)
+        throw ExitCode(2)
+    case .invalid(let problems):
+        for problem in problems { fail(problem) }
+        fail("\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example.")
         throw ExitCode(2)
     }
 }

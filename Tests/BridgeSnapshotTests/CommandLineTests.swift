@@ -77,6 +77,71 @@ struct CommandLineTests {
         #expect(current.output.hasSuffix("valid (format version 3)\n"))
     }
 
+    /// A folder of snapshots, as a team keeps them: `files` maps relative paths to contents.
+    private func folder(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-folder-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    @Test("bridge validate takes files and folders: every problem with its path, skipped entries named, one summary line")
+    func validateManySnapshots() throws {
+        let valid = try String(contentsOf: checkoutSnapshot(), encoding: .utf8)
+        let root = try folder([
+            "shop.xml": valid, "flows/checkout/again.xml": valid, "flows/broken.xml": "<bridge-snapshot",
+            "notes.txt": "not a snapshot", ".git/config.xml": "hidden, never read",
+        ])
+        let result = try bridgeRun(["validate", root.path])
+        #expect(result.status == 2)
+        #expect(result.output == "3 snapshots: 2 valid, 1 invalid or unreadable; 1 entry skipped\n")
+        #expect(result.error.contains("\(root.path)/flows/broken.xml:1:"))
+        #expect(result.error.contains("\(root.path)/notes.txt: skipped: not a .xml file"))
+        #expect(!result.error.contains(".git"), "hidden entries are left out")
+        #expect(!result.error.contains("shop.xml"))
+
+        let files = try bridgeRun(["validate", "\(root.path)/shop.xml", "\(root.path)/flows/checkout"])
+        #expect(files.status == 0)
+        #expect(files.output == "2 snapshots: 2 valid, 0 invalid or unreadable\n")
+        #expect(files.error.isEmpty)
+
+        let missing = try bridgeRun(["validate", "\(root.path)/shop.xml", "\(root.path)/gone.xml"])
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("\(root.path)/gone.xml: cannot read the file: No such file or directory"))
+    }
+
+    @Test("bridge diff of two folders pairs snapshots by relative path: added, removed and changed files, exit 1")
+    func diffFolders() throws {
+        let file = try checkoutSnapshot()
+        let script = try temporaryFile("swipe checkout\n", name: "journey.txt")
+        let steps = file.deletingLastPathComponent().appendingPathComponent("steps")
+        #expect(try bridgeRun(["replay", file.path, script.path, "-o", steps.path]).status == 0)
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let swiped = try String(contentsOf: steps.appendingPathComponent("step-001.xml"), encoding: .utf8)
+        let before = try folder(["shop.xml": original, "flows/a.xml": original, "old.xml": original])
+        let after = try folder(["shop.xml": original, "flows/a.xml": swiped, "new.xml": original])
+
+        let result = try bridgeRun(["diff", before.path, after.path])
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "~ flows/a.xml")
+        #expect(lines.contains { $0.hasPrefix("    - controller \"checkout\"") })
+        #expect(lines.contains("+ new.xml") && lines.contains("- old.xml"))
+        #expect(lines.last == "1 changed, 1 added, 1 removed, 1 unchanged")
+
+        let same = try bridgeRun(["diff", before.path, before.path])
+        #expect(same.status == 0)
+        #expect(same.output == "0 changed, 0 added, 0 removed, 3 unchanged\n")
+
+        let mixed = try bridgeRun(["diff", file.path, before.path])
+        #expect(mixed.status == 2)
+        #expect(mixed.error.contains("give two snapshot files or two folders"))
+    }
+
     @Test(
         "bridge render draws text, Mermaid and Graphviz; the DOT output renders with dot -Tsvg when Graphviz is installed"
     )

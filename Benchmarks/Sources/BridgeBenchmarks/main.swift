@@ -257,7 +257,7 @@ func snapshotRows() -> [Row] {
     return rows
 }
 
-/// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine` or `BridgeBenchmarks snapshot` one part;
+/// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine`, `snapshot` or `many` one part;
 /// `BridgeBenchmarks --profile parse|import|sheet` repeats one operation for a profiler;
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
@@ -296,6 +296,7 @@ MainActor.assumeIsolated {
     let rows =
         (arguments.isEmpty || arguments.contains("engine") ? engineRows() : [])
         + (arguments.isEmpty || arguments.contains("snapshot") ? snapshotRows() : [])
+        + (arguments.isEmpty || arguments.contains("many") ? manySnapshotRows() : [])
     printTable(rows)
     let missed = rows.filter { $0.met == false }
     print(
