@@ -16,15 +16,17 @@ struct Bridge: ParsableCommand {
         abstract: "Runs, renders and checks coordinator navigation on a simulated UIKit.",
         discussion: """
             Examples:
-              bridge                                   tell the product's story (the demo)
-              bridge snapshot -o shop.xml              write the built-in checkout scene's snapshot
+              bridge                          tell the product's story (the demo)
+              bridge snapshot -o shop.xml     write the checkout scene's snapshot
               bridge render shop.xml --format dot | dot -Tsvg > shop.svg
               bridge replay shop.xml journey.txt -o steps/
               bridge diff steps/step-000.xml steps/step-002.xml
+              bridge validate Snapshots/
               bridge migrate shop.xml --swift Migrated.swift
 
-            Exit codes: 0 success; 1 the snapshots differ (diff); 2 bad input (a file that cannot be read
-            or is not a valid snapshot, a script error, wrong arguments).
+            Exit codes: 0 success; 1 the snapshots differ (diff); 2 bad input (a
+            file that cannot be read or is not a valid snapshot, a script error,
+            wrong arguments).
             """,
         version: "bridge \(CoordinatorBridgeVersion.current) (snapshot format 3)",
         subcommands: [Demo.self, Snapshot.self, Validate.self, Diff.self, Render.self, Replay.self, Migrate.self],
@@ -60,7 +62,10 @@ struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Tells the product's story: a legacy tree, an embedded Insecurity chain, gestures, the snapshot round trip (the default).",
-        discussion: "Example: bridge demo | less -R    (colour on a terminal; plain when piped or with NO_COLOR set)"
+        discussion: """
+            Example: bridge demo | less -R
+            Colour on a terminal; plain when piped, with NO_COLOR set or TERM=dumb.
+            """
     )
 
     func run() throws {
@@ -96,11 +101,13 @@ struct Validate: ParsableCommand {
             "Checks snapshots against the schema and the format's rules; prints every problem with its position.",
         discussion: """
             Examples:
-              bridge validate shop.xml           prints 'shop.xml: valid (format version 3)'
-              bridge validate Snapshots/ a.xml   folders are searched for .xml files; one summary line
-            Exit 0 when every snapshot is valid, 2 otherwise. Problems go to standard error as
-            FILE:line:column: kind: message. In folders, hidden entries are left out, and entries that are
-            not regular .xml files are named as skipped.
+              bridge validate shop.xml          shop.xml: valid (format version 3)
+              bridge validate Snapshots/ a.xml  a summary line for them all
+
+            Folders are searched for .xml files; hidden entries are left out, and
+            entries that are not regular .xml files are named as skipped. Problems
+            go to standard error as FILE:line:column: kind: message.
+            Exit 0 when every snapshot is valid, 2 otherwise.
             """
     )
 
@@ -144,9 +151,11 @@ struct Diff: ParsableCommand {
         abstract: "Prints the structural differences between two snapshots, or two folders of them; exits 1 when they differ.",
         discussion: """
             Examples:
-              bridge diff before.xml after.xml    + added, - removed, ~ changed, by id
-              bridge diff old/ new/               pairs .xml files by path: + added, - removed, ~ changed files
-            Exit 0 when nothing differs, 1 when something does, 2 when a snapshot cannot be read.
+              bridge diff before.xml after.xml  + added, - removed, ~ changed, by id
+              bridge diff old/ new/             the same for files paired by path
+
+            Exit 0 when nothing differs, 1 when something does, 2 when a snapshot
+            cannot be read.
             """
     )
 
@@ -238,8 +247,10 @@ struct Render: ParsableCommand {
               bridge render shop.xml
               bridge render shop.xml --format dot | dot -Tsvg > shop.svg
               bridge render shop.xml --format mermaid > shop.mmd
-            In the graphs, windows are clusters, controllers boxes (containers filled), presentations dashed,
-            hosts hexagons with one edge per frame, coordinators rounded and coloured by framework.
+
+            In the graphs, windows are clusters, controllers boxes (containers
+            filled), presentations dashed, hosts hexagons with one edge per frame,
+            coordinators rounded and coloured by framework.
             """
     )
 
@@ -261,18 +272,24 @@ struct Replay: ParsableCommand {
         abstract:
             "Imports a snapshot and applies a script of user events, printing or writing the snapshot after each step.",
         discussion: """
-            Example: bridge replay shop.xml journey.txt -o steps/    (steps/step-000.xml is the import, then one per event)
+            Example: bridge replay shop.xml journey.txt -o steps/
+            (steps/step-000.xml is the import, then one file per event)
 
-            The script has one event per line ('#' starts a comment); ids are the snapshot's:
-              back NAVIGATION                     the user taps Back
-              pop NAVIGATION finish|cancel [P]    an interactive pop, let go at progress P (0…1)
-              swipe CONTROLLER [cancel P]         the sheet holding CONTROLLER is swiped down (or let go at P)
-              tab TABBAR INDEX                    the user taps a tab (counted from 0)
-              finish CONTROLLER                   the coordinator of the frame showing CONTROLLER finishes
-              dismiss CONTROLLER                  that coordinator calls dismiss()
-              wait [SECONDS]                      time passes; plain 'wait' runs everything pending
-            Every event is followed by the clock running until nothing is pending, unless the first line
-            is 'time manual'. A step UIKit refuses stops the replay: exit 2 with FILE:LINE: message.
+            The script has one event per line ('#' starts a comment); ids are the
+            snapshot's:
+              back NAVIGATION                   the user taps Back
+              pop NAVIGATION finish|cancel [P]  an interactive pop, let go at P (0…1)
+              swipe CONTROLLER [cancel P]       the sheet holding CONTROLLER is
+                                                swiped down (or let go at P)
+              tab TABBAR INDEX                  the user taps a tab (counted from 0)
+              finish CONTROLLER                 the coordinator of the frame showing
+                                                CONTROLLER finishes
+              dismiss CONTROLLER                that coordinator calls dismiss()
+              wait [SECONDS]                    time passes; plain 'wait' runs all
+
+            Every event is followed by the clock running until nothing is pending,
+            unless the first line is 'time manual'. A step UIKit refuses stops the
+            replay: exit 2 with FILE:LINE: message.
             """
     )
 
@@ -358,7 +375,10 @@ struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Maps each UIResponder-style coordinator of a snapshot to an Insecurity coordinator and writes Swift skeletons.",
-        discussion: "Example: bridge migrate shop.xml --swift Migrated.swift    (the report goes to standard output)"
+        discussion: """
+            Example: bridge migrate shop.xml --swift Migrated.swift
+            The report goes to standard output.
+            """
     )
 
     @Argument(help: "A snapshot of the legacy tree (with ResponderCoordinator coordinators).")

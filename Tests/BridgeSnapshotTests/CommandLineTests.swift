@@ -14,9 +14,11 @@ private let dotURL = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/d
 /// (0 ok, 1 differences, 2 bad input) and the shape of the output.
 @Suite("bridge, end to end")
 struct CommandLineTests {
-    private func bridgeRun(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    private func bridgeRun(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String, error: String
+    ) {
         try #require(FileManager.default.isExecutableFile(atPath: bridge.path), "build the bridge executable first")
-        return try run(bridge, arguments)
+        return try run(bridge, arguments, environment: environment)
     }
 
     private func checkoutSnapshot() throws -> URL {
@@ -247,6 +249,23 @@ struct CommandLineTests {
         #expect(migrate.output.hasPrefix("ShopCoordinator -> ShopFlow: navigation coordinator\n"))
         let swift = try String(contentsOf: skeletons, encoding: .utf8)
         #expect(swift.contains("final class ShopFlow: NavigationCoordinator<Void> {"))
+    }
+
+    @Test("Help on an 80-column terminal keeps its examples and tables as written: nothing is re-wrapped")
+    func helpFitsEightyColumns() throws {
+        /// The text between the overview and the usage line, where the examples and tables are.
+        func discussion(_ command: [String], columns: Int) throws -> [Substring] {
+            let help = try bridgeRun(command + ["--help"], environment: ["COLUMNS": "\(columns)"]).output
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex(of: ""))
+            let end = try #require(lines.firstIndex { $0.hasPrefix("USAGE:") })
+            return Array(lines[start..<end])
+        }
+        for command in [[], ["demo"], ["snapshot"], ["validate"], ["diff"], ["render"], ["replay"], ["migrate"]] {
+            let narrow = try discussion(command, columns: 80)
+            #expect(narrow.count > 2, "bridge \(command) --help has a discussion")
+            #expect(narrow == (try discussion(command, columns: 500)), "bridge \(command) --help is re-wrapped at 80 columns")
+        }
     }
 
     @Test("--help shows examples and exit codes; wrong arguments and unreadable files exit 2 with what to do")

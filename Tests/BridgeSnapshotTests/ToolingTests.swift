@@ -8,10 +8,13 @@ import SnapshotTesting
 import Testing
 
 /// Runs a program and returns its exit status, standard output and standard error.
-func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String, error: String
+) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
