@@ -208,8 +208,12 @@ final class IssueCollector {
     var reader: xmlTextReaderPtr?
 
     func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
+        // One line per issue: libxml2 puts some details (the bytes of an encoding error) on lines of their own.
         let message =
-            error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
+            error.message.map {
+                String(cString: $0).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    .joined(separator: "; ")
+            } ?? "unknown error"
         let isSchema = error.domain == Int32(XML_FROM_SCHEMASV.rawValue)
         var line = Int(error.line)
         var column = Int(error.int2)

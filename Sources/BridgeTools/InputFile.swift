@@ -3,16 +3,24 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 
-    /// The C library's `read`, which `InputFile.read` hides.
+    /// The C library's `read` and `write`, which `InputFile.read` and `OutputFile.write` hide.
     private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         Glibc.read(descriptor, buffer, count)
+    }
+
+    private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        Glibc.write(descriptor, buffer, count)
     }
 #elseif canImport(Darwin)
     import Darwin
 
-    /// The C library's `read`, which `InputFile.read` hides.
+    /// The C library's `read` and `write`, which `InputFile.read` and `OutputFile.write` hide.
     private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         Darwin.read(descriptor, buffer, count)
+    }
+
+    private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        Darwin.write(descriptor, buffer, count)
     }
 #endif
 
@@ -82,5 +90,42 @@ public enum InputFile {
 
     private static func megabytes(_ bytes: Int) -> String {
         String(format: "%.1f MiB", Double(bytes) / Double(1 << 20))
+    }
+}
+
+/// Writing a file a person named on the command line, with the system's own reason when it fails.
+public enum OutputFile {
+    /// Writes `text` to `path`, replacing the file; a failure says why in the system's words.
+    public static func write(_ text: String, to path: String) throws(InputFile.Problem) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw InputFile.Problem(message: "cannot write the file: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress!, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                throw InputFile.Problem(message: "cannot write the file: \(String(cString: strerror(errno)))")
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Creates the directory `path` and its missing parents; an existing directory is fine.
+    public static func makeDirectory(_ path: String) throws(InputFile.Problem) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw InputFile.Problem(message: "cannot create the directory: a file of that name exists")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw InputFile.Problem(message: "cannot create the directory: \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -314,9 +314,9 @@ struct Replay: ParsableCommand {
         }
         if let output {
             do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                try OutputFile.makeDirectory(output)
             } catch {
-                fail("\(output): cannot create the directory: \(error.localizedDescription)")
+                fail("\(output): \(error.message)")
                 throw ExitCode(2)
             }
         }
@@ -445,9 +445,9 @@ func write(_ text: String, to path: String?) throws {
         return
     }
     do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try OutputFile.write(text, to: path)
     } catch {
-        fail("\(path): cannot write the file: \(error.localizedDescription)")
+        fail("\(path): \(error.message)")
         throw ExitCode(2)
     }
 }

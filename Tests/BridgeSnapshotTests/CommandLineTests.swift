@@ -251,6 +251,26 @@ struct CommandLineTests {
         #expect(swift.contains("final class ShopFlow: NavigationCoordinator<Void> {"))
     }
 
+    @Test("Files that cannot be written are named with the system's reason; each problem of a file is one line")
+    func fileProblemsInPlainWords() throws {
+        let directory = try temporaryFile("", name: "empty.xml").deletingLastPathComponent()
+        let intoFolder = try bridgeRun(["snapshot", "-o", directory.path])
+        #expect(intoFolder.status == 2)
+        #expect(intoFolder.error == "\(directory.path): cannot write the file: Is a directory\n")
+        let nowhere = directory.appendingPathComponent("no/such/folder/shop.xml").path
+        let missing = try bridgeRun(["snapshot", "-o", nowhere])
+        #expect(missing.error == "\(nowhere): cannot write the file: No such file or directory\n")
+
+        let latin1 = directory.appendingPathComponent("latin1.xml")
+        try Data("<a>caf".utf8 + [0xE9] + "</a>".utf8).write(to: latin1)
+        let result = try bridgeRun(["validate", latin1.path])
+        #expect(result.status == 2)
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count == 2, "two problems, a line each:\n\(result.error)")
+        #expect(lines.allSatisfy { $0.hasPrefix(latin1.path) })
+        #expect(lines.contains { $0.contains("malformed: Input is not proper UTF-8") && $0.contains("Bytes: 0xE9") })
+    }
+
     @Test("Help on an 80-column terminal keeps its examples and tables as written: nothing is re-wrapped")
     func helpFitsEightyColumns() throws {
         /// The text between the overview and the usage line, where the examples and tables are.
