@@ -158,7 +158,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeToolsTests",
-            dependencies: ["BridgeTools", "BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit"]
+            dependencies: [
+                "BridgeTools", "BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit", "SimulationTesting",
+            ]
         ),
         .testTarget(
             name: "BridgeSnapshotTests",

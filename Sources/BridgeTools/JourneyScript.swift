@@ -187,23 +187,24 @@ public struct JourneyScript: Sendable {
         func refused(_ what: String) -> LineProblem { LineProblem(message: "UIKit refuses: \(what)") }
         switch event {
         case .back(let id):
-            guard try controller(id, UINavigationController.self, "a navigation controller").simulateBackButtonTap()
-            else {
-                throw refused("there is nothing to go back to on '\(printable(id))', or a transition runs")
+            let navigation = try controller(id, UINavigationController.self, "a navigation controller")
+            guard navigation.simulateBackButtonTap() else {
+                throw refused(whyNavigationRefuses(navigation, id) ?? "the back button of '\(printable(id))' does nothing")
             }
         case .interactivePop(let id, let finishes, let progress):
-            guard
-                let pop = try controller(id, UINavigationController.self, "a navigation controller")
-                    .beginInteractivePop()
-            else {
-                throw refused("'\(printable(id))' cannot start an interactive pop now")
+            let navigation = try controller(id, UINavigationController.self, "a navigation controller")
+            guard let pop = navigation.beginInteractivePop() else {
+                throw refused(
+                    navigation.isInteractivePopEnabled
+                        ? whyNavigationRefuses(navigation, id) ?? "'\(printable(id))' cannot start an interactive pop"
+                        : "the edge swipe is disabled on '\(printable(id))' (isInteractivePopEnabled is false)")
             }
             pop.update(progress)
             if finishes { pop.finish() } else { pop.cancel() }
         case .swipe(let id, let cancelledAt):
-            guard let swipe = try controller(id, UIViewController.self, "a controller").beginInteractiveDismissal()
-            else {
-                throw refused("'\(printable(id))' is not in a sheet that can be swiped down now")
+            let swiped = try controller(id, UIViewController.self, "a controller")
+            guard let swipe = swiped.beginInteractiveDismissal() else {
+                throw refused(whySwipeRefused(swiped, id))
             }
             if let cancelledAt {
                 swipe.update(cancelledAt)
@@ -212,8 +213,9 @@ public struct JourneyScript: Sendable {
                 swipe.finish()
             }
         case .tab(let id, let index):
-            guard try controller(id, UITabBarController.self, "a tab bar controller").simulateTabTap(index) else {
-                throw refused("tab \(index) of '\(printable(id))' cannot be tapped")
+            let tabBar = try controller(id, UITabBarController.self, "a tab bar controller")
+            guard tabBar.simulateTabTap(index) else {
+                throw refused(whyTabTapRefused(tabBar, id, index))
             }
         case .finish(let id):
             try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id).finish(())
@@ -222,6 +224,53 @@ public struct JourneyScript: Sendable {
         case .wait(let seconds):
             if let seconds { SimRunLoop.main.advance(by: seconds) } else { SimRunLoop.main.runUntilIdle() }
         }
+    }
+
+    // MARK: Why UIKit refuses a gesture, in the words of what is on screen
+
+    /// Why the back button or the edge swipe of `navigation` does nothing, or nil when no reason is seen.
+    @MainActor
+    private func whyNavigationRefuses(_ navigation: UINavigationController, _ id: String) -> String? {
+        if navigation.viewControllers.count < 2 { return "there is nothing to go back to on '\(printable(id))'" }
+        if navigation.transitionCoordinator != nil { return "a transition is running on '\(printable(id))'" }
+        return covering(navigation).map { "\($0) is presented over '\(printable(id))'" }
+    }
+
+    @MainActor
+    private func whyTabTapRefused(_ tabBar: UITabBarController, _ id: String, _ index: Int) -> String {
+        let count = tabBar.viewControllers?.count ?? 0
+        if !(0..<count).contains(index) {
+            return "'\(printable(id))' has \(count) tabs, so no tab \(index) (tabs count from 0)"
+        }
+        if tabBar.viewIfLoaded?.window == nil { return "'\(printable(id))' is not on screen" }
+        if let cover = covering(tabBar) { return "\(cover) is presented over '\(printable(id))' and covers its tab bar" }
+        return "the tab bar's delegate refused tab \(index) of '\(printable(id))'"
+    }
+
+    @MainActor
+    private func whySwipeRefused(_ controller: UIViewController, _ id: String) -> String {
+        var sheet = controller
+        while let parent = sheet.parent { sheet = parent }
+        guard sheet.presentingViewController != nil else { return "'\(printable(id))' is not in a presented sheet" }
+        if ![.automatic, .pageSheet, .formSheet].contains(sheet.modalPresentationStyle) {
+            return "the \(sheet.modalPresentationStyle) presentation holding '\(printable(id))' cannot be swiped down"
+        }
+        if sheet.transitionCoordinator != nil || sheet.presentingViewController?.transitionCoordinator != nil {
+            return "a transition is running on the sheet holding '\(printable(id))'"
+        }
+        if sheet.isModalInPresentation || controller.isModalInPresentation {
+            return "the sheet holding '\(printable(id))' is modal in presentation (isModalInPresentation)"
+        }
+        return "the sheet's presentation controller delegate refused to dismiss '\(printable(id))'"
+    }
+
+    /// The controller presented over `controller`'s outermost container, named by its id.
+    @MainActor
+    private func covering(_ controller: UIViewController) -> String? {
+        var outermost = controller
+        while let parent = outermost.parent { outermost = parent }
+        guard let presented = outermost.presentedViewController else { return nil }
+        return presented.restorationIdentifier.map { "'\(printable($0))'" } ?? "a controller"
     }
 
     @MainActor

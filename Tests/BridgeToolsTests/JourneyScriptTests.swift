@@ -1,4 +1,6 @@
 import BridgeTools
+import SimUIKit
+import SimulationTesting
 import Testing
 
 @Suite("Journey scripts")
@@ -39,5 +41,56 @@ struct JourneyScriptTests {
                 line 6: 'time manual' must come before the first event
                 """
         }
+    }
+}
+
+@MainActor
+@Suite("Journey scripts on a live tree", .cleanSimulatedWorld)
+struct JourneyRefusalTests {
+    /// A window with a tab bar 'tabs': tab 0 is the navigation controller 'main' with one screen.
+    private func tabbedWindow() -> (UIWindow, UITabBarController) {
+        let main = UINavigationController(rootViewController: UIViewController())
+        main.restorationIdentifier = "main"
+        let tabs = UITabBarController()
+        tabs.restorationIdentifier = "tabs"
+        tabs.viewControllers = [main, UIViewController()]
+        let window = UIWindow()
+        window.rootViewController = tabs
+        window.makeKeyAndVisible()
+        return (window, tabs)
+    }
+
+    /// The message of the step that stopped `script`, or nil when it ran to its end.
+    private func refusal(_ script: String, on window: UIWindow) throws -> String? {
+        do {
+            try JourneyScript(script).run(on: [window]) { _ in }
+            return nil
+        } catch let error as JourneyScriptError {
+            return error.problems.first?.message
+        }
+    }
+
+    @Test("A refused step says what on screen stops it: no such tab, nothing to go back to, a sheet over the tab bar")
+    func refusalsSayWhy() throws {
+        let (window, tabs) = tabbedWindow()
+        #expect(
+            try refusal("tab tabs 5", on: window)
+                == "UIKit refuses: 'tabs' has 2 tabs, so no tab 5 (tabs count from 0)")
+        #expect(try refusal("back main", on: window) == "UIKit refuses: there is nothing to go back to on 'main'")
+
+        let sheet = UIViewController()
+        sheet.restorationIdentifier = "sheet"
+        sheet.isModalInPresentation = true
+        tabs.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
+        #expect(
+            try refusal("tab tabs 1", on: window)
+                == "UIKit refuses: 'sheet' is presented over 'tabs' and covers its tab bar")
+        #expect(
+            try refusal("swipe sheet", on: window)
+                == "UIKit refuses: the sheet holding 'sheet' is modal in presentation (isModalInPresentation)")
+        #expect(try refusal("wait", on: window) == nil)
+        tabs.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
     }
 }
