@@ -99,7 +99,13 @@ public struct MigrationPlan: Sendable {
                 reason = "its screens are pushed and presented, so it starts in whatever context it is given"
             } else if let pushedIn {
                 target = .navigation
-                host = "InsecurityHost(navigation: #\(pushedIn)), or navigation.start from the coordinator below"
+                // A host pushes above the controllers its stack holds: the stack's root comes first (E4).
+                if let root = controllers[pushedIn]?.children.first, coordinator.controllerIDs.contains(root) {
+                    host =
+                        "UINavigationController(rootViewController:) with #\(root) as #\(pushedIn), then InsecurityHost(navigation: #\(pushedIn)) for the screens above it"
+                } else {
+                    host = "InsecurityHost(navigation: #\(pushedIn)), or navigation.start from the coordinator below"
+                }
                 reason =
                     "it shows \(coordinator.controllerIDs.count) screen\(coordinator.controllerIDs.count == 1 ? "" : "s") on the stack of #\(pushedIn)"
             } else if let presentedOn {

@@ -75,6 +75,34 @@ struct MigrationPlanTests {
         try expectCommitted(plan.swiftSkeletons, "GeneratedTabbedAppMigration.swift")
     }
 
+    @Test("E4: the flow that owns a stack's root is told to make it the root first; a host never starts on an empty stack")
+    func stackRootOwnerAdvice() {
+        let tree = BridgedTree(
+            windows: [BridgedWindow(id: "main", isKey: true, isVisible: true, rootID: "stack", presented: [])],
+            controllers: [
+                BridgedController(
+                    id: "stack", type: "UINavigationController", title: nil, children: ["home", "detail", "more"],
+                    container: .navigation),
+                BridgedController(id: "home", type: "UIViewController", title: "Home", children: []),
+                BridgedController(id: "detail", type: "UIViewController", title: "Detail", children: []),
+                BridgedController(id: "more", type: "UIViewController", title: "More", children: []),
+            ],
+            coordinators: [
+                BridgedCoordinator(
+                    id: "R.1", framework: "ResponderCoordinator", type: "HomeCoordinator", identifier: "Home",
+                    parentID: nil, childIDs: ["R.2"], controllerIDs: ["home", "detail"]),
+                BridgedCoordinator(
+                    id: "R.2", framework: "ResponderCoordinator", type: "MoreCoordinator", identifier: "More",
+                    parentID: "R.1", childIDs: [], controllerIDs: ["more"]),
+            ])
+        let hosts = MigrationPlan(tree).entries.map(\.host)
+        #expect(
+            hosts == [
+                "UINavigationController(rootViewController:) with #home as #stack, then InsecurityHost(navigation: #stack) for the screens above it",
+                "InsecurityHost(navigation: #stack), or navigation.start from the coordinator below",
+            ])
+    }
+
     @Test("bridge migrate: the skeletons of the committed legacy golden snapshot compile against the package")
     func legacyGolden() throws {
         let xml = try String(contentsOf: snapshots.appendingPathComponent("legacyTree.1.xml"), encoding: .utf8)
