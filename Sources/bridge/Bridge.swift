@@ -82,7 +82,7 @@ struct Demo: ParsableCommand {
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Writes the XML snapshot of the built-in checkout scene (legacy coordinators and an Insecurity chain).",
+            "Writes the snapshot the demo shows: its shop during checkout (legacy coordinators and an Insecurity chain).",
         discussion: "Example: bridge snapshot -o shop.xml"
     )
 

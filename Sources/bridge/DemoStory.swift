@@ -11,42 +11,6 @@ import SimUIKit
 /// swiping and going back, the diff, and the snapshot imported into a fresh window that keeps working.
 @MainActor
 enum DemoStory {
-    // MARK: The app of the story
-
-    final class ShopCoordinator: ResponderCoordinator.NavigationCoordinator {
-        override func handlePopBack(to vc: UIViewController?) {
-            DemoStory.event("ShopCoordinator.handlePopBack(to: \(vc?.title ?? "nil"))")
-        }
-
-        override func coordinatorDidFinish(_ coordinator: Coordinating, completion: @escaping () -> Void = {}) {
-            DemoStory.event("ShopCoordinator.coordinatorDidFinish(\(coordinator.identifier))")
-            super.coordinatorDidFinish(coordinator, completion: completion)
-        }
-    }
-
-    final class ProductCoordinator: ResponderCoordinator.NavigationCoordinator {
-        func buy() {
-            startInsecurityChain(CheckoutCoordinator(), animated: true) { result in
-                DemoStory.event("ProductCoordinator got the checkout's result: \(result.value ?? "dismissed")")
-            }
-        }
-    }
-
-    final class CheckoutCoordinator: ModalCoordinator<String> {
-        override var viewController: UIViewController { DemoScene.screen("Checkout", id: "checkout") }
-
-        func pay() {
-            navigation.start(UINavigationController(), PaymentCoordinator(), animated: true) { [weak self] result in
-                DemoStory.event("CheckoutCoordinator got the payment's result: \(result.value ?? "dismissed")")
-                if let receipt = result.value { self?.finish("ordered, \(receipt)") }
-            }
-        }
-    }
-
-    final class PaymentCoordinator: Insecurity.NavigationCoordinator<String> {
-        override var viewController: UIViewController { DemoScene.screen("Payment", id: "payment") }
-    }
-
     // MARK: Telling it
 
     private static var terminal = Terminal(colour: false)
@@ -63,39 +27,21 @@ enum DemoStory {
     }
 
     private static func tree(_ windows: [UIWindow]) {
-        print(BridgeReader(registry: registry).read(windows).rendered())
+        print(BridgeReader(registry: DemoScene.registry).read(windows).rendered())
     }
-
-    private static let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
 
     static func tell(colour: Bool) throws {
         terminal = Terminal(colour: colour)
         let loop = SimRunLoop.main
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        window.restorationIdentifier = "app"
-        let navigation = UINavigationController()
-        navigation.restorationIdentifier = "shop"
-        window.rootViewController = navigation
-        window.makeKeyAndVisible()
-
-        let shop = ShopCoordinator(rootViewController: navigation)
-        shop.start()
-        shop.root(DemoScene.screen("Catalog", id: "catalog"))
-        let product = ProductCoordinator(rootViewController: navigation)
-        shop.startChild(coordinator: product)
-        product.show(DemoScene.screen("Teapot", id: "teapot"))
+        let scene = DemoScene(onEvent: event)
+        let window = scene.window
         chapter(
             1, "A legacy app",
             "A UIResponder-style coordinator tree: ShopCoordinator shows the catalog, its child\nProductCoordinator pushes a product on the same navigation controller."
         )
         tree([window])
 
-        product.buy()
-        loop.runUntilIdle()
-        let checkout = InsecurityHost.liveHosts.lazy.compactMap {
-            $0.frameDescriptions.last?.coordinator as? CheckoutCoordinator
-        }.first
-        checkout?.pay()
+        scene.checkOut()
         chapter(
             2, "An Insecurity chain embedded mid-app",
             "The legacy ProductCoordinator starts an Insecurity checkout; checkout presents payment in a new\nnavigation controller. The host lives exactly as long as the chain."
@@ -106,12 +52,12 @@ enum DemoStory {
             3, "The bridged tree as a snapshot",
             "One XML document holds both frameworks: windows, controllers, hosts with frames, coordinators.\nIt is canonical (same screen, same bytes), so it can be committed and diffed."
         )
-        let before = BridgeSnapshot.export([window], registry: registry)
+        let before = BridgeSnapshot.export([window], registry: DemoScene.registry)
         let lines = before.split(separator: "\n")
         for line in lines.prefix(12) { print(terminal.paint(String(line), .dim)) }
         print(
             terminal.paint(
-                "   … \(lines.count - 12) more lines (\(before.utf8.count) bytes); `bridge snapshot` writes a whole one",
+                "   … \(lines.count - 12) more lines (\(before.utf8.count) bytes); `bridge snapshot` writes this one whole",
                 .dim))
 
         chapter(
@@ -128,14 +74,14 @@ enum DemoStory {
             loop.runUntilIdle()
         }
         print("   the user taps Back")
-        navigation.simulateBackButtonTap()
+        scene.navigation.simulateBackButtonTap()
         loop.runUntilIdle()
         tree([window])
 
         chapter(
             5, "What changed, as a diff",
             "`bridge diff OLD NEW` prints this and exits 1 when snapshots differ: a navigation regression test.")
-        let after = BridgeSnapshot.export([window], registry: registry)
+        let after = BridgeSnapshot.export([window], registry: DemoScene.registry)
         for difference in BridgeSnapshot.diff(try BridgeSnapshot.parse(before), try BridgeSnapshot.parse(after)) {
             let colourOfChange: Terminal.Colour =
                 switch difference.change {
@@ -149,10 +95,10 @@ enum DemoStory {
         chapter(
             6, "The snapshot re-imported",
             "The first snapshot, imported into a fresh window: the same tree, and it keeps working.")
-        let live = try BridgeSnapshot.importLive(before, builder: BridgeBuilder(registry: registry))
+        let live = try BridgeSnapshot.importLive(before, builder: BridgeBuilder(registry: DemoScene.registry))
         let restored = live.windows[0]
         restored.makeKeyAndVisible()
-        let same = BridgeSnapshot.export(live.windows, registry: registry) == before
+        let same = BridgeSnapshot.export(live.windows, registry: DemoScene.registry) == before
         print("   export(import(snapshot)) == snapshot: " + terminal.paint(same ? "yes" : "NO", same ? .green : .red))
         if let payment = controller(withID: "payment", in: [restored]) {
             print("   the user swipes the restored payment sheet down")
@@ -166,9 +112,7 @@ enum DemoStory {
                 "Next: bridge render FILE --format dot | bridge replay SNAPSHOT SCRIPT | bridge migrate SNAPSHOT | bridge --help",
                 .dim))
         restored.rootViewController = nil
-        shop.stop()
-        window.rootViewController = nil
-        loop.runUntilIdle()
+        scene.tearDown()
         guard same else { throw ExitCodeError.failure }
     }
 }

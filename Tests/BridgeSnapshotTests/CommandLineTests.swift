@@ -42,6 +42,12 @@ struct CommandLineTests {
         #expect(!demo.output.contains("\u{1B}["), "no colour when piped")
         #expect(!demo.output.contains("PushedController") && !demo.output.contains("PresentedController"))
         #expect(demo.error.isEmpty, "no UIKit warning or diagnostic: \(demo.error)")
+
+        // `bridge snapshot` writes the snapshot the third chapter shows.
+        let snapshot = try bridgeRun(["snapshot"]).output
+        let lines = snapshot.split(separator: "\n")
+        #expect(demo.output.contains(lines.prefix(12).joined(separator: "\n")))
+        #expect(demo.output.contains("… \(lines.count - 12) more lines (\(snapshot.utf8.count) bytes); `bridge snapshot` writes this one whole"))
     }
 
     @Test("bridge --version names the release that CHANGELOG.md lists first")
@@ -151,8 +157,8 @@ struct CommandLineTests {
         let file = try checkoutSnapshot()
         let text = try bridgeRun(["render", file.path])
         #expect(text.status == 0)
-        #expect(text.output.contains("UIViewController #checkout \"Checkout\"  <- Checkout present"))
-        #expect(text.output.contains("UIViewController #product \"Product\"  <- ShopCoordinator push\n"))
+        #expect(text.output.contains("UIViewController #checkout \"Checkout\"  <- CheckoutCoordinator present"))
+        #expect(text.output.contains("UIViewController #teapot \"Teapot\"  <- ProductCoordinator push\n"))
 
         let mermaid = try bridgeRun(["render", file.path, "--format", "mermaid"])
         #expect(mermaid.status == 0)
@@ -196,9 +202,12 @@ struct CommandLineTests {
         let swiped = try bridgeRun(["diff", step(0), step(1)])
         #expect(swiped.status == 1)
         #expect(swiped.output.contains("- controller \"checkout\""))
-        #expect(swiped.output.contains("~ host \"host2\": frames [present Checkout checkout shown] -> []"))
+        #expect(
+            swiped.output.contains(
+                "~ host \"host2\": frames [present CheckoutCoordinator checkout shown, presentNavigation PaymentCoordinator payment shown] -> []"
+            ))
         let back = try bridgeRun(["diff", step(1), step(2)])
-        #expect(back.output.contains("~ controller \"shop\": stack [catalog, product] -> [catalog]"))
+        #expect(back.output.contains("~ controller \"shop\": stack [catalog, teapot] -> [catalog]"))
 
         let printed = try bridgeRun(["replay", file.path, script.path])
         #expect(printed.output.contains("<!-- step 2: line 4: back shop -->"))
