@@ -5,6 +5,16 @@ import Testing
 private let bridge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "bridge")
 
+/// util-linux's `script`, which runs a command on a pseudo-terminal (Linux; its options differ on macOS).
+private let scriptURL: URL? = {
+    #if os(Linux)
+        let url = URL(fileURLWithPath: "/usr/bin/script")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    #else
+        return nil
+    #endif
+}()
+
 /// Graphviz's `dot`, when installed (`.ci/run` installs it).
 private let dotURL = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"]
     .map(URL.init(fileURLWithPath:))
@@ -48,6 +58,21 @@ struct CommandLineTests {
         let lines = snapshot.split(separator: "\n")
         #expect(demo.output.contains(lines.prefix(12).joined(separator: "\n")))
         #expect(demo.output.contains("… \(lines.count - 12) more lines (\(snapshot.utf8.count) bytes); `bridge snapshot` writes this one whole"))
+    }
+
+    @Test(
+        "The demo is coloured on a terminal, and plain there too with NO_COLOR set or TERM=dumb",
+        .enabled(if: scriptURL != nil, "util-linux's script, which gives the demo a terminal, is not installed"))
+    func colourOnlyWhereWanted() throws {
+        /// The demo's output on a pseudo-terminal made by `script`, with `environment` added.
+        func onTerminal(_ environment: [String: String]) throws -> String {
+            try run(scriptURL!, ["-qec", bridge.path, "/dev/null"], environment: environment).output
+        }
+        // The test runner may itself run with NO_COLOR set; an empty value means unset.
+        let coloured = try onTerminal(["TERM": "xterm", "NO_COLOR": ""])
+        #expect(coloured.contains("\u{1B}[1;36m1. A legacy app"), "\(coloured.prefix(300))")
+        #expect(!(try onTerminal(["TERM": "dumb"]).contains("\u{1B}[")))
+        #expect(!(try onTerminal(["TERM": "xterm", "NO_COLOR": "1"]).contains("\u{1B}[")))
     }
 
     @Test("bridge --version names the release that CHANGELOG.md lists first")
