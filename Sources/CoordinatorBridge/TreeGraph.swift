@@ -3,9 +3,13 @@
 /// - Windows are clusters (subgraphs) holding the controllers they show.
 /// - Controllers are boxes; UIKit's containers are filled (navigation blue, tab bar green, split view pink).
 /// - Containment is a solid edge (stacks numbered bottom to top); a presentation is a dashed edge.
-/// - Insecurity hosts are hexagons with a dotted edge to what they were started on and one edge per frame.
-/// - Coordinators are rounded nodes coloured by framework, with bold parent edges and dotted edges to the
-///   controllers they own.
+/// - Insecurity hosts are hexagons with a dotted edge to what they were started on (a window's root for a
+///   window host) and a numbered edge per frame: to its coordinator, or, for a host an adapter runs, to the
+///   controller of its framework's coordinator.
+/// - Coordinators, the plugins' and the Insecurity frames' alike, are rounded nodes coloured by framework,
+///   with bold parent edges and dotted edges to the controllers they own.
+/// - Nodes are listed in reading order, and containers keep their children's order, so a stack reads
+///   left to right from its root.
 struct TreeGraph {
     enum Shape {
         case controller(BridgedContainer?)
@@ -46,23 +50,14 @@ struct TreeGraph {
                 key: "window:\(window.id)",
                 label: "window \(window.id)\(window.isKey ? " (key)" : "")\(window.isVisible ? "" : " (hidden)")",
                 members: [])
-            var pending = [window.rootID].compactMap { $0 } + window.presented.map(\.controllerID)
+            // Depth first, children in order: the order Graphviz lays out a rank in.
+            var pending = Array(([window.rootID].compactMap { $0 } + window.presented.map(\.controllerID)).reversed())
             while let id = pending.popLast() {
                 guard placed.insert(id).inserted, let controller = controllersByID[id] else { continue }
                 cluster.members.append("c:\(id)")
-                pending.append(contentsOf: controller.children)
+                pending.append(contentsOf: controller.children.reversed())
             }
             clusters.append(cluster)
-            var presenter = window.rootID
-            for link in window.presented {
-                if let from = presenter {
-                    edges.append(
-                        Edge(
-                            from: "c:\(from)", to: "c:\(link.controllerID)", label: "presents (\(link.style))",
-                            style: .presentation))
-                }
-                presenter = link.controllerID
-            }
         }
         for controller in tree.controllers {
             var label = controller.type + "\n#" + controller.id
@@ -74,25 +69,54 @@ struct TreeGraph {
                 edges.append(Edge(from: "c:\(controller.id)", to: "c:\(child)", label: edgeLabel, style: .containment))
             }
         }
+        // After the containment edges: a container's children come first in its ordered out-edges, so what
+        // it presents is drawn to their right.
+        for window in tree.windows {
+            var presenter = window.rootID
+            for link in window.presented {
+                if let from = presenter {
+                    edges.append(
+                        Edge(
+                            from: "c:\(from)", to: "c:\(link.controllerID)", label: "presents (\(link.style))",
+                            style: .presentation))
+                }
+                presenter = link.controllerID
+            }
+        }
         for host in tree.hosts {
             nodes.append(Node(key: "h:\(host.id)", label: "host \(host.id)\n\(host.base.label)", shape: .host))
             switch host.base {
             case .modal(let id?), .navigation(let id?):
                 edges.append(Edge(from: "h:\(host.id)", to: "c:\(id)", label: "on", style: .hostBase))
             case .window(let id?):
-                if let cluster = clusters.first(where: { $0.key == "window:\(id)" }), let first = cluster.members.first
-                {
-                    edges.append(Edge(from: "h:\(host.id)", to: first, label: "on window \(id)", style: .hostBase))
+                if let root = tree.windows.first(where: { $0.id == id })?.rootID {
+                    edges.append(Edge(from: "h:\(host.id)", to: "c:\(root)", label: "on window \(id)", style: .hostBase))
                 }
             default: break
             }
             for (index, frame) in host.frames.enumerated() {
-                guard let id = frame.controllerID else { continue }
                 let waiting = frame.state == "waiting" ? ", waiting" : ""
+                // An adapter's host runs its framework's coordinators, which are nodes of their own already.
+                if host.framework != nil {
+                    if let id = frame.controllerID {
+                        edges.append(
+                            Edge(
+                                from: "h:\(host.id)", to: "c:\(id)",
+                                label: "\(index + 1): \(frame.kind) \(frame.coordinatorType)\(waiting)", style: .frame))
+                    }
+                    continue
+                }
+                let key = "f:\(host.id):\(index)"
+                if !frameworks.contains(Self.insecurity) { frameworks.append(Self.insecurity) }
+                nodes.append(
+                    Node(
+                        key: key, label: "\(frame.coordinatorType)\n\(Self.insecurity)",
+                        shape: .coordinator(framework: Self.insecurity)))
                 edges.append(
-                    Edge(
-                        from: "h:\(host.id)", to: "c:\(id)",
-                        label: "\(index + 1): \(frame.kind) \(frame.coordinatorType)\(waiting)", style: .frame))
+                    Edge(from: "h:\(host.id)", to: key, label: "\(index + 1): \(frame.kind)\(waiting)", style: .frame))
+                if let id = frame.controllerID {
+                    edges.append(Edge(from: key, to: "c:\(id)", label: nil, style: .owns))
+                }
             }
         }
         for coordinator in tree.coordinators {
@@ -109,6 +133,9 @@ struct TreeGraph {
             }
         }
     }
+
+    /// The framework named on the nodes of Insecurity frames' coordinators.
+    private static let insecurity = "Insecurity"
 
     private static let frameworkColours = ["#fde68a", "#c4b5fd", "#fdba74", "#a5f3fc", "#d9f99d"]
 
@@ -146,7 +173,9 @@ struct TreeGraph {
         for node in nodes {
             var attributes = ["label=\(quoted(node.label))"]
             switch node.shape {
-            case .controller: attributes.append("shape=box")
+            case .controller(nil): attributes.append("shape=box")
+            // A container's children keep their order (a stack from its root, tabs as in the bar).
+            case .controller: attributes.append("shape=box, ordering=out")
             case .host: attributes.append("shape=hexagon")
             case .coordinator: attributes.append("shape=box, style=\"rounded,filled\"")
             }
