@@ -145,8 +145,7 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: [
                 "SimulationTesting", "SimUIKit", "Insecurity", "CoordinatorBridge", "ResponderCoordinator",
-                "InsecurityClassic",
-                "BridgeSnapshot", "BridgeSnapshotTesting",
+                "InsecurityClassic", "BridgeSnapshot", "BridgeSnapshotTesting", "BridgeTools",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["Snippets/__Snapshots__"]

@@ -2,7 +2,7 @@ import Foundation
 import Insecurity
 import SimUIKit
 
-/// The older Insecurity API of seed 002: a coordinator that does not say how it is shown. Its
+/// Insecurity's older API: a coordinator that does not say how it is shown. Its
 /// `navigation.start` pushes in a navigation context and presents in a modal one; `start(_:_:animated:_:)`
 /// with a navigation controller opens a new navigation context; `startModal` opens a new modal context.
 /// It runs on the engine as an `AdaptiveCoordinator` (A6).
@@ -11,7 +11,7 @@ open class InsecurityChild<Result>: AdaptiveCoordinator<Result> {
     public override init() { super.init() }
 }
 
-/// Seed 002's name for what an ``InsecurityChild``'s `navigation` offers.
+/// Insecurity's older name for what an ``InsecurityChild``'s `navigation` offers.
 public typealias InsecurityNavigation = AdaptiveNavigation
 
 extension AdaptiveNavigation {

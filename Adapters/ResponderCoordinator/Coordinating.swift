@@ -1,6 +1,6 @@
 import SimUIKit
 
-/// What every coordinator of the tree offers, whatever its root controller type (seed 003).
+/// What every coordinator of the tree offers, whatever its root controller type.
 @MainActor
 public protocol Coordinating: AnyObject {
     /// A key for `childCoordinators`; by default the type name.

@@ -4,7 +4,7 @@ import SimUIKit
 /// ``Coordinator/processQueuedMessages()`` runs it.
 public typealias CoordinatingQueuedMessage = () -> Void
 
-/// The base of the coordinator tree: a `UIResponder` parameterised by its root controller type (seed 003).
+/// The base of the coordinator tree: a `UIResponder` parameterised by its root controller type, as in the UIResponder-style Coordinator library.
 /// Subclass it (or ``NavigationCoordinator``), start it with ``start(with:)`` and stop it with ``stop(with:)``.
 @MainActor
 open class Coordinator<T: UIViewController>: UIResponder, Coordinating, CoordinatingMessageHandling,

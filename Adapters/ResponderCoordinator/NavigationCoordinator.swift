@@ -1,7 +1,7 @@
 @_spi(Adapters) import Insecurity
 import SimUIKit
 
-/// A coordinator whose root controller is a navigation controller (seed 003). It remembers the
+/// A coordinator whose root controller is a navigation controller, as in the UIResponder-style Coordinator library. It remembers the
 /// controllers it showed in ``viewControllers``, and its navigation runs on an Insecurity host shared
 /// by every coordinator using the same navigation controller (A2), so back-button pops, interactive
 /// pops, non-animated and multi-level pops made by anyone are seen (A3).

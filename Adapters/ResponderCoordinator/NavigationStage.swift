@@ -32,10 +32,10 @@ final class NavigationStage {
     private var popped: Set<ObjectIdentifier> = []
     private var removedByOthers = false
     private var isReconcileScheduled = false
-    /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists (seed 003).
+    /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists, as in the UIResponder-style Coordinator library.
     private var handedOver: Set<ObjectIdentifier> = []
     /// True while a coordinator replaces the stack (`root`, `takeover`): the controllers it removes are
-    /// handed over, and stay in their coordinators' `viewControllers` (seed 003).
+    /// handed over, and stay in their coordinators' `viewControllers`, as in the UIResponder-style Coordinator library.
     private var isReplacingStack = false
 
     private init(_ navigationController: UINavigationController) {

@@ -2,7 +2,7 @@
 import SimUIKit
 
 /// Starts an Insecurity chain from the middle of an app (A5): on an existing controller, navigation
-/// controller or window. Unlike seed 004's manual pattern, the host is retained for exactly as long
+/// controller or window. Unlike a host the app keeps by hand, the host is retained for exactly as long
 /// as the chain lives and released when it ends, however it ends.
 @MainActor
 public enum InsecurityEmbedding {
@@ -27,7 +27,7 @@ public enum InsecurityEmbedding {
         host.start(child, in: context, animated: animated, completion)
     }
 
-    /// Pushes `child` onto `navigationController`, which holds one controller (seed 004).
+    /// Pushes `child` onto `navigationController`, which holds at least one controller.
     public static func start<Result>(
         _ child: NavigationCoordinator<Result>, on navigationController: UINavigationController, animated: Bool,
         _ completion: @escaping (CoordinatorResult<Result>) -> Void

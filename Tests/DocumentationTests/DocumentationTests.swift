@@ -18,38 +18,66 @@ private func normalized(_ text: String) -> String {
 
 @Suite("Documentation")
 struct DocumentationTests {
-    @Test(
-        "Every Swift block of the README compiles: it appears in a snippet file of this test target or in the integration example"
-    )
-    func readmeBlocksCompile() throws {
-        let readme = try read("README.md")
-        // The snippets compile with this target, the rewrite tool's output with RewrittenMessagesTests, and
-        // the integration example with scripts/integration-example.
-        var snippets: [String] = []
-        for directory in [
-            "Tests/DocumentationTests/Snippets", "Tests/RewrittenMessagesTests/Rewritten", "Examples/AppIntegration",
-        ] {
+    /// The normalized text of every Swift file that is compiled: this target's snippets and tests, the rewrite
+    /// tool's output (RewrittenMessagesTests), and the integration example (scripts/integration-example).
+    private func compiledSources() throws -> [String] {
+        var sources: [String] = []
+        for directory in ["Tests/DocumentationTests", "Tests/RewrittenMessagesTests/Rewritten", "Examples/AppIntegration"] {
             let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(directory).path)
             while let path = enumerator?.nextObject() as? String {
                 guard path.hasSuffix(".swift"), !path.contains(".build/") else { continue }
-                snippets.append(normalized(try read("\(directory)/\(path)")))
+                sources.append(normalized(try read("\(directory)/\(path)")))
             }
         }
-        // Manifests are not source files: scripts/readme-check builds a package from the installation one.
-        var manifests = readme
+        return sources
+    }
+
+    /// The Swift blocks of the Markdown file at `path`, leaving out manifests, which are not source files
+    /// (scripts/readme-check builds a package from the installation one).
+    private func swiftBlocks(of path: String) throws -> [String] {
+        var text = try read(path)
         for marker in ["<!-- readme-check: Package.swift -->", "<!-- manifest fragment -->"] {
-            manifests = manifests.replacingOccurrences(of: "\(marker)\n```swift\n", with: "```manifest\n")
+            text = text.replacingOccurrences(of: "\(marker)\n```swift\n", with: "```manifest\n")
         }
-        let blocks = manifests
-            .components(separatedBy: "```swift\n").dropFirst().map {
-                $0.components(separatedBy: "```")[0]
-            }
+        return text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    }
+
+    @Test("Every Swift block of the README compiles: it appears in a compiled snippet, test or example")
+    func readmeBlocksCompile() throws {
+        let sources = try compiledSources()
+        let blocks = try swiftBlocks(of: "README.md")
         #expect(blocks.count >= 6)
         for block in blocks {
             let text = normalized(block)
-            #expect(
-                snippets.contains { $0.contains(text) },
-                "README block not in Tests/DocumentationTests/Snippets:\n\(text)")
+            #expect(sources.contains { $0.contains(text) }, "README block not in compiled sources:\n\(text)")
+        }
+    }
+
+    @Test("Every Swift block of the DocC articles compiles, and every module's landing page has one")
+    func doccBlocksCompile() throws {
+        let sources = try compiledSources()
+        var catalogs: [String] = []
+        for parent in ["Sources", "Adapters"] {
+            for module in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(parent).path) {
+                let catalog = "\(parent)/\(module)/Documentation.docc"
+                if FileManager.default.fileExists(atPath: root.appendingPathComponent(catalog).path) {
+                    catalogs.append(catalog)
+                }
+            }
+        }
+        #expect(catalogs.count >= 9)
+        for catalog in catalogs {
+            let articles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)
+                .filter { $0.hasSuffix(".md") }
+            let module = catalog.split(separator: "/")[1]
+            #expect(try !swiftBlocks(of: "\(catalog)/\(module).md").isEmpty, "\(module)'s landing page has no code")
+            for article in articles {
+                for block in try swiftBlocks(of: "\(catalog)/\(article)") {
+                    let text = normalized(block)
+                    #expect(
+                        sources.contains { $0.contains(text) }, "\(catalog)/\(article): block not in compiled sources:\n\(text)")
+                }
+            }
         }
     }
 

@@ -3,7 +3,7 @@ public enum CoordinatorResult<Result> {
     case normal(Result)
     case dismissed
 
-    /// The value, or nil when dismissed (the optional shape of seed 001).
+    /// The value, or nil when dismissed (the optional shape older Insecurity versions give results).
     public var value: Result? {
         if case .normal(let value) = self { return value }
         return nil

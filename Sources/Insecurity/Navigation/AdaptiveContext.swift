@@ -1,6 +1,6 @@
 import SimUIKit
 
-/// Where an ``AdaptiveCoordinator`` is started (seed 000's tables).
+/// Where an ``AdaptiveCoordinator`` is started (the tables of <doc:AdaptiveContexts>).
 public struct AdaptiveContext {
     enum Kind {
         case current
@@ -14,7 +14,7 @@ public struct AdaptiveContext {
     /// Like the parent: pushed when the parent is in a navigation controller, presented otherwise.
     public static var any: AdaptiveContext { AdaptiveContext(kind: .current) }
 
-    /// Seed 001's name for ``any``.
+    /// The name older Insecurity versions use for ``any``.
     public static var current: AdaptiveContext { AdaptiveContext(kind: .current) }
 
     /// Always presented modally.

@@ -104,7 +104,7 @@ extension InsecurityHost: ModalNavigation, NavigationControllerNavigation, Adapt
             child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
     }
 
-    /// Starts `child` in `context`, following seed 000's tables.
+    /// Starts `child` in `context`, following the tables of <doc:AdaptiveContexts>.
     public func start<NewResult>(
         _ child: AdaptiveCoordinator<NewResult>, in context: AdaptiveContext, animated: Bool,
         _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
