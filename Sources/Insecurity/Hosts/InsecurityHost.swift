@@ -1,7 +1,7 @@
 import SimUIKit
 
 /// Runs a chain of coordinators on an existing controller (modal presentations) or an existing
-/// navigation controller (pushes), as in seed 004. You retain the host while its chain lives.
+/// navigation controller (pushes), as Insecurity's hosts do in an existing app. You retain the host while its chain lives.
 ///
 /// The host keeps its frames as an ordered chain. Ending a frame ends every frame above it with one
 /// UIKit operation (E7); coordinators that end inside the completion are batched into that operation (E8);
@@ -61,7 +61,7 @@ public final class InsecurityHost {
     }
 
     /// A host that pushes its chain onto `navigationController`, above the controllers it holds, which
-    /// the host does not manage. Seed 004 starts on a stack of one controller; a deeper stack (an app
+    /// the host does not manage. Insecurity's own examples start on a stack of one controller; a deeper stack (an app
     /// embedding a flow mid-journey, a restored snapshot) is just as legitimate (E20). Only an empty
     /// stack is a misuse: there is nothing to return to.
     public convenience init(navigation navigationController: UINavigationController) {
@@ -357,7 +357,7 @@ public final class InsecurityHost {
         }
     }
 
-    /// Applies E5 and the adaptive tables of seed 000 (E6) to the parent's context.
+    /// Applies E5 and the adaptive tables (E6) to the parent's context.
     private func resolve(_ request: StartRequest, after parent: Frame?, childType: Any.Type) -> ResolvedPlacement? {
         let presenter: UIViewController?
         let navigationController: UINavigationController?
@@ -651,7 +651,7 @@ public final class InsecurityHost {
     private func removedByUIKit(_ controllers: [UIViewController], cause: NavigationEvent.EndCause, pushed: Bool) {
         for controller in controllers {
             if let frame = framesByUIKitController[ObjectIdentifier(controller)], case .shown = frame.status,
-                frame.placement.isPush == pushed
+                frame.uikitController === controller, frame.placement.isPush == pushed
             {
                 frameRemovedByUIKit(frame, cause: cause)
                 return
@@ -733,7 +733,9 @@ public final class InsecurityHost {
     private func tearDown(from index: Int, lowestRemovedByUser: Bool, animated: Bool) -> Bool {
         let ended = Array(frames[index...])
         frames.removeSubrange(index...)
-        for frame in ended {
+        // A key is an address: it may name a later frame's controller by now (a controller that died and
+        // one made at the same address), whose entry stays.
+        for frame in ended where framesByUIKitController[frame.uikitControllerID] === frame {
             framesByUIKitController.removeValue(forKey: frame.uikitControllerID)
         }
         // Every frame is ended before any UIKit operation is issued: the queue may run waiting operations
