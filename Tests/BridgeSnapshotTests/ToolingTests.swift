@@ -97,10 +97,10 @@ struct ToolingTests {
         #expect(valid.output.contains("valid"))
         #expect(try run(bridge, ["diff", first.path, first.path]).status == 0)
         let changed = try temporaryFile(
-            snapshot.output.replacingOccurrences(of: "title=\"Product\"", with: "title=\"Details\""))
+            snapshot.output.replacingOccurrences(of: "title=\"Teapot\"", with: "title=\"Kettle\""))
         let difference = try run(bridge, ["diff", first.path, changed.path])
         #expect(difference.status == 1)
-        #expect(difference.output == "~ controller \"product\": title \"Product\" -> \"Details\"\n")
+        #expect(difference.output == "~ controller \"teapot\": title \"Teapot\" -> \"Kettle\"\n")
         let broken = try temporaryFile(
             "<bridge-snapshot version=\"1\">\n  <windows>\n    <window id=\"w\"/>\n  </windows>\n</bridge-snapshot>\n")
         let invalid = try run(bridge, ["validate", broken.path])
