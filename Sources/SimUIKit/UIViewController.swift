@@ -354,7 +354,6 @@ open class UIViewController: UIResponder {
         return created
     }
 
-    /// The running transition this controller takes part in, if any.
     /// The presentation or dismissal running where this controller presents: the only transition that makes
     /// UIKit refuse a presentation from it (S1). A push or pop does not.
     package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
@@ -586,30 +585,21 @@ open class UIViewController: UIResponder {
             || presentationRefusal(of: controller, on: presenter) != nil
     }
 
-    /// Whether a dismissal from this controller now would be refused, or would cut short a presentation or
-    /// dismissal running on it or above it (E21 checks).
+    /// Whether dismissing what this controller presents would be refused now, or would cut a running
+    /// transition short, judged from what the dismissal removes rather than from the engine's queue (E21
+    /// checks): `dismissPresentedChain` refuses while a presentation or dismissal runs in the chain, and the
+    /// dismissal takes away every controller presented above this one, cutting short a push or pop animating
+    /// in any of them. What animates below this controller (its own stack) is not removed.
     package var wouldRefuseOrCutShortDismissal: Bool {
-        var current: UIViewController? = self
-        while let controller = current {
-            if controller.transitionADismissalWouldCutShort != nil { return true }
-            current = controller.presentedViewController
+        guard presentationChainIsIdle else { return true }
+        var removed = presentedChain()
+        while let controller = removed.popLast() {
+            if let navigation = controller as? UINavigationController, navigation.stackTransitionCoordinator != nil {
+                return true
+            }
+            removed.append(contentsOf: controller.children)
         }
         return false
-    }
-
-    /// The transition running on this controller or a parent that a dismissal of (or through) it would refuse
-    /// for or cut short: a presentation or dismissal, or an animated push or pop. A non-animated push or pop
-    /// waiting for the next turn (S18) is not one.
-    package var transitionADismissalWouldCutShort: (any UIViewControllerTransitionCoordinator)? {
-        var current: UIViewController? = self
-        while let controller = current {
-            if let running = controller.presentationTransition { return running }
-            if let navigation = controller as? UINavigationController, let running = navigation.stackTransitionCoordinator {
-                return running
-            }
-            current = controller.parent
-        }
-        return nil
     }
 
     /// UIKit's reason for raising when `controller` is already presented or already on its way to the screen

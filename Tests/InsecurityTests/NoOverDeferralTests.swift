@@ -51,4 +51,39 @@ struct NoOverDeferralTests {
         #expect(navigation.viewControllers.count == 3)
         _ = (scene, host)
     }
+
+    @Test("E21: dismissing a sheet while a push animates on the stack below it starts before dismiss returns")
+    func dismissalWhilePushAnimatesBelow() throws {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(modal: navigation)
+        let sheet = ModalScreen("Sheet")
+        host.start(sheet, animated: false) { _ in }
+        loop.runUntilIdle()
+        navigation.pushViewController(makeScreen("Below"), animated: true)
+        #expect(navigation.transitionCoordinator != nil)
+        sheet.dismiss()
+        let controller = try #require(sheet.controller)
+        #expect(controller.isBeingDismissed, "UIKit dismisses at once: the push below is not cut short")
+        loop.runUntilIdle()
+        #expect(navigation.presentedViewController == nil)
+        #expect(navigation.viewControllers.count == 2)
+        _ = (scene, host)
+    }
+
+    @Test("E21, E19: dismissing a sheet still waits for a push animating inside it, which it would cut short")
+    func dismissalWaitsForPushInside() throws {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let sheetNavigation = UINavigationController()
+        let sheet = PushScreen("Sheet")
+        host.start(sheetNavigation, sheet, animated: false) { _ in }
+        loop.runUntilIdle()
+        sheet.navigation.start(PushScreen("Inside"), animated: true) { _ in }
+        #expect(sheetNavigation.transitionCoordinator != nil)
+        sheet.dismiss()
+        #expect(!sheetNavigation.isBeingDismissed, "held until the push inside the sheet ends")
+        loop.runUntilIdle()
+        #expect(scene.root.presentedViewController == nil)
+        _ = host
+    }
 }

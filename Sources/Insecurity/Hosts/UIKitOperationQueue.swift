@@ -205,14 +205,23 @@ extension UIKitOperationQueue {
         navigation?.stackTransitionCoordinator.map(Blocker.transition)
     }
 
-    /// A dismissal from `presenter` waits for a presentation, dismissal or animated push or pop running on it
-    /// or on a controller it presents: UIKit would refuse it or cut that transition short. A non-animated one
-    /// waiting for the next turn does not delay it (E21).
+    /// A dismissal from `presenter` waits for a presentation or dismissal running in its presentation chain,
+    /// which UIKit refuses it for, and for a push or pop animating in what it removes (the controllers
+    /// presented above `presenter` and their children), which it would cut short. A push or pop below it, on
+    /// `presenter`'s own stack, does not delay it, nor does a non-animated one waiting for the next turn (E21).
     static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
-        var current = presenter
-        while let controller = current {
-            if let running = controller.transitionADismissalWouldCutShort { return .transition(running) }
-            current = controller.presentedViewController
+        if let refusing = blockerForPresentation(on: presenter) { return refusing }
+        var removed: [UIViewController] = []
+        var presented = presenter?.presentedViewController
+        while let controller = presented {
+            removed.append(controller)
+            presented = controller.presentedViewController
+        }
+        while let controller = removed.popLast() {
+            if let navigation = controller as? UINavigationController, let running = navigation.stackTransitionCoordinator {
+                return .transition(running)
+            }
+            removed.append(contentsOf: controller.children)
         }
         return nil
     }
