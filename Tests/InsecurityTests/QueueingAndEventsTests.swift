@@ -32,7 +32,7 @@ struct QueueingAndEventsTests {
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)
         let names = ["A", "B", "C"]
-        let coordinators = names.map(ModalScreen.init)
+        let coordinators = names.map { ModalScreen($0) }
         host.start(coordinators[0], animated: true) { _ in }
         coordinators[0].navigation.start(coordinators[1], animated: true) { _ in }
         coordinators[1].navigation.start(coordinators[2], animated: true) { _ in }

@@ -11,7 +11,7 @@ struct TeardownTests {
     /// Starts `names` as a chain of modal frames on `scene.root`, without animation.
     private func modalChain(_ names: [String], on scene: Scene, outcomes: Outcomes) -> (InsecurityHost, [ModalScreen]) {
         let host = InsecurityHost(modal: scene.root)
-        let coordinators = names.map(ModalScreen.init)
+        let coordinators = names.map { ModalScreen($0) }
         host.start(coordinators[0], animated: false, outcomes.completion(names[0]))
         loop.runUntilIdle()
         for (parent, child) in zip(coordinators, coordinators.dropFirst()) {

@@ -3,28 +3,6 @@ import SimUIKit
 import SimulationTesting
 import Testing
 
-/// A modal coordinator that shows a controller the test already holds.
-@MainActor
-private final class FixedModal: ModalCoordinator<String> {
-    let controller: UIViewController
-    init(_ controller: UIViewController) {
-        self.controller = controller
-        super.init()
-    }
-    override var viewController: UIViewController { controller }
-}
-
-/// A navigation coordinator that shows a controller the test already holds.
-@MainActor
-private final class FixedPush: NavigationCoordinator<String> {
-    let controller: UIViewController
-    init(_ controller: UIViewController) {
-        self.controller = controller
-        super.init()
-    }
-    override var viewController: UIViewController { controller }
-}
-
 @MainActor
 @Suite("Misuse UIKit would raise on, through the engine", .cleanSimulatedWorld)
 struct UIKitExceptionMisuseTests {
@@ -48,7 +26,7 @@ struct UIKitExceptionMisuseTests {
         scene.root.present(sheet, animated: false)
         let outcomes = Outcomes()
         let host = InsecurityHost(modal: sheet)
-        let again = FixedModal(sheet)
+        let again = ModalScreen("Fixed", showing: sheet)
         #expect(diagnostics { host.start(again, animated: true, outcomes.completion("Again")) } == [.controllerRefusedByUIKit])
         #expect(outcomes.log == ["Again: dismissed"])
         #expect(scene.root.presentedViewController === sheet && sheet.presentedViewController == nil)
@@ -60,7 +38,7 @@ struct UIKitExceptionMisuseTests {
         let home = navigation.viewControllers[0]
         let outcomes = Outcomes()
         let host = InsecurityHost(navigation: navigation)
-        #expect(diagnostics { host.start(FixedPush(home), animated: true, outcomes.completion("Home")) } == [.controllerRefusedByUIKit])
+        #expect(diagnostics { host.start(PushScreen("Fixed", showing: home), animated: true, outcomes.completion("Home")) } == [.controllerRefusedByUIKit])
         #expect(outcomes.log == ["Home: dismissed"])
         #expect(navigation.viewControllers == [home])
         _ = scene
@@ -71,10 +49,10 @@ struct UIKitExceptionMisuseTests {
         let scene = Scene()
         let outcomes = Outcomes()
         let host = InsecurityHost(modal: scene.root)
-        let parent = FixedModal(makeScreen("Parent"))
+        let parent = ModalScreen("Fixed", showing: makeScreen("Parent"))
         host.start(parent, animated: false, outcomes.completion("Parent"))
         let codes = diagnostics {
-            parent.navigation.start(UINavigationController(), FixedPush(UINavigationController()), animated: true, outcomes.completion("Nested"))
+            parent.navigation.start(UINavigationController(), PushScreen("Fixed", showing: UINavigationController()), animated: true, outcomes.completion("Nested"))
         }
         #expect(codes == [.controllerRefusedByUIKit])
         #expect(scene.root.presentedViewController?.presentedViewController == nil)

@@ -13,7 +13,7 @@ struct UserRemovalTests {
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)
         let outcomes = Outcomes()
-        var chain = ["C1", "C2", "C3", "C4", "C5"].map(ModalScreen.init)
+        var chain = ["C1", "C2", "C3", "C4", "C5"].map { ModalScreen($0) }
         host.start(chain[0], animated: false, outcomes.completion("C1"))
         loop.runUntilIdle()
         for (parent, child) in zip(chain, chain.dropFirst()) {

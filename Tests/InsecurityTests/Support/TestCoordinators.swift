@@ -10,21 +10,24 @@ func makeScreen(_ name: String) -> UIViewController {
     return controller
 }
 
-/// A modal coordinator that counts reads of `viewController` and remembers its controller weakly.
+/// A modal coordinator that counts reads of `viewController` and remembers its controller weakly. It shows
+/// a new screen named `name`, or `fixed`, a controller the test already holds.
 @MainActor
 final class ModalScreen: ModalCoordinator<String> {
     let name: String
+    private let fixed: UIViewController?
     private(set) var reads = 0
     weak var controller: UIViewController?
 
-    init(_ name: String) {
+    init(_ name: String, showing fixed: UIViewController? = nil) {
         self.name = name
+        self.fixed = fixed
         super.init()
     }
 
     override var viewController: UIViewController {
         reads += 1
-        let controller = makeScreen(name)
+        let controller = fixed ?? makeScreen(name)
         self.controller = controller
         return controller
     }
@@ -34,15 +37,17 @@ final class ModalScreen: ModalCoordinator<String> {
 @MainActor
 final class PushScreen: NavigationCoordinator<String> {
     let name: String
+    private let fixed: UIViewController?
     weak var controller: UIViewController?
 
-    init(_ name: String) {
+    init(_ name: String, showing fixed: UIViewController? = nil) {
         self.name = name
+        self.fixed = fixed
         super.init()
     }
 
     override var viewController: UIViewController {
-        let controller = makeScreen(name)
+        let controller = fixed ?? makeScreen(name)
         self.controller = controller
         return controller
     }
