@@ -304,6 +304,15 @@ open class UINavigationController: UIViewController {
         case replace([UIViewController])
     }
 
+    /// Whether a stack change now would be deferred (a push during an animated push or pop), refused (during
+    /// an interactive pop) or would cut an animated transition short, as `changeStack`
+    /// decides below; a non-animated change waiting for the next turn (S18) ends quietly instead. For checks
+    /// that the engine's queue holds back only what UIKit would (E21).
+    package var wouldDeferRefuseOrCutShortStackChange: Bool {
+        guard let running = navigationTransition else { return false }
+        return running.isAnimated || running.isInteractive
+    }
+
     /// Carries out every programmatic change of the stack: containment and appearance callbacks
     /// in UIKit's order, delegate calls, observers, and the transition on the virtual clock.
     /// The edit is resolved against the stack as it is once a running transition has been cut short
