@@ -62,7 +62,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
 
     /// Replaces the whole stack with `vc`.
     public func root(_ vc: UIViewController) {
-        guard !refusesToStack(vc, keeping: []) else { return }
+        guard !refusesToStack(vc, alreadyStacked: false) else { return }
         vc.parentCoordinator = self
         stage.replaceStack(with: [vc])
         viewControllers = [vc]
@@ -70,7 +70,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
 
     /// Pushes `vc` (or makes it the root of an empty stack).
     public func show(_ vc: UIViewController) {
-        guard !refusesToStack(vc, keeping: stage.plannedStack) else { return }
+        guard !refusesToStack(vc, alreadyStacked: stage.plannedStackContains(vc)) else { return }
         vc.parentCoordinator = self
         appendShown(vc)
         stage.push(vc, animated: true)
@@ -78,7 +78,9 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
 
     /// Replaces the visible controller with `vc`.
     public func top(_ vc: UIViewController, animated: Bool = true) {
-        guard !refusesToStack(vc, keeping: stage.plannedStack.dropLast()) else { return }
+        // The top is replaced: showing it again is no second push.
+        let stackedBelowTop = stage.plannedStackContains(vc) && stage.plannedTop(1).first !== vc
+        guard !refusesToStack(vc, alreadyStacked: stackedBelowTop) else { return }
         let top = stage.plannedTop(2)
         guard top.count == 2 else {
             root(vc)
@@ -93,11 +95,11 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     }
 
     /// Reports, instead of handing UIKit a call it would raise on (S17): a navigation controller in a stack,
-    /// or a push of a controller among `kept`, the controllers that stay below it.
-    private func refusesToStack(_ vc: UIViewController, keeping kept: some Sequence<UIViewController>) -> Bool {
+    /// or a push of a controller that stays on the stack below it (`alreadyStacked`).
+    private func refusesToStack(_ vc: UIViewController, alreadyStacked: Bool) -> Bool {
         let reason =
             UIKitExceptionGuard.reasonStackRaises(vc)
-            ?? (kept.contains { $0 === vc } ? "it is already in the stack, and UIKit raises on a second push" : nil)
+            ?? (alreadyStacked ? "it is already in the stack, and UIKit raises on a second push" : nil)
         guard let reason else { return false }
         InsecurityDiagnostics.report(
             .controllerRefusedByUIKit, "\(identifier) cannot show \(vc.simDescription): \(reason).")

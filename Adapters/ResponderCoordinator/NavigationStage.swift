@@ -136,6 +136,16 @@ final class NavigationStage {
         return navigationController.viewControllers.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
     }
 
+    /// Whether `controller` is on the planned stack, at a cost that does not grow with the stack (E16) unless
+    /// the controller is on the navigation controller's stack already (a misuse the caller reports).
+    func plannedStackContains(_ controller: UIViewController) -> Bool {
+        // Every live frame has an entry; a frame's controller is planned as long as the frame lives.
+        if frames[ObjectIdentifier(controller)] != nil { return true }
+        if let pendingRoot { return pendingRoot === controller }
+        guard let navigationController, controller.parent === navigationController else { return false }
+        return plannedBase.contains { $0 === controller }
+    }
+
     /// Up to `count` controllers from the top of the planned stack, top first.
     func plannedTop(_ count: Int) -> [UIViewController] {
         var top: [UIViewController] = []

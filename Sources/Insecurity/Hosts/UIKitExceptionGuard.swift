@@ -9,7 +9,9 @@ public enum UIKitExceptionGuard {
         -> String?
     {
         if let reason = reasonStackRaises(controller) { return reason }
-        if navigation.viewControllers.contains(where: { $0 === controller }) {
+        // A controller in the stack has the navigation controller as its parent: only then is the stack
+        // searched, so that a push costs the same at any depth (E16).
+        if controller.parent === navigation, navigation.viewControllers.contains(where: { $0 === controller }) {
             return "it is already in the stack of \(navigation.simDescription), and UIKit raises on a second push"
         }
         return nil
