@@ -122,6 +122,7 @@ let package = Package(
             dependencies: [
                 "SimulationTesting", "Insecurity", "SimUIKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

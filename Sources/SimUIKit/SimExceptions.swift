@@ -24,7 +24,8 @@ public struct SimException: Error, Sendable, Hashable, CustomStringConvertible {
 /// would on a device, so a test that does what crashes a device fails.
 @MainActor
 public enum SimExceptions {
-    private static let logger = Logger(label: "SimUIKit")
+    /// Made for each message, so that it goes to whatever logging system the app has bootstrapped by then.
+    private static var logger: Logger { Logger(label: "SimUIKit") }
     private static let captures = NestedCaptures<SimException>()
 
     /// Runs `body` and returns the exceptions SimUIKit raised while it ran. The innermost open capture

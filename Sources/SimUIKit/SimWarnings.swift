@@ -12,7 +12,8 @@ public struct SimWarning: Sendable, Hashable, CustomStringConvertible {
 /// prints nothing.
 @MainActor
 public enum SimWarnings {
-    private static let logger = Logger(label: "SimUIKit")
+    /// Made for each message, so that it goes to whatever logging system the app has bootstrapped by then.
+    private static var logger: Logger { Logger(label: "SimUIKit") }
     private static let captures = NestedCaptures<SimWarning>()
 
     /// Reports a warning as UIKit would print it.

@@ -46,7 +46,8 @@ public struct InsecurityDiagnostic: Sendable, Hashable, CustomStringConvertible 
 /// (label `Insecurity`) and, in strict mode, a stop. A captured diagnostic is the capturing code's to report.
 @MainActor
 public enum InsecurityDiagnostics {
-    private static let logger = Logger(label: "Insecurity")
+    /// Made for each message, so that it goes to whatever logging system the app has bootstrapped by then.
+    private static var logger: Logger { Logger(label: "Insecurity") }
     private static let captures = NestedCaptures<InsecurityDiagnostic>()
 
     /// When true, a diagnostic that no capture receives stops the program (for teams that want misuse to
