@@ -1,5 +1,5 @@
 import CoordinatorBridge
-import Insecurity
+@_spi(Adapters) import Insecurity
 import SimUIKit
 
 /// The bridge plugin of the InsecurityClassic adapter: describes every live ``InsecurityChild`` shown in

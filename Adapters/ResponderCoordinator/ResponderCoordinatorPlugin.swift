@@ -1,5 +1,5 @@
 import CoordinatorBridge
-import Insecurity
+@_spi(Adapters) import Insecurity
 import SimUIKit
 
 /// The bridge plugin of the ResponderCoordinator adapter: describes every started coordinator

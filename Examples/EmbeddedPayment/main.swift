@@ -55,7 +55,8 @@ func run() {
     let reader = BridgeReader(registry: BridgeRegistry())
     func step(_ caption: String) {
         loop.runUntilIdle()
-        print("== \(caption)  [order: \(order.status), live hosts: \(InsecurityHost.liveHosts.count)]")
+        let top = InsecurityHost.topCoordinator(in: window, as: AnyObject.self).map { "\(type(of: $0))" } ?? "none"
+        print("== \(caption)  [order: \(order.status), coordinator on top: \(top)]")
         print(reader.read([window]).rendered())
         print()
     }
@@ -68,7 +69,7 @@ func run() {
     methods?.addCard()
     step("no navigation controller here, so .navigation(fallback:) builds one")
 
-    (InsecurityHost.liveHosts.last?.frameDescriptions.last?.coordinator as? AddCardCoordinator)?.finish("VISA 4242")
+    InsecurityHost.topCoordinator(in: window, as: AddCardCoordinator.self)?.finish("VISA 4242")
     methods = nil
     step("the card is added: both screens leave in one dismissal and the host is released")
 

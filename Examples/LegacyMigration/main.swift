@@ -98,9 +98,7 @@ func run() {
     cart.checkout?.chooseDelivery()
     step("checkout opens delivery in a new navigation controller")
 
-    if let delivery = InsecurityHost.liveHosts.last?.frameDescriptions.last?.coordinator as? DeliveryCoordinator {
-        delivery.finish("221B Baker Street")
-    }
+    InsecurityHost.topCoordinator(in: window, as: DeliveryCoordinator.self)?.finish("221B Baker Street")
     step("delivery finishes; checkout finishes on its result; one dismissal")
 
     navigation.simulateBackButtonTap()

@@ -278,7 +278,7 @@ func run() throws {
     tabs.simulateTabTap(1)
     app.cart?.checkOut()
     loop.runUntilIdle()
-    (InsecurityHost.liveHosts.last?.frameDescriptions.last?.coordinator as? CheckoutCoordinator)?.pay()
+    InsecurityHost.topCoordinator(in: delegate.window!, as: CheckoutCoordinator.self)?.pay()
     step("cart tab: checkout, an Insecurity chain embedded mid-app, asks for payment")
 
     let snapshot = BridgeSnapshot.export([delegate.window!], registry: registry)

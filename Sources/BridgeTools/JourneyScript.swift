@@ -1,6 +1,6 @@
 import CoordinatorBridge
 import Foundation
-import Insecurity
+@_spi(Adapters) import Insecurity
 import SimUIKit
 
 /// A navigation journey kept as a regression test: user events applied, one per line, to a snapshot

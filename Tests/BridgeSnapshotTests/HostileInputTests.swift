@@ -1,7 +1,7 @@
 import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
-import Insecurity
+@_spi(Adapters) import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing

@@ -1,7 +1,7 @@
 import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
-import Insecurity
+@_spi(Adapters) import Insecurity
 import ResponderCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting

@@ -1,4 +1,4 @@
-import Insecurity
+@_spi(Adapters) import Insecurity
 import InsecurityClassic
 import SimUIKit
 import SimulationTesting

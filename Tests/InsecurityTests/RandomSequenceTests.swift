@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Insecurity
+@_spi(Testing) @_spi(Adapters) import Insecurity
 import PropertyBased
 import SimUIKit
 import SimulationTesting

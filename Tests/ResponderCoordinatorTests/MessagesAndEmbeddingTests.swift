@@ -1,5 +1,5 @@
 import CoordinatorBridge
-import Insecurity
+@_spi(Adapters) import Insecurity
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting

@@ -2,7 +2,7 @@ import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
 import InsecurityClassic
-@_spi(Testing) import Insecurity
+@_spi(Testing) @_spi(Adapters) import Insecurity
 import PropertyBased
 @_spi(Testing) import ResponderCoordinator
 @_spi(Testing) import SimUIKit

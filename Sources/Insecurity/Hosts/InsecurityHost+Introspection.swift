@@ -24,8 +24,8 @@ public enum HostBase {
 extension InsecurityHost {
     private static var registry: [Weak<InsecurityHost>] = []
 
-    /// Every host alive now, in creation order.
-    public static var liveHosts: [InsecurityHost] {
+    /// For adapters and tools: every host alive now, in creation order.
+    @_spi(Adapters) public static var liveHosts: [InsecurityHost] {
         registry.removeAll { $0.value == nil }
         return registry.compactMap(\.value)
     }
@@ -44,14 +44,55 @@ extension InsecurityHost {
         }
     }
 
-    /// The live frames, bottom to top.
-    public var frameDescriptions: [FrameDescription] {
+    /// For adapters and tools: the live frames, bottom to top.
+    @_spi(Adapters) public var frameDescriptions: [FrameDescription] {
         frames.map { frame in
             FrameDescription(
                 id: frame.id, presentation: frame.presentation, isShown: frame.wasShown,
                 coordinatorType: frame.typeName, coordinator: frame.owner, controller: frame.controller
             )
         }
+    }
+}
+
+// MARK: Reaching a running coordinator
+
+extension InsecurityHost {
+    /// The coordinator on top of this host's chain, if it is a `Coordinator`: the flow the user is in.
+    ///
+    /// ```swift
+    /// host.topCoordinator(as: CheckoutCoordinator.self)?.pay()
+    /// ```
+    public func topCoordinator<Coordinator: AnyObject>(as type: Coordinator.Type = Coordinator.self) -> Coordinator? {
+        frames.last?.owner as? Coordinator
+    }
+
+    /// The Insecurity coordinator whose screen the user sees on top of `window`, if it is a `Coordinator`:
+    /// the topmost presented controller, and inside it the top of a stack or the selected tab. For a flow the
+    /// app keeps no reference to, such as a chain embedded with `InsecurityEmbedding` or started by a
+    /// legacy coordinator.
+    ///
+    /// ```swift
+    /// InsecurityHost.topCoordinator(in: window, as: AddCardCoordinator.self)?.finish(card)
+    /// ```
+    public static func topCoordinator<Coordinator: AnyObject>(
+        in window: UIWindow, as type: Coordinator.Type = Coordinator.self
+    ) -> Coordinator? {
+        guard var top = window.rootViewController else { return nil }
+        while let presented = top.presentedViewController { top = presented }
+        while true {
+            if let navigation = top as? UINavigationController, let shown = navigation.topViewController {
+                top = shown
+            } else if let tabs = top as? UITabBarController, let selected = tabs.selectedViewController {
+                top = selected
+            } else {
+                break
+            }
+        }
+        for host in liveHosts.reversed() {
+            if let frame = host.frames.last(where: { $0.controller === top }) { return frame.owner as? Coordinator }
+        }
+        return nil
     }
 }
 
