@@ -29,7 +29,11 @@ open class LegacyFlowCoordinator<Legacy: NavigationCoordinator, Result>: ModalCo
         self.legacy = legacy
         self.result = result
         super.init()
-        onEnded = { [weak self] _ in self?.stopLegacy() }
+        // However this coordinator ends, the legacy coordinator stops.
+        keepAlive(
+            observeFrame { [weak self] event in
+                if case .ended = event { self?.stopLegacy() }
+            })
     }
 
     open override var viewController: UIViewController {

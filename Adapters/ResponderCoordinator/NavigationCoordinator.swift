@@ -132,7 +132,11 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
         let host = InsecurityHost.presenting(on: rootViewController)
         presentationHost = host
         let frame = PresentedController(vc)
-        frame.onShown = { [weak vc] in afterTransition(of: vc) { completion?() } }
+        // The frame keeps the observation that calls the completion once UIKit shows it.
+        frame.keepAlive(
+            frame.observeFrame { [weak vc] event in
+                if event == .shown { afterTransition(of: vc) { completion?() } }
+            })
         presentedFrame = frame
         host.start(frame, animated: animated) { [weak self, weak frame] _ in
             if self?.presentedFrame === frame { self?.presentedFrame = nil }

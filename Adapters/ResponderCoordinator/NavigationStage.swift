@@ -21,7 +21,8 @@ final class NavigationStage {
     private(set) weak var navigationController: UINavigationController?
     private var host: InsecurityHost?
     private var coordinators: [Weak<NavigationCoordinator>] = []
-    private var frames: [ObjectIdentifier: InsecurityCoordinator<Void>] = [:]
+    /// The frame behind each controller pushed as one, with the observation that reports its end.
+    private var frames: [ObjectIdentifier: (coordinator: InsecurityCoordinator<Void>, observation: AnyObject)] = [:]
     /// Every controller pushed as a frame; the stack below the first of them belongs to no frame.
     private var pushedAsFrames: Set<ObjectIdentifier> = []
     /// The root a stack replacement waiting in the queue will set (E19).
@@ -76,8 +77,15 @@ final class NavigationStage {
     func adoptFrame(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
         let key = ObjectIdentifier(controller)
         markPushedAsFrame(controller)
-        frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
-        frames[key] = frame
+        track(frame, for: key)
+    }
+
+    /// Keeps `frame` as the frame behind the controller identified by `key`, until it ends.
+    private func track(_ frame: InsecurityCoordinator<Void>, for key: ObjectIdentifier) {
+        let observation = frame.observeFrame { [weak self] event in
+            if case .ended = event { self?.frameEnded(key) }
+        }
+        frames[key] = (frame, observation)
     }
 
     /// Restored controllers that a pop waiting in the queue takes away: the coordinators asked for it before
@@ -182,8 +190,7 @@ final class NavigationStage {
         self.host = host
         let frame = PushedController(controller)
         let key = ObjectIdentifier(controller)
-        frame.onEnded = { [weak self] _ in self?.frameEnded(key) }
-        frames[key] = frame
+        track(frame, for: key)
         markPushedAsFrame(controller)
         handedOver.remove(key)
         host.start(frame, animated: animated) { _ in }
@@ -200,7 +207,7 @@ final class NavigationStage {
     func pop(to controller: UIViewController, animated: Bool) {
         guard let above = plannedControllers(above: controller), let first = above.last else { return }
         removalsByCoordinators.formUnion(above.map(ObjectIdentifier.init))
-        if let frame = frames[ObjectIdentifier(first)], frame.isLive {
+        if let frame = frames[ObjectIdentifier(first)]?.coordinator, frame.isLive {
             frame.dismiss(animated: animated)
         } else if let navigationController {
             UIKitOperations.pop(navigationController, to: controller, animated: animated)
@@ -231,7 +238,7 @@ final class NavigationStage {
         handedOver.formUnion(plannedStack.map(ObjectIdentifier.init).filter { !kept.contains($0) })
         handedOver.subtract(kept)
         isReplacingStack = true
-        if let lowest = host?.lowestFrameController, let frame = frames[ObjectIdentifier(lowest)] {
+        if let lowest = host?.lowestFrameController, let frame = frames[ObjectIdentifier(lowest)]?.coordinator {
             frame.dismiss(animated: false)
         }
         isReplacingStack = false

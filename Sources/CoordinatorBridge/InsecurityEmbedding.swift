@@ -12,7 +12,7 @@ public enum InsecurityEmbedding {
         _ completion: @escaping (CoordinatorResult<Result>) -> Void
     ) {
         let host = InsecurityHost(modal: controller)
-        retain(host, while: child)
+        child.keepAlive(host)
         host.start(child, animated: animated, completion)
     }
 
@@ -23,7 +23,7 @@ public enum InsecurityEmbedding {
         _ completion: @escaping (CoordinatorResult<Result>) -> Void
     ) {
         let host = InsecurityHost(modal: controller)
-        retain(host, while: child)
+        child.keepAlive(host)
         host.start(child, in: context, animated: animated, completion)
     }
 
@@ -33,7 +33,7 @@ public enum InsecurityEmbedding {
         _ completion: @escaping (CoordinatorResult<Result>) -> Void
     ) {
         let host = InsecurityHost(navigation: navigationController)
-        retain(host, while: child)
+        child.keepAlive(host)
         host.start(child, animated: animated, completion)
     }
 
@@ -43,19 +43,7 @@ public enum InsecurityEmbedding {
         _ completion: @escaping (CoordinatorResult<Result>) -> Void
     ) {
         let host = WindowHost(window)
-        retain(host, while: child)
+        child.keepAlive(host)
         host.start(child, animated: animated, completion)
-    }
-
-    /// Keeps `host` alive until `child` ends: the child holds it through its end hook, and the engine
-    /// holds the child while it lives.
-    private static func retain<Result>(_ host: AnyObject, while child: InsecurityCoordinator<Result>) {
-        var retained: AnyObject? = host
-        let previous = child.onEnded
-        child.onEnded = { tornDown in
-            previous?(tornDown)
-            retained = nil
-        }
-        _ = retained
     }
 }

@@ -14,23 +14,25 @@ public final class SimObservation<Event> {
     }
 }
 
-/// The observers of one subject, held weakly.
+/// The observers of one subject, held weakly (the engine observes its frames the same way).
 @MainActor
-struct ObserverList<Event> {
+package struct ObserverList<Event> {
     private struct Entry {
         weak var token: SimObservation<Event>?
     }
 
     private var entries: [Entry] = []
 
-    mutating func add(_ handler: @escaping @MainActor (Event) -> Void) -> SimObservation<Event> {
+    package init() {}
+
+    package mutating func add(_ handler: @escaping @MainActor (Event) -> Void) -> SimObservation<Event> {
         let token = SimObservation(handler: handler)
         entries.removeAll { $0.token?.handler == nil }
         entries.append(Entry(token: token))
         return token
     }
 
-    func notify(_ event: Event) {
+    package func notify(_ event: Event) {
         for entry in entries {
             entry.token?.handler?(event)
         }

@@ -12,12 +12,38 @@ open class InsecurityCoordinator<Result> {
     }
 
     var state = State.idle
+    private var frameObservers = ObserverList<FrameEvent>()
+    /// What adapters keep alive for as long as the coordinator runs.
+    private var keptAlive: [AnyObject] = []
 
-    /// For adapters: called when UIKit has been asked to show the coordinator's controller.
-    @_spi(Adapters) public var onShown: (() -> Void)?
-    /// For adapters: called after the coordinator ended; `tornDown` is true when it ended with an
-    /// ancestor, without its completion (E8).
-    @_spi(Adapters) public var onEnded: ((_ tornDown: Bool) -> Void)?
+    /// For adapters: what happens to the coordinator's frame.
+    @_spi(Adapters) public enum FrameEvent: Sendable, Equatable {
+        /// UIKit has been asked to show the coordinator's controller.
+        case shown
+        /// The coordinator ended; `tornDown` is true when it ended with an ancestor, without its
+        /// completion (E8).
+        case ended(tornDown: Bool)
+    }
+
+    /// For adapters: calls `handler` with each event of the coordinator's frame for as long as the returned
+    /// token is retained. Any number of observers may watch one coordinator.
+    @_spi(Adapters) public func observeFrame(_ handler: @escaping @MainActor (FrameEvent) -> Void)
+        -> SimObservation<FrameEvent>
+    {
+        frameObservers.add(handler)
+    }
+
+    /// For adapters: keeps `object` alive until the coordinator ends (or is released unstarted), as an
+    /// embedding keeps the host it made for the coordinator.
+    @_spi(Adapters) public func keepAlive(_ object: AnyObject) {
+        keptAlive.append(object)
+    }
+
+    /// The coordinator ended: observers hear it, then what was kept alive for it is let go.
+    private func notifyEnded(tornDown: Bool) {
+        frameObservers.notify(.ended(tornDown: tornDown))
+        keptAlive.removeAll()
+    }
 
     public init() {}
 
@@ -75,7 +101,7 @@ open class InsecurityCoordinator<Result> {
             host.end(frame, cause: cause, removedByUser: false, animated: animated) { [self] in
                 state = .ended
                 completion(result)
-                onEnded?(false)
+                notifyEnded(tornDown: false)
             }
         }
     }
@@ -113,11 +139,11 @@ extension InsecurityCoordinator: FrameOwner {
         } else {
             onTeardown?()
         }
-        onEnded?(!deliveringDismissal)
+        notifyEnded(tornDown: !deliveringDismissal)
     }
 
     func frameShown() {
-        onShown?()
+        frameObservers.notify(.shown)
     }
 }
 
