@@ -1,5 +1,5 @@
 @_spi(Adapters) import Insecurity
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// A message that travels up the coordinating-responder chain, from any controller to the
 /// coordinators above it (A4). Declare one type per message; payloads are its properties.
@@ -122,19 +122,14 @@ extension UIResponder {
     }
 }
 
-extension UIViewController {
-    private static var coordinators: [ObjectIdentifier: Weak<AnyObject>] = [:]
+/// Where a controller keeps its `parentCoordinator`.
+private let parentCoordinatorKey = AssociationKey<Weak<AnyObject>>()
 
+extension UIViewController {
     /// The coordinator that shows this controller (not retained).
     public var parentCoordinator: Coordinating? {
-        get { Self.coordinators[ObjectIdentifier(self)]?.value as? Coordinating }
-        set {
-            let key = ObjectIdentifier(self)
-            if Self.coordinators[key] == nil, newValue != nil {
-                onDeallocation { UIViewController.coordinators.removeValue(forKey: key) }
-            }
-            Self.coordinators[key] = newValue.map { Weak($0) }
-        }
+        get { self[associated: parentCoordinatorKey]?.value as? Coordinating }
+        set { self[associated: parentCoordinatorKey] = newValue.map { Weak($0) } }
     }
 
     /// The closest coordinator up the containment and presentation chain.

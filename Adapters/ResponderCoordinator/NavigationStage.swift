@@ -1,5 +1,5 @@
 @_spi(Adapters) import Insecurity
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// Everything the legacy coordinators sharing one navigation controller have in common: one Insecurity
 /// host (A2), the frame behind each controller they pushed, and the bookkeeping that turns removals
@@ -7,15 +7,20 @@ import SimUIKit
 /// `coordinatorDidFinish` (A3). Retained by the coordinators that use it.
 @MainActor
 final class NavigationStage {
-    private static var stages: [ObjectIdentifier: Weak<NavigationStage>] = [:]
+    /// Where a navigation controller keeps its stage (weakly: the coordinators using it retain it).
+    private static let stageKey = AssociationKey<Weak<NavigationStage>>()
 
     /// The stage of `navigationController`, shared by every legacy coordinator using it.
     static func stage(for navigationController: UINavigationController) -> NavigationStage {
-        let key = ObjectIdentifier(navigationController)
-        if let stage = stages[key]?.value, stage.navigationController === navigationController { return stage }
+        if let stage = existingStage(of: navigationController) { return stage }
         let stage = NavigationStage(navigationController)
-        stages[key] = Weak(stage)
+        navigationController[associated: stageKey] = Weak(stage)
         return stage
+    }
+
+    /// The live stage of `navigationController`, if legacy coordinators use it.
+    static func existingStage(of navigationController: UINavigationController) -> NavigationStage? {
+        navigationController[associated: stageKey]?.value
     }
 
     private(set) weak var navigationController: UINavigationController?
@@ -70,7 +75,10 @@ final class NavigationStage {
 
     /// Whether `host` is the host of a live stage, as snapshots name it.
     static func runs(_ host: InsecurityHost) -> Bool {
-        stages.values.contains { $0.value?.host === host && $0.value?.hostIsUnnamed == false }
+        guard case .navigation(let navigationController?) = host.hostBase,
+            let stage = existingStage(of: navigationController)
+        else { return false }
+        return stage.host === host && !stage.hostIsUnnamed
     }
 
     /// Tracks `frame`, rebuilt from a snapshot, as the frame behind `controller`.
@@ -351,9 +359,21 @@ final class NavigationStage {
         return problems
     }
 
-    /// Every live stage's violations (see ``screenViolations()``).
-    static func allScreenViolations() -> [String] {
-        stages.values.compactMap(\.value).flatMap { $0.screenViolations() }
+    /// The violations of every stage of a navigation controller in `windows` (see ``screenViolations()``):
+    /// their roots, contained children and presented chains.
+    static func screenViolations(in windows: [UIWindow]) -> [String] {
+        var problems: [String] = []
+        var pending = windows.compactMap(\.rootViewController)
+        while let controller = pending.popLast() {
+            if let navigation = controller as? UINavigationController, let stage = existingStage(of: navigation) {
+                problems += stage.screenViolations()
+            }
+            pending += controller.children
+            if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+                pending.append(presented)
+            }
+        }
+        return problems
     }
 }
 
@@ -361,11 +381,11 @@ final class NavigationStage {
 @_spi(Testing)
 @MainActor
 public enum ResponderCoordinatorInvariants {
-    /// Broken invariants of every navigation controller that legacy coordinators share, once the run loop
-    /// is idle and nothing animates: each started coordinator's `viewControllers` are its controllers on
-    /// the stack (apart from those `root` or `takeover` handed over), and each controller on the stack is
-    /// listed by exactly one coordinator.
-    public static func violations() -> [String] {
-        NavigationStage.allScreenViolations()
+    /// Broken invariants of every navigation controller in `windows` that legacy coordinators share, once
+    /// the run loop is idle and nothing animates: each started coordinator's `viewControllers` are its
+    /// controllers on the stack (apart from those `root` or `takeover` handed over), and each controller on
+    /// the stack is listed by exactly one coordinator.
+    public static func violations(windows: [UIWindow]) -> [String] {
+        NavigationStage.screenViolations(in: windows)
     }
 }

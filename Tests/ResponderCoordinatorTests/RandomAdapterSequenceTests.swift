@@ -154,7 +154,7 @@ struct RandomAdapterSequenceTests {
                 failures += InsecurityInvariants.violations(windows: [window], settled: SimRunLoop.main.isIdle)
                     .map { "step \(number + 1): \($0)" }
                 if SimRunLoop.main.isIdle {
-                    failures += ResponderCoordinatorInvariants.violations().map { "step \(number + 1): \($0)" }
+                    failures += ResponderCoordinatorInvariants.violations(windows: [window]).map { "step \(number + 1): \($0)" }
                     if child?.isStarted == false { child = nil }
                     failures += settled(
                         navigation, [coordinator] + (child.map { [$0] } ?? []), presented, handedOver,

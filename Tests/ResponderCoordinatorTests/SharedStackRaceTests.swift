@@ -255,16 +255,16 @@ struct AdapterInvariantCheckTests {
         app.root(screen("L0"))
         app.show(screen("L1"))
         SimRunLoop.main.runUntilIdle()
-        #expect(ResponderCoordinatorInvariants.violations().isEmpty)
+        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).isEmpty)
         let listed = app.viewControllers
         app.viewControllers = [listed[0]]
-        #expect(ResponderCoordinatorInvariants.violations().contains { $0.contains("in 0 coordinators' lists") })
+        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("in 0 coordinators' lists") })
         app.viewControllers = listed + [screen("Ghost")]
-        #expect(ResponderCoordinatorInvariants.violations().contains { $0.contains("which is not on the stack") })
+        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("which is not on the stack") })
         app.viewControllers = listed.reversed()
-        #expect(ResponderCoordinatorInvariants.violations().contains { $0.contains("not in stack order") })
+        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("not in stack order") })
         app.viewControllers = listed
-        #expect(ResponderCoordinatorInvariants.violations().isEmpty)
+        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).isEmpty)
         _ = window
     }
 }

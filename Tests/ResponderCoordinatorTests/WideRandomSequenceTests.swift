@@ -628,7 +628,7 @@ final class WideSession {
         let settled = isSettled
         var problems = InsecurityInvariants.violations(windows: [window], settled: settled)
         if settled {
-            problems += ResponderCoordinatorInvariants.violations()
+            problems += ResponderCoordinatorInvariants.violations(windows: [window])
             problems += SimAppearanceInvariants.violations(
                 windows: [window], controllers: live.objects.compactMap { $0 as? UIViewController })
         }
