@@ -126,16 +126,12 @@ struct Validate: ParsableCommand {
         }
         var failed = 0
         for (file, result) in zip(found.files, results) {
-            switch result {
-            case .read(let version):
-                if results.count == 1 { print("\(file.path): valid (format version \(version))") }
-            case .unreadable(let problem):
+            for problem in result.problems { fail(problem) }
+            guard let version = result.value else {
                 failed += 1
-                fail(problem)
-            case .invalid(let problems):
-                failed += 1
-                for problem in problems { fail(problem) }
+                continue
             }
+            if results.count == 1 { print("\(file.path): valid (format version \(version))") }
         }
         if paths.count > 1 || SnapshotFiles.isFolder(paths[0]) {
             print(
@@ -193,15 +189,9 @@ struct Diff: ParsableCommand {
         var read: [String: BridgedTree] = [:]
         var unreadable = 0
         for (file, result) in zip(files, trees) {
-            switch result {
-            case .read(let tree): read[file.path] = tree
-            case .unreadable(let problem):
-                unreadable += 1
-                fail(problem)
-            case .invalid(let problems):
-                unreadable += 1
-                for problem in problems { fail(problem) }
-            }
+            for problem in result.problems { fail(problem) }
+            read[file.path] = result.value
+            if result.value == nil { unreadable += 1 }
         }
         let oldByPath = Dictionary(uniqueKeysWithValues: before.files.map { ($0.relativePath, $0.path) })
         let newByPath = Dictionary(uniqueKeysWithValues: after.files.map { ($0.relativePath, $0.path) })

@@ -79,6 +79,20 @@ enum SnapshotRead<Value: Sendable>: Sendable {
     case unreadable(String)
     /// Every problem of the snapshot, one line each, starting with the file's path.
     case invalid([String])
+
+    /// What was read, or nil.
+    var value: Value? {
+        if case .read(let value) = self { value } else { nil }
+    }
+
+    /// What kept the file from being read, one line each (none when it was read).
+    var problems: [String] {
+        switch self {
+        case .read: []
+        case .unreadable(let problem): [problem]
+        case .invalid(let problems): problems
+        }
+    }
 }
 
 /// Reads and checks the snapshot at `path` with `read`.
