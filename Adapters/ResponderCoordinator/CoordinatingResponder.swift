@@ -122,6 +122,12 @@ extension UIResponder {
     }
 }
 
+extension InsecurityDiagnostic.Code {
+    /// A coordinating message or question reached the top of the responder chain without a handler, or got
+    /// an answer of another type than it asked for (the adapter's own code).
+    public static let unhandledCoordinatingMessage = Self(rawValue: "unhandledCoordinatingMessage")
+}
+
 /// Where a controller keeps its `parentCoordinator`.
 private let parentCoordinatorKey = AssociationKey<Weak<AnyObject>>()
 

@@ -4,36 +4,43 @@ import SimUIKit
 /// A misuse of the engine that the original framework would assert on. The engine reports it,
 /// changes nothing it should not, and carries on (unless ``InsecurityDiagnostics/isStrict``).
 public struct InsecurityDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Code: String, Sendable, Hashable, CaseIterable {
+    /// What kind of misuse a diagnostic reports. The engine's codes are listed here; an adapter declares
+    /// its own in an extension (`static let`), without changing the engine.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public var description: String { rawValue }
+
         /// `finish` or `dismiss` on a coordinator that has not been started (E12).
-        case endBeforeStart
+        public static let endBeforeStart = Code(rawValue: "endBeforeStart")
         /// `finish` or `dismiss` on a coordinator that has already ended (E12).
-        case endAfterEnd
+        public static let endAfterEnd = Code(rawValue: "endAfterEnd")
         /// A coordinator instance was started a second time; each instance runs once.
-        case startedTwice
+        public static let startedTwice = Code(rawValue: "startedTwice")
         /// `navigation` was used before the coordinator started or after it ended (E3).
-        case navigationOutsideLifetime
+        public static let navigationOutsideLifetime = Code(rawValue: "navigationOutsideLifetime")
         /// A navigation child was started where the context is modal: there is no navigation controller (E5).
-        case navigationChildInModalContext
+        public static let navigationChildInModalContext = Code(rawValue: "navigationChildInModalContext")
         /// A second start was requested inside a completion while one was already waiting (E9).
-        case secondStartInCompletion
+        public static let secondStartInCompletion = Code(rawValue: "secondStartInCompletion")
         /// A start was requested while the engine was tearing frames down (E9).
-        case startDuringTeardown
+        public static let startDuringTeardown = Code(rawValue: "startDuringTeardown")
         /// A start waited (E9, E17), but its parent ended before it could run.
-        case parentEndedBeforeStart
+        public static let parentEndedBeforeStart = Code(rawValue: "parentEndedBeforeStart")
         /// The coordinator's host was released while the coordinator was live (E14).
-        case hostReleased
+        public static let hostReleased = Code(rawValue: "hostReleased")
         /// The host's root controller, navigation controller or window is gone.
-        case hostTargetReleased
-        /// `InsecurityHost(navigation:)` needs a navigation controller holding exactly one controller (E4).
-        case navigationHostNeedsOneController
+        public static let hostTargetReleased = Code(rawValue: "hostTargetReleased")
+        /// `InsecurityHost(navigation:)` got an empty navigation controller: there is nothing to return to (E4).
+        public static let navigationHostNeedsOneController = Code(rawValue: "navigationHostNeedsOneController")
         /// A subclass did not override `viewController`.
-        case viewControllerNotOverridden
+        public static let viewControllerNotOverridden = Code(rawValue: "viewControllerNotOverridden")
         /// UIKit refused to show the coordinator's controller (already shown elsewhere, for instance).
-        case controllerRefusedByUIKit
-        /// A coordinating message reached the top of the responder chain without a handler
-        /// (reported by the ResponderCoordinator adapter).
-        case unhandledCoordinatingMessage
+        public static let controllerRefusedByUIKit = Code(rawValue: "controllerRefusedByUIKit")
     }
 
     public let code: Code
