@@ -1,0 +1,49 @@
+import Foundation
+
+extension UIViewController {
+    /// Starts an appearance (or disappearance) of this controller and its shown children, calling
+    /// `viewWillAppear`/`viewWillDisappear` once per state change (unbalanced calls are ignored).
+    func beginAppearance(_ appearing: Bool, animated: Bool) {
+        var pending: [UIViewController] = [self]
+        var added: [UIViewController] = []
+        defer {
+            // Once the views are in the hierarchy and laid out, after every will-appear (S19).
+            for controller in added where controller.appearance == .appearing { controller.viewIsAppearing(animated) }
+        }
+        while let controller = pending.popLast() {
+            switch (appearing, controller.appearance) {
+            case (true, .disappeared), (true, .disappearing):
+                controller.loadViewIfNeeded()
+                controller.appearance = .appearing
+                controller.appearanceAnimated = animated
+                controller.viewWillAppear(animated)
+                added.append(controller)
+            case (false, .appeared), (false, .appearing):
+                controller.appearance = .disappearing
+                controller.appearanceAnimated = animated
+                controller.viewWillDisappear(animated)
+            default:
+                continue
+            }
+            pending.append(contentsOf: controller.appearanceChildren.reversed())
+        }
+    }
+
+    /// Completes a transition begun with ``beginAppearance(_:animated:)``: `viewDidAppear`/`viewDidDisappear`.
+    func endAppearance() {
+        var pending: [UIViewController] = [self]
+        while let controller = pending.popLast() {
+            switch controller.appearance {
+            case .appearing:
+                controller.appearance = .appeared
+                controller.viewDidAppear(controller.appearanceAnimated)
+            case .disappearing:
+                controller.appearance = .disappeared
+                controller.viewDidDisappear(controller.appearanceAnimated)
+            default:
+                continue
+            }
+            pending.append(contentsOf: controller.appearanceChildren.reversed())
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+extension UIViewController {
+    /// Simulates the user swiping a presented sheet down in one go (S5): ``beginInteractiveDismissal()``
+    /// then ``InteractiveTransition/finish()``. Returns false when the sheet refuses it.
+    @discardableResult
+    public func simulateInteractiveDismissal() -> Bool {
+        guard let dismissal = beginInteractiveDismissal() else { return false }
+        dismissal.finish()
+        return true
+    }
+
+    /// Simulates the start of the swipe that pulls the presented sheet holding this controller down (S16):
+    /// the sheet and everything above it start leaving. The returned handle follows the finger and ends it:
+    /// ``InteractiveTransition/finish()`` dismisses (`presentationControllerDidDismiss` follows),
+    /// ``InteractiveTransition/cancel()`` puts everything back and changes nothing.
+    ///
+    /// The sheet's presentation-controller delegate is asked `presentationControllerShouldDismiss` first.
+    /// Returns nil, after telling the delegate `presentationControllerDidAttemptToDismiss`, when the
+    /// delegate or `isModalInPresentation` refuses; returns nil without calls when the controller is not in
+    /// a swipe-dismissible sheet or a transition runs.
+    public func beginInteractiveDismissal() -> InteractiveDismissal? {
+        let sheet = presentationAnchor
+        guard let presenter = sheet.presentingStorage,
+            sheet.modalPresentationStyle.isSwipeDismissible,
+            presenter.presentationChainIsIdle
+        else { return nil }
+        let presentationController = sheet.presentationController!
+        let delegate = presentationController.delegate
+        if sheet.refusesInteractiveDismissal
+            || delegate?.presentationControllerShouldDismiss(presentationController) == false
+        {
+            delegate?.presentationControllerDidAttemptToDismiss(presentationController)
+            return nil
+        }
+        delegate?.presentationControllerWillDismiss(presentationController)
+        let transition = presenter.dismissPresentedChain(animated: true, kind: .interactiveDismissal, interactive: true)
+        {
+            delegate?.presentationControllerDidDismiss(presentationController)
+        }
+        return transition.map { InteractiveDismissal(transition: $0) {} }
+    }
+
+    /// A running interactive sheet dismissal (see ``InteractiveTransition``). A cancelled one leaves the
+    /// sheet presented.
+    public final class InteractiveDismissal: InteractiveTransition {}
+
+    /// `isModalInPresentation` on the sheet or on any controller it shows.
+    private var refusesInteractiveDismissal: Bool {
+        var pending = [self]
+        while let controller = pending.popLast() {
+            if controller.isModalInPresentation { return true }
+            pending.append(contentsOf: controller.appearanceChildren)
+        }
+        return false
+    }
+
+    /// The controllers presented above this one, bottom to top.
+    func presentedChain() -> [UIViewController] {
+        var chain: [UIViewController] = []
+        var current = presentedStorage
+        while let controller = current {
+            chain.append(controller)
+            current = controller.presentedStorage
+        }
+        return chain
+    }
+
+    /// Whether no presentation or dismissal runs on this controller or anything it presents.
+    var presentationChainIsIdle: Bool {
+        presentationTransition == nil && presentedChain().allSatisfy { $0.presentationTransition == nil }
+    }
+
+    /// Whether presenting `controller` on this controller now would be refused (warning or exception), as
+    /// `present` decides it: for checks that the engine's queue holds back only what UIKit would (E21).
+    package func wouldRefusePresenting(_ controller: UIViewController) -> Bool {
+        let presenter = presenter(toPresent: controller)
+        return presentationException(of: controller, on: presenter) != nil
+            || presentationRefusal(of: controller, on: presenter) != nil
+    }
+
+    /// Whether dismissing what this controller presents would be refused now, or would cut a running
+    /// transition short, judged from what the dismissal removes rather than from the engine's queue (E21
+    /// checks): `dismissPresentedChain` refuses while a presentation or dismissal runs in the chain, and the
+    /// dismissal takes away every controller presented above this one, cutting short a push or pop animating
+    /// in any of them. What animates below this controller (its own stack) is not removed.
+    package var wouldRefuseOrCutShortDismissal: Bool {
+        guard presentationChainIsIdle else { return true }
+        var removed = presentedChain()
+        while let controller = removed.popLast() {
+            if let navigation = controller as? UINavigationController, navigation.stackTransitionCoordinator != nil {
+                return true
+            }
+            removed.append(contentsOf: controller.children)
+        }
+        return false
+    }
+
+    /// UIKit's reason for raising when `controller` is already presented or already on its way to the screen
+    /// another way (S17).
+    func presentationException(of controller: UIViewController, on presenter: UIViewController) -> String? {
+        if let presenting = controller.presentingStorage {
+            return
+                "Application tried to present modally a view controller \(controller.simDescription) that is already being presented by \(presenting.simDescription)."
+        }
+        if controller === presenter || controller === self || controller.presentedStorage != nil
+            || controller.reasonNotFreeForContainment(ignoringParent: false) != nil
+        {
+            return "Application tried to present modally an active controller \(controller.simDescription)."
+        }
+        return nil
+    }
+
+    /// The console text of a presentation UIKit refuses without raising (S1).
+    func presentationRefusal(of controller: UIViewController, on presenter: UIViewController) -> String? {
+        var attempt: String {
+            "Attempt to present \(controller.simDescription) on \(presenter.simDescription) (from \(simDescription))"
+        }
+        if presenter.hostWindow == nil {
+            return "\(attempt) whose view is not in the window hierarchy."
+        }
+        if presenter.presentationTransition != nil {
+            return "\(attempt) while a presentation is in progress."
+        }
+        if let current = presenter.presentedStorage {
+            return "\(attempt) which is already presenting \(current.simDescription)."
+        }
+        return nil
+    }
+
+    /// Dismisses every controller presented above this one in one transition. A programmatic dismissal
+    /// updates the presentation links when it starts and runs on the clock. An interactive one (a swipe)
+    /// keeps them until the finger lets go: finished, the chain leaves and `completion` runs; cancelled,
+    /// everything reappears and nothing changes. Returns the transition, or nil when nothing is dismissed.
+    @discardableResult
+    func dismissPresentedChain(
+        animated flag: Bool,
+        kind: PresentationChange.Kind,
+        interactive: Bool = false,
+        completion: (@MainActor () -> Void)?
+    ) -> SimTransition? {
+        guard presentationChainIsIdle else {
+            warnTransitionInProgress()
+            return nil
+        }
+        let chain = presentedChain()
+        guard let first = chain.first else { return nil }
+        if !interactive {
+            presentedStorage = nil
+            first.presentingStorage = nil
+        }
+        for controller in chain { controller.beingDismissed = true }
+        let disappearing = chain.reversed().filter(\.isOnScreen)
+        let reappears = !isOnScreen && hostWindow?.isHidden == false
+        let animator =
+            flag && !interactive ? chain.last.flatMap { $0.transitioningDelegate?.animationController(forDismissed: $0) } : nil
+        let transition = SimTransition(
+            from: chain.last, to: self, animated: flag, interactive: interactive,
+            duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
+        ) { [self] transition in
+            if transition.isCancelled {
+                presentationTransition = nil
+                for controller in chain {
+                    controller.presentationTransition = nil
+                    controller.beingDismissed = false
+                }
+                // The chain comes back only where it is seen: the app may have taken the presenter off its
+                // window during the gesture.
+                if hostWindow?.isHidden == false {
+                    if reappears { beginAppearance(false, animated: flag) }
+                    for controller in disappearing.reversed() { controller.beginAppearance(true, animated: flag) }
+                }
+                if reappears { endAppearance() }
+                for controller in disappearing.reversed() { controller.endAppearance() }
+                notifyDismissal(of: chain, kind: kind, phase: .cancelled, animated: flag)
+                return
+            }
+            // The presenter's did-appear comes before the dismissed controller's did-disappear, as logged on
+            // devices for a full-screen dismissal (S19).
+            if reappears { endAppearance() }
+            for controller in disappearing { controller.endAppearance() }
+            presentedStorage = nil
+            for controller in chain {
+                controller.presentationTransition = nil
+                controller.beingDismissed = false
+                controller.presentedStorage = nil
+                controller.presentingStorage = nil
+            }
+            presentationTransition = nil
+            notifyDismissal(of: chain, kind: kind, phase: .completed, animated: flag)
+            completion?()
+        }
+        presentationTransition = transition
+        for controller in chain { controller.presentationTransition = transition }
+        notifyDismissal(of: chain, kind: kind, phase: .began, animated: flag)
+        for controller in disappearing { controller.beginAppearance(false, animated: flag) }
+        if reappears { beginAppearance(true, animated: flag) }
+        if !interactive { transition.run(animatedBy: animator) }
+        return transition
+    }
+
+    /// Tells the observers of every presenting relationship the dismissal of `chain` ends: this controller's
+    /// (the whole chain) and those of each controller in the chain that presents the rest of it (S5, S8).
+    func notifyDismissal(
+        of chain: [UIViewController], kind: PresentationChange.Kind, phase: PresentationChange.Phase, animated: Bool
+    ) {
+        notifyPresentationObservers(
+            PresentationChange(presenter: self, controllers: chain[...], kind: kind, phase: phase, animated: animated))
+        for (index, presenter) in chain.dropLast().enumerated() {
+            presenter.notifyPresentationObservers(
+                PresentationChange(
+                    presenter: presenter, controllers: chain[(index + 1)...], kind: kind, phase: phase,
+                    animated: animated))
+        }
+    }
+
+    func warnTransitionInProgress() {
+        SimWarnings.emit(
+            "Attempt to dismiss from view controller \(simDescription) while a presentation or dismiss is in progress.")
+    }
+
+    /// Releases everything presented above this controller at once, without transition
+    /// (used when a window drops its root hierarchy).
+    func releasePresentedChain() {
+        let chain = presentedChain()
+        presentedStorage = nil
+        for controller in chain {
+            controller.presentedStorage = nil
+            controller.presentingStorage = nil
+            controller.presentationTransition = nil
+        }
+        presentationTransition = nil
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension UIViewController {
+    /// The topmost ancestor through `parent` links: the controller that presents on this one's behalf (S2).
+    package var presentationAnchor: UIViewController {
+        var anchor = self
+        while let parent = anchor.parent { anchor = parent }
+        return anchor
+    }
+
+    /// The window that shows this controller, found through parents and its presenter. A presented
+    /// controller remembers its presenter's window when it is presented, so the cost does not grow with
+    /// the length of the presentation chain.
+    package var hostWindow: UIWindow? {
+        let anchor = presentationAnchor
+        if let window = anchor.attachedWindow { return window }
+        return anchor.presentingStorage == nil ? nil : anchor.presentationWindow
+    }
+
+    /// Whether the controller's view is currently on screen (appeared or appearing).
+    var isOnScreen: Bool { appearance == .appeared || appearance == .appearing }
+
+    /// Why the controller cannot become a window root, or nil if it can.
+    func reasonNotFreeForRoot() -> String? {
+        reasonNotFreeForContainment(ignoringParent: false)
+    }
+
+    /// Why the controller cannot be put into a container, or nil if it can.
+    func reasonNotFreeForContainment(ignoringParent: Bool) -> String? {
+        if !ignoringParent, let parent { return "it is a child of \(parent.simDescription)" }
+        if let presenter = presentingStorage { return "it is presented by \(presenter.simDescription)" }
+        if let window = attachedWindow, window.rootViewController === self {
+            return "it is the root view controller of a window"
+        }
+        return nil
+    }
+}
