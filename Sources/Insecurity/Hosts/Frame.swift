@@ -162,3 +162,10 @@ final class Frame {
         observations.removeAll()
     }
 }
+
+extension Frame.Placement {
+    var isPush: Bool {
+        if case .pushed = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,149 @@
+import SimUIKit
+
+// Ending frames: one UIKit operation per teardown, batched endings, starts inside completions (E7, E8, E9).
+extension InsecurityHost {
+    /// Ends `frame`: runs `deliver` (its completion) now, batches frames that end inside it, then tears
+    /// down every ended frame and those above them with one UIKit operation.
+    func end(
+        _ frame: Frame, cause: NavigationEvent.EndCause, removedByUser: Bool, animated: Bool = true,
+        deliver: @escaping () -> Void
+    ) {
+        switch stage {
+        case .tearingDown:
+            endsAwaitingTeardown.append { [weak self] in
+                guard frame.isLive else { return }
+                self?.end(frame, cause: cause, removedByUser: removedByUser, animated: animated, deliver: deliver)
+            }
+        case .ending(var batch):
+            if frame.index < batch.lowest.index {
+                batch.lowest = frame
+                batch.lowestRemovedByUser = removedByUser
+                batch.animated = animated
+            }
+            stage = .ending(batch)
+            markEnded(frame, cause: cause)
+            deliver()
+        case .ready:
+            stage = .ending(
+                Batch(lowest: frame, lowestRemovedByUser: removedByUser, animated: animated, deferredStart: nil))
+            markEnded(frame, cause: cause)
+            deliver()
+            guard case .ending(let batch) = stage else { return }
+            stage = .tearingDown
+            let popped = tearDown(
+                from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser, animated: batch.animated)
+            finishTeardown()
+            if let deferredStart = batch.deferredStart {
+                if popped {
+                    SimRunLoop.main.perform(
+                        after: InsecurityConfiguration.navigationPopBatchedStartDelay, deferredStart)
+                } else {
+                    deferredStart()
+                }
+            }
+        }
+    }
+
+    /// Makes the host ready again after a teardown, and runs the ends UIKit caused during it.
+    func finishTeardown() {
+        stage = .ready
+        while !endsAwaitingTeardown.isEmpty {
+            let ends = endsAwaitingTeardown
+            endsAwaitingTeardown.removeAll()
+            for end in ends { end() }
+        }
+    }
+
+    func markEnded(_ frame: Frame, cause: NavigationEvent.EndCause) {
+        frame.markEnded()
+        InsecurityInvariants.recordEnded(frame)
+        InsecurityEvents.publish(frame, .ended(cause))
+    }
+
+    /// Removes frames from `index` up, issues the one UIKit operation that takes their screens away,
+    /// and releases them; frames that had not ended are torn down without their completions (E8).
+    /// Returns whether the operation was a pop.
+    @discardableResult
+    func tearDown(from index: Int, lowestRemovedByUser: Bool, animated: Bool) -> Bool {
+        let ended = Array(frames[index...])
+        frames.removeSubrange(index...)
+        // A key is an address: it may name a later frame's controller by now (a controller that died and
+        // one made at the same address), whose entry stays.
+        for frame in ended where framesByUIKitController[frame.uikitControllerID] === frame {
+            framesByUIKitController.removeValue(forKey: frame.uikitControllerID)
+        }
+        // Every frame is ended before any UIKit operation is issued: the queue may run waiting operations
+        // while it takes the teardown's, and a torn-down frame's start must be dropped by then.
+        let tornDown = ended.filter(\.isLive)
+        for frame in tornDown { markEnded(frame, cause: .teardownOfFramesAbove) }
+        let popped = removeFromScreen(ended, lowestAlreadyRemoved: lowestRemovedByUser, animated: animated)
+        for frame in tornDown {
+            frame.owner?.frameEnded(deliveringDismissal: false)
+        }
+        for frame in ended {
+            frame.release()
+        }
+        return popped
+    }
+
+    /// E7: one dismiss from the presenter of the lowest ended modal frame, or one pop to the controller
+    /// under the lowest ended navigation frame (without animation when a modal frame above is dismissed).
+    /// Like the original framework, ends are animated whatever the start was (adapters may ask otherwise).
+    /// The operations go through the queue (E19): each runs once its target is idle, and does nothing
+    /// if UIKit no longer shows what it was to remove. Returns whether a pop was requested.
+    func removeFromScreen(_ ended: [Frame], lowestAlreadyRemoved: Bool, animated: Bool) -> Bool {
+        guard let lowest = ended.first else { return false }
+        let above = ended.dropFirst()
+        let modalAbove = above.first { $0.wasShown && $0.isModal }
+        guard lowest.wasShown, !lowestAlreadyRemoved else {
+            if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
+            return false
+        }
+        switch lowest.placement {
+        case .presented:
+            enqueueDismissal(of: lowest, animated: animated)
+            return false
+        case .pushed(let navigation):
+            guard let navigationController = navigation.value, let below = lowest.below else {
+                if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
+                return false
+            }
+            // The pop first, without animation under a modal frame that leaves with it: the dismissal
+            // then reveals the stack as it will stay.
+            let animatedPop = animated && modalAbove == nil
+            UIKitOperations.pop(navigationController, to: below, animated: animatedPop, keys: [ObjectIdentifier(self)])
+            if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
+            return true
+        case .windowRoot:
+            // The window keeps its root; what the chain put above the root leaves.
+            return removeFromScreen(Array(above), lowestAlreadyRemoved: false, animated: animated)
+        }
+    }
+
+    /// Dismisses `frame`'s presented controller, and everything above it, once its presentation chain is idle.
+    func enqueueDismissal(of frame: Frame, animated: Bool) {
+        guard case .presented(_, let presented) = frame.placement, let controller = presented.value else { return }
+        UIKitOperations.dismiss(controller, animated: animated, keys: [ObjectIdentifier(self)])
+    }
+
+    /// Ends every frame without UIKit operations and without completions (the window replaced the root).
+    func abandon() {
+        guard case .ready = stage else {
+            SimRunLoop.main.perform { [weak self] in self?.abandon() }
+            return
+        }
+        stage = .tearingDown
+        let ended = frames
+        frames.removeAll()
+        framesByUIKitController.removeAll()
+        restoredWaitingFrames.removeAll()
+        for frame in ended where frame.isLive {
+            markEnded(frame, cause: .teardownOfFramesAbove)
+            frame.owner?.frameEnded(deliveringDismissal: false)
+        }
+        for frame in ended {
+            frame.release()
+        }
+        finishTeardown()
+    }
+}

@@ -1,0 +1,100 @@
+import SimUIKit
+
+extension InsecurityHost {
+    /// For adapters restoring a snapshot: makes `coordinator` a live frame on top of the chain for
+    /// `controller`. A shown frame adopts the controller where UIKit already shows it (no UIKit operation);
+    /// a waiting one is placed as a start would place it and waits for the next start to show it.
+    /// Returns false when UIKit's state does not match `presentation`. `completion` receives the
+    /// coordinator's result, as a start's completion would.
+    @_spi(Adapters) public func adopt<NewResult>(
+        _ coordinator: InsecurityCoordinator<NewResult>,
+        showing controller: UIViewController,
+        as presentation: NavigationEvent.Presentation,
+        isShown: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void = { _ in }
+    ) -> Bool {
+        guard case .ready = stage, coordinator.canStart else { return false }
+        let placement: ResolvedPlacement
+        if isShown {
+            guard let adopted = placementOnScreen(of: controller, as: presentation) else { return false }
+            placement = adopted
+        } else {
+            // A waiting frame's own navigation controller, if it has one, already holds its controller.
+            let navigation = controller.parent as? UINavigationController
+            let request: StartRequest =
+                switch presentation {
+                case .present: .modal
+                case .windowRoot: navigation.map { .navigationRoot($0) } ?? .modal
+                case .push: .push
+                case .presentNavigation: .navigationRoot(navigation ?? UINavigationController())
+                }
+            guard let resolved = resolve(request, after: frames.last, childType: type(of: coordinator)) else {
+                return false
+            }
+            placement = resolved
+        }
+        // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is.
+        let frame = makeFrame(
+            for: coordinator, showing: controller, placement, animated: false, completion: completion, onTeardown: nil,
+            makesNavigationRoot: !isShown)
+        if isShown {
+            if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
+                let index = stackIndex(of: controller, in: navigation), index > 0
+            {
+                frame.below = navigation.viewControllers[index - 1]
+            }
+            frame.status = .shown
+        } else {
+            restoredWaitingFrames.append(frame)
+        }
+        return true
+    }
+
+    /// Shows the adopted frames that were waiting when the snapshot was taken, through the queue, as their
+    /// starts would have once the transition they waited for ended (held by `gate` until then).
+    func showRestoredWaitingFrames(gate: UIKitOperationQueue.RestoreGate? = nil) {
+        let waiting = restoredWaitingFrames
+        restoredWaitingFrames.removeAll()
+        for frame in waiting { enqueueShow(frame, gate: gate) }
+    }
+
+    /// The position of `controller` in `navigation`'s stack, for adoption.
+    func stackIndex(of controller: UIViewController, in navigation: UINavigationController) -> Int? {
+        let stack = navigation.viewControllers
+        if stack.last === controller { return stack.count - 1 }
+        if adoptionIndex?.navigation != ObjectIdentifier(navigation) {
+            var positions: [ObjectIdentifier: Int] = [:]
+            positions.reserveCapacity(stack.count)
+            for (index, controller) in stack.enumerated() { positions[ObjectIdentifier(controller)] = index }
+            adoptionIndex = (ObjectIdentifier(navigation), positions)
+        }
+        if let index = adoptionIndex?.positions[ObjectIdentifier(controller)], stack.indices.contains(index),
+            stack[index] === controller
+        {
+            return index
+        }
+        return stack.lastIndex(of: controller)
+    }
+
+    /// Where UIKit shows `controller`, if that matches `presentation`.
+    func placementOnScreen(of controller: UIViewController, as presentation: NavigationEvent.Presentation)
+        -> ResolvedPlacement?
+    {
+        switch presentation {
+        case .present:
+            return controller.presentingViewController.map { .present(on: $0) }
+        case .presentNavigation:
+            guard let navigation = controller.parent as? UINavigationController,
+                let presenter = navigation.presentingViewController
+            else { return nil }
+            return .presentNavigation(on: presenter, navigation)
+        case .push:
+            return (controller.parent as? UINavigationController).map { .push($0) }
+        case .windowRoot:
+            guard case .window(let window, _) = base, let window = window.value else { return nil }
+            let navigation = controller.parent as? UINavigationController
+            guard window.rootViewController === (navigation ?? controller) else { return nil }
+            return .windowRoot(window, navigation)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import SimUIKit
+
+// Showing a frame's controller through the queue (E17, E19).
+extension InsecurityHost {
+    /// Asks the queue to show `frame`: after every operation requested before it on the same target or
+    /// host, once nothing animates on its target. A frame that ends first is never shown.
+    func enqueueShow(_ frame: Frame, gate: UIKitOperationQueue.RestoreGate? = nil) {
+        let target: AnyObject?
+        let blocker: () -> UIKitOperationQueue.Blocker?
+        let acceptedNow: () -> String?
+        switch frame.placement {
+        case .presented(let presenter, _):
+            target = presenter.value.map(\.presentationAnchor)
+            blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
+            acceptedNow = {
+                guard let presenter = presenter.value, case .waitingToShow(let controller) = frame.status,
+                    !UIKitOperationQueue.topPresenter(above: presenter).wouldRefusePresenting(controller)
+                else { return nil }
+                return "presenting \(controller.simDescription)"
+            }
+        case .pushed(let navigation):
+            target = navigation.value
+            blocker = { UIKitOperationQueue.blockerForStackChange(of: navigation.value) }
+            acceptedNow = { UIKitOperationQueue.stackChangeAcceptedNow("a push", on: navigation.value) }
+        case .windowRoot(let window, _):
+            target = window.value
+            blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }
+            // A root change during a window transition cuts its animation short: a choice, not a UIKit refusal.
+            acceptedNow = { nil }
+        }
+        var keys = [ObjectIdentifier(self)]
+        if let target { keys.append(ObjectIdentifier(target)) }
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: keys, blocker: gate?.holding(blocker) ?? blocker, isObsolete: { !frame.isWaitingToShow },
+                run: { [weak self] in
+                    guard let self, case .waitingToShow(let uikitController) = frame.status else { return }
+                    show(frame, uikitController)
+                },
+                acceptedByUIKitNow: acceptedNow))
+    }
+
+    func show(_ frame: Frame, _ uikitController: UIViewController) {
+        if let reason = reasonUIKitWouldRaise(showing: uikitController, at: frame.placement) {
+            InsecurityDiagnostics.report(
+                .controllerRefusedByUIKit,
+                "The controller of \(frame.typeName) cannot be shown: \(reason); the coordinator ends with .dismissed."
+            )
+            frameRemovedByUIKit(frame, cause: .refusedByUIKit)
+            return
+        }
+        let shown: Bool
+        switch frame.placement {
+        case .presented(let presenter, let presented):
+            // A presenter that left the window (the app replaced the root, or dismissed it) would make
+            // UIKit refuse: the frame ends as the user's removals do, without handing UIKit anything.
+            guard let requested = presenter.value, requested.hostWindow != nil else {
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return
+            }
+            let actual = UIKitOperationQueue.topPresenter(above: requested)
+            if actual !== requested {
+                frame.placement = .presented(presenter: Weak(actual), presented: presented)
+                frame.observations.append(actual.observePresentations { [weak self] in self?.presentationChanged($0) })
+            }
+            actual.present(uikitController, animated: frame.animated)
+            shown = uikitController.presentingViewController != nil
+        case .pushed(let navigation):
+            // UIKit pushes onto a stack that left the window, but nobody would see it: a stack the app
+            // took off the window the host showed it in ends the frame, as the root change would have.
+            guard let navigationController = navigation.value,
+                navigationController.hostWindow != nil || watchedWindow?.window.value == nil
+            else {
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return
+            }
+            frame.below = navigationController.topViewController
+            navigationController.pushViewController(uikitController, animated: frame.animated)
+            shown = uikitController.parent === navigationController
+        case .windowRoot(let target, _):
+            guard let window = target.value else {
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return
+            }
+            if case .window(_, let transition?) = base, frame.animated {
+                UIView.transition(
+                    with: window, duration: transition.duration, options: transition.options,
+                    animations: {
+                        window.rootViewController = uikitController
+                    })
+            } else {
+                window.rootViewController = uikitController
+            }
+            shown = window.rootViewController === uikitController
+            if shown { replacedChain = nil }
+        }
+        guard shown else {
+            InsecurityDiagnostics.report(
+                .controllerRefusedByUIKit,
+                "UIKit refused to show the controller of \(frame.typeName) (see SimUIKit's warnings); the coordinator ends with .dismissed."
+            )
+            frameRemovedByUIKit(frame, cause: .refusedByUIKit)
+            return
+        }
+        frame.status = .shown
+        watchWindow()
+        InsecurityEvents.publish(frame, .shown)
+        frame.owner?.frameShown()
+    }
+
+    func reasonUIKitWouldRaise(showing controller: UIViewController, at placement: Frame.Placement) -> String? {
+        switch placement {
+        case .presented: UIKitExceptionGuard.reasonPresentRaises(controller)
+        case .pushed(let navigation): navigation.value.flatMap { UIKitExceptionGuard.reasonPushRaises(controller, onto: $0) }
+        case .windowRoot: nil
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import SimUIKit
+
+// What UIKit removed without the engine: the user, app code, deallocation (E10, E11).
+extension InsecurityHost {
+    func observeUIKit(for frame: Frame) {
+        if case .presented(let presenter, _) = frame.placement, let presenter = presenter.value {
+            frame.observations.append(presenter.observePresentations { [weak self] in self?.presentationChanged($0) })
+        }
+        if !(frame.placement.isPush), let navigation = frame.navigationContext {
+            frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
+        }
+        frame.controller?.onDeallocation { [weak self, weak frame] in
+            // Runs inside the controller's deinit: act on the next turn of the run loop, if still needed.
+            guard let frame, frame.isLive else { return }
+            SimRunLoop.main.perform { [weak self, weak frame] in
+                guard let self, let frame, frame.isLive else { return }
+                self.frameRemovedByUIKit(frame, cause: .deallocation)
+            }
+        }
+    }
+
+    /// Follows the root of the window that shows the host's base, so that app code replacing it (a log-out)
+    /// ends the frames it took away (E10's rule for removals made outside the engine).
+    func watchWindow() {
+        let window: UIWindow?
+        switch base {
+        case .modal(let controller): window = controller.value?.hostWindow
+        case .navigation(let navigation): window = navigation.value?.hostWindow
+        case .window(let target, _): window = target.value
+        }
+        guard let window, watchedWindow?.window.value !== window else { return }
+        watchedWindow = (Weak(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() })
+    }
+
+    func windowRootChanged() {
+        guard let lowest = frames.first, lowest.isLive else { return }
+        switch base {
+        case .modal(let controller):
+            guard controller.value?.hostWindow == nil else { return }
+        case .navigation(let navigation):
+            guard navigation.value?.hostWindow == nil else { return }
+        case .window(let window, _):
+            guard window.value?.rootViewController !== lowest.uikitController else { return }
+            if isBeingReplaced {
+                abandon()
+                return
+            }
+            guard lowest.wasShown else { return }
+        }
+        frameRemovedByUIKit(lowest, cause: .hierarchyRemoved)
+    }
+
+    /// A dismissal the engine did not issue ends the frames it removes as soon as it is decided: when it
+    /// begins, or, for a swipe, when the finger lets go without cancelling. A start requested right after
+    /// (in the same turn) then goes where the screen will be, not on top of a frame on its way out.
+    func presentationChanged(_ change: PresentationChange) {
+        guard change.kind != .present else { return }
+        let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
+        let removed = Array(change.controllers)
+        switch change.phase {
+        case .began where change.kind == .interactiveDismissal:
+            whenInteractionFinishes(change.presenter.transitionCoordinator) { [weak self] in
+                self?.removedByUIKit(removed, cause: cause, pushed: false)
+            }
+        case .began, .completed:
+            removedByUIKit(removed, cause: cause, pushed: false)
+        case .cancelled:
+            break
+        }
+    }
+
+    /// Pops the engine did not issue end the frames they remove as soon as they are decided, as dismissals do.
+    func stackChanged(_ change: NavigationStackChange) {
+        // A push removes nothing; skipping it keeps deep stacks cheap.
+        guard change.cause != .push, change.phase != .cancelled else { return }
+        let cause: NavigationEvent.EndCause =
+            switch change.cause {
+            case .backButton: .backButton
+            case .interactivePop: .interactivePop
+            default: .poppedByApp
+            }
+        let removed = change.removed
+        if change.phase == .began, change.cause == .interactivePop {
+            whenInteractionFinishes(change.transitionCoordinator) { [weak self] in
+                self?.removedByUIKit(removed, cause: cause, pushed: true)
+            }
+        } else {
+            removedByUIKit(removed, cause: cause, pushed: true)
+        }
+    }
+
+    /// Runs `body` when the user lets go of `transition` without cancelling it.
+    func whenInteractionFinishes(
+        _ transition: (any UIViewControllerTransitionCoordinator)?, _ body: @escaping () -> Void
+    ) {
+        transition?.notifyWhenInteractionChanges { context in
+            if !context.isCancelled { body() }
+        }
+    }
+
+    /// Ends the lowest shown frame among `controllers`; the frames above it end with it (E8). A frame still
+    /// waiting to show a controller that leaves (the same controller shown again) is not what left.
+    func removedByUIKit(_ controllers: [UIViewController], cause: NavigationEvent.EndCause, pushed: Bool) {
+        for controller in controllers {
+            if let frame = framesByUIKitController[ObjectIdentifier(controller)], case .shown = frame.status,
+                frame.uikitController === controller, frame.placement.isPush == pushed
+            {
+                frameRemovedByUIKit(frame, cause: cause)
+                return
+            }
+        }
+    }
+
+    /// UIKit removed the frame's controller (or refused it): the frame ends with `.dismissed`.
+    func frameRemovedByUIKit(_ frame: Frame, cause: NavigationEvent.EndCause) {
+        end(frame, cause: cause, removedByUser: true) {
+            frame.owner?.frameEnded(deliveringDismissal: true)
+        }
+    }
+}
