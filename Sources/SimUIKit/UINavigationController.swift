@@ -107,10 +107,10 @@ open class UINavigationController: UIViewController {
     /// When false, ``beginInteractivePop()`` does nothing (the edge swipe is disabled).
     public var isInteractivePopEnabled = true
 
-    private var stack: [UIViewController] = []
+    var stack: [UIViewController] = []
     var navigationTransition: SimTransition?
     /// Pushes requested while a push or pop animated, run in order once it has ended.
-    private var deferredPushes: [(controller: UIViewController, animated: Bool)] = []
+    var deferredPushes: [(controller: UIViewController, animated: Bool)] = []
     /// Whether the user's finger still holds an interactive pop (the stack it began on is what a snapshot keeps).
     package var isHoldingInteractivePop: Bool { navigationTransition?.isInteractive == true }
     /// The push or pop animating now, the only transition that cuts a stack change short (a presentation the
@@ -118,7 +118,7 @@ open class UINavigationController: UIViewController {
     package var stackTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
         navigationTransition?.isAnimated == true ? navigationTransition : nil
     }
-    private var stackObservers = ObserverList<NavigationStackChange>()
+    var stackObservers = ObserverList<NavigationStackChange>()
 
     /// The bar above the stack: its items follow the stack's ``UIViewController/navigationItem``s.
     public private(set) lazy var navigationBar = UINavigationBar(navigationController: self)
@@ -219,81 +219,10 @@ open class UINavigationController: UIViewController {
         changeStack(.replace(viewControllers), animated: animated, cause: .setViewControllers)
     }
 
-    // MARK: Gestures
-
-    /// Simulates a tap on the back button: an animated pop of the top controller.
-    /// Returns false when there is nothing to go back to or a transition is running (the tap does nothing).
-    @discardableResult
-    public func simulateBackButtonTap() -> Bool {
-        guard stack.count > 1, navigationTransition == nil else { return false }
-        return changeStack(.popTop, animated: true, cause: .backButton) != nil
-    }
-
-    /// Simulates the start of the edge swipe that pops the top controller. The returned handle follows the
-    /// finger (``InteractiveTransition/update(_:)``) and ends it (``InteractiveTransition/finish()`` or ``InteractiveTransition/cancel()``).
-    /// Returns nil when the gesture cannot start: one controller left, a transition running,
-    /// something presented on top, or ``isInteractivePopEnabled`` false.
-    public func beginInteractivePop() -> InteractivePop? {
-        guard isInteractivePopEnabled, stack.count > 1, navigationTransition == nil, presentedStorage == nil else {
-            return nil
-        }
-        let previous = stack
-        let popped = stack[stack.count - 1]
-        let revealed = stack[stack.count - 2]
-        let onScreen = isOnScreen
-        popped.willMove(toParent: nil)
-        popped.movingFromParent = true
-        stack.removeLast()
-        let transition = SimTransition(
-            from: popped, to: revealed, animated: true, interactive: true,
-            duration: SimAnimation.navigationTransitionDuration
-        ) { [self] transition in
-            if navigationTransition === transition { navigationTransition = nil }
-            popped.movingFromParent = false
-            if transition.isCancelled {
-                // The stack may have left or reached the screen during the gesture (a tab switch, a split
-                // view expanding, a new window root): the popped controller comes back only where it is seen.
-                if isOnScreen {
-                    revealed.beginAppearance(false, animated: true)
-                    revealed.endAppearance()
-                    popped.beginAppearance(true, animated: true)
-                    popped.endAppearance()
-                } else {
-                    popped.endAppearance()
-                    revealed.beginAppearance(false, animated: true)
-                    revealed.endAppearance()
-                }
-                popped.didMove(toParent: self)
-                // No delegate call: UIKit calls neither willShow nor didShow when the pop is cancelled.
-                stackObservers.notify(
-                    change(.replaced(previous: previous), previous, .interactivePop, .cancelled, true))
-            } else {
-                popped.endAppearance()
-                revealed.endAppearance()
-                popped.removeFromParent()
-                delegate?.navigationController(self, didShow: revealed, animated: true)
-                stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .completed, true))
-            }
-            runDeferredPush()
-        }
-        navigationTransition = transition
-        if onScreen {
-            popped.beginAppearance(false, animated: true)
-            revealed.beginAppearance(true, animated: true)
-        }
-        delegate?.navigationController(self, willShow: revealed, animated: true)
-        stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .began, true))
-        return InteractivePop(transition: transition) { [weak self] in self?.stack = previous }
-    }
-
-    /// A running interactive pop, driven by the simulated finger (see ``InteractiveTransition``).
-    /// A cancelled pop puts the popped controller back on the stack.
-    public final class InteractivePop: InteractiveTransition {}
-
     // MARK: Stack changes
 
     /// A programmatic change of the stack.
-    private enum StackEdit {
+    enum StackEdit {
         /// Adds one controller on top: O(1), however deep the stack.
         case push(UIViewController)
         /// Removes the top controller, unless it is the root.
@@ -319,7 +248,7 @@ open class UINavigationController: UIViewController {
     /// (its completion may change the stack). Returns the controllers removed, or nil when refused or
     /// when nothing is left to change.
     @discardableResult
-    private func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause)
+    func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause)
         -> [UIViewController]?
     {
         // A push during a running push or pop waits for it and follows it, as UIKit has done since iOS 8
@@ -433,7 +362,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// Starts the first push that waited for the transition that just ended; the others wait for it.
-    private func runDeferredPush() {
+    func runDeferredPush() {
         guard navigationTransition == nil, !deferredPushes.isEmpty else { return }
         let next = deferredPushes.removeFirst()
         changeStack(.push(next.controller), animated: next.animated, cause: .push)
@@ -472,7 +401,7 @@ open class UINavigationController: UIViewController {
         return true
     }
 
-    private func change(
+    func change(
         _ delta: StackDelta, _ current: [UIViewController],
         _ cause: NavigationStackChange.Cause, _ phase: NavigationStackChange.Phase, _ animated: Bool
     ) -> NavigationStackChange {
