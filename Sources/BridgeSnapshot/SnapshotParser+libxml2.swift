@@ -1,0 +1,74 @@
+import CLibXML2
+import Foundation
+
+/// Collects libxml2's structured errors.
+final class IssueCollector {
+    var issues: [SnapshotIssue] = []
+    /// Whether libxml2 reported the input as not well-formed (reading stops there).
+    private(set) var sawMalformedInput = false
+    /// The reader, to place errors that libxml2 reports without a column (schema errors).
+    var reader: xmlTextReaderPtr?
+
+    func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
+        // One line per issue: libxml2 puts some details (the bytes of an encoding error) on lines of their own.
+        let message =
+            error.message.map {
+                String(cString: $0).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    .joined(separator: "; ")
+            } ?? "unknown error"
+        let isSchema = error.domain == Int32(XML_FROM_SCHEMASV.rawValue)
+        var line = Int(error.line)
+        var column = Int(error.int2)
+        if column == 0, let reader {
+            line = line == 0 ? Int(xmlTextReaderGetParserLineNumber(reader)) : line
+            column = Int(xmlTextReaderGetParserColumnNumber(reader))
+        }
+        issues.append(SnapshotIssue(isSchema ? .schemaViolation : kind, message, line: line, column: column))
+        if !isSchema, kind == .malformed { sawMalformedInput = true }
+    }
+}
+
+/// The snapshot schema, compiled once per process. libxml2 only reads a compiled schema while validating,
+/// so one compiled schema serves every parse, each with its own validation context.
+final class CompiledSchema: @unchecked Sendable {
+    static let shared = CompiledSchema()
+
+    let schema: xmlSchemaPtr?
+
+    private init() {
+        xmlInitParser()
+        let bytes = SnapshotSchema.bytes
+        let parserContext = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlSchemaNewMemParserCtxt($0, Int32(buffer.count))
+            }
+        }
+        guard let parserContext else {
+            schema = nil
+            return
+        }
+        schema = xmlSchemaParse(parserContext)
+        xmlSchemaFreeParserCtxt(parserContext)
+    }
+}
+
+/// A validation context on the compiled schema whose errors go to the collector.
+final class SchemaValidation {
+    private(set) var context: xmlSchemaValidCtxtPtr?
+
+    init(collector: IssueCollector) {
+        guard let schema = CompiledSchema.shared.schema else { return }
+        context = xmlSchemaNewValidCtxt(schema)
+        xmlSchemaSetValidStructuredErrors(
+            context,
+            { context, error in
+                guard let context, let error else { return }
+                Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(
+                    error.pointee, kind: .schemaViolation)
+            }, Unmanaged.passUnretained(collector).toOpaque())
+    }
+
+    deinit {
+        if let context { xmlSchemaFreeValidCtxt(context) }
+    }
+}
