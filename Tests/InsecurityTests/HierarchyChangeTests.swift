@@ -71,17 +71,24 @@ struct HierarchyChangeTests {
         let screen = ModalScreen("Root")
         var live = LiveObjects()
         live.watch(window)
-        async let result = host.start(screen, animated: false)
-        await Task.yield()
+        let result = Task { await host.start(screen, animated: false) }
+        await startIssued(screen)
         loop.runUntilIdle()
         live.watch(screen.controller)
         window?.rootViewController = nil
         window = nil
         loop.runUntilIdle()
-        #expect(await result.value == nil)
+        #expect(await result.value.value == nil)
         loop.runUntilIdle()
         #expect(live.count == 0)
         _ = host
+    }
+
+    /// Lets the task that starts `coordinator` run until the engine has read its controller: the start has
+    /// been issued (a single yield does not promise that under load).
+    private func startIssued(_ coordinator: ModalScreen) async {
+        for _ in 0..<1_000 where coordinator.reads == 0 { await Task.yield() }
+        #expect(coordinator.reads == 1, "the start was issued")
     }
 
     @Test("E19, E20: a start waiting behind a transition whose presenter leaves the window ends dismissed, unshown")
@@ -266,8 +273,8 @@ struct HierarchyChangeTests {
         var live = LiveObjects()
         live.watch(window)
         host.start(first, duration: 0.3, options: []) { _ in }
-        async let result = host.start(second, animated: true)
-        await Task.yield()
+        let result = Task { await host.start(second, animated: true) }
+        await startIssued(second)
         var diagnostics: [InsecurityDiagnostic] = []
         let warnings = SimWarnings.capture {
             diagnostics = InsecurityDiagnostics.capture {
@@ -276,7 +283,7 @@ struct HierarchyChangeTests {
                 loop.runUntilIdle()
             }
         }
-        #expect(await result.value == nil)
+        #expect(await result.value.value == nil)
         #expect(warnings.isEmpty && diagnostics.isEmpty, "\(warnings) \(diagnostics)")
         loop.runUntilIdle()
         #expect(live.count == 0)
