@@ -252,7 +252,7 @@ public struct JourneyScript: Sendable {
         var sheet = controller
         while let parent = sheet.parent { sheet = parent }
         guard sheet.presentingViewController != nil else { return "'\(printable(id))' is not in a presented sheet" }
-        if ![.automatic, .pageSheet, .formSheet].contains(sheet.modalPresentationStyle) {
+        if !sheet.modalPresentationStyle.isSwipeDismissible {
             return "the \(sheet.modalPresentationStyle) presentation holding '\(printable(id))' cannot be swiped down"
         }
         if sheet.transitionCoordinator != nil || sheet.presentingViewController?.transitionCoordinator != nil {

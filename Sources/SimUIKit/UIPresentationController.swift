@@ -47,7 +47,7 @@ public enum UIModalPresentationStyle: Int, Sendable {
     case automatic = -2
 
     /// Whether the user can dismiss the presentation by swiping it down.
-    var isSwipeDismissible: Bool {
+    package var isSwipeDismissible: Bool {
         switch self {
         case .automatic, .pageSheet, .formSheet: true
         default: false
