@@ -4,7 +4,8 @@ import SimUIKit
 /// ``Coordinator/processQueuedMessages()`` runs it.
 public typealias CoordinatingQueuedMessage = () -> Void
 
-/// The base of the coordinator tree: a `UIResponder` parameterised by its root controller type, as in the UIResponder-style Coordinator library.
+/// The base of the coordinator tree: a `UIResponder` parameterised by its root controller type, as in the
+/// UIResponder-style Coordinator library.
 /// Subclass it (or ``NavigationCoordinator``), start it with ``start(with:)`` and stop it with ``stop(with:)``.
 @MainActor
 open class Coordinator<T: UIViewController>: UIResponder, Coordinating, CoordinatingMessageHandling,

@@ -1,10 +1,10 @@
 @_spi(Adapters) import Insecurity
 import SimUIKit
 
-/// A coordinator whose root controller is a navigation controller, as in the UIResponder-style Coordinator library. It remembers the
-/// controllers it showed in ``viewControllers``, and its navigation runs on an Insecurity host shared
-/// by every coordinator using the same navigation controller (A2), so back-button pops, interactive
-/// pops, non-animated and multi-level pops made by anyone are seen (A3).
+/// A coordinator whose root controller is a navigation controller, as in the UIResponder-style Coordinator
+/// library. It remembers the controllers it showed in ``viewControllers``, and its navigation runs on an
+/// Insecurity host shared by every coordinator using the same navigation controller (A2), so back-button
+/// pops, interactive pops, non-animated and multi-level pops made by anyone are seen (A3).
 ///
 /// State changes caused by the user or by app code reach ``viewControllers``, ``handlePopBack(to:)``
 /// and `coordinatorDidFinish` on the next turn of the run loop, once the whole removal is known.

@@ -38,10 +38,12 @@ final class NavigationStage {
     private var popped: Set<ObjectIdentifier> = []
     private var removedByOthers = false
     private var isReconcileScheduled = false
-    /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists, as in the UIResponder-style Coordinator library.
+    /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists, as in the
+    /// UIResponder-style Coordinator library.
     private var handedOver: Set<ObjectIdentifier> = []
     /// True while a coordinator replaces the stack (`root`, `takeover`): the controllers it removes are
-    /// handed over, and stay in their coordinators' `viewControllers`, as in the UIResponder-style Coordinator library.
+    /// handed over, and stay in their coordinators' `viewControllers`, as in the UIResponder-style Coordinator
+    /// library.
     private var isReplacingStack = false
 
     private init(_ navigationController: UINavigationController) {
@@ -362,18 +364,11 @@ final class NavigationStage {
     /// The violations of every stage of a navigation controller in `windows` (see ``screenViolations()``):
     /// their roots, contained children and presented chains.
     static func screenViolations(in windows: [UIWindow]) -> [String] {
-        var problems: [String] = []
-        var pending = windows.compactMap(\.rootViewController)
-        while let controller = pending.popLast() {
-            if let navigation = controller as? UINavigationController, let stage = existingStage(of: navigation) {
-                problems += stage.screenViolations()
-            }
-            pending += controller.children
-            if let presented = controller.presentedViewController, presented.presentingViewController === controller {
-                pending.append(presented)
-            }
+        windows.flatMap(\.controllerHierarchy).flatMap { controller -> [String] in
+            guard let navigation = controller as? UINavigationController, let stage = existingStage(of: navigation)
+            else { return [] }
+            return stage.screenViolations()
         }
-        return problems
     }
 }
 

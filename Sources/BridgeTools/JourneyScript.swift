@@ -1,7 +1,7 @@
 import CoordinatorBridge
 import Foundation
 @_spi(Adapters) import Insecurity
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// A navigation journey kept as a regression test: user events applied, one per line, to a snapshot
 /// imported live (`bridge replay SNAPSHOT SCRIPT`).
@@ -312,15 +312,7 @@ public struct JourneyScriptError: Error, Sendable, CustomStringConvertible {
 /// hierarchies: roots, contained children and presented chains.
 @MainActor
 public func controller(withID id: String, in windows: [UIWindow]) -> UIViewController? {
-    var pending = windows.compactMap(\.rootViewController)
-    while let controller = pending.popLast() {
-        if controller.restorationIdentifier == id { return controller }
-        pending.append(contentsOf: controller.children)
-        if let presented = controller.presentedViewController, presented.presentingViewController === controller {
-            pending.append(presented)
-        }
-    }
-    return nil
+    windows.lazy.flatMap(\.controllerHierarchy).first { $0.restorationIdentifier == id }
 }
 
 /// `text` as it may be shown in a message: control characters escaped (`\u{1B}`), at most 40 characters.

@@ -129,3 +129,21 @@ open class UIWindow: UIView {
         rootObservers.notify(WindowRootChange(window: self, previous: previous, current: newRoot))
     }
 }
+
+extension UIWindow {
+    /// For adapters and tools: every controller the window holds, each once: its root, contained children
+    /// and presented chains.
+    @_spi(Adapters) public var controllerHierarchy: [UIViewController] {
+        var controllers: [UIViewController] = []
+        var pending = [rootViewController].compactMap { $0 }
+        while let controller = pending.popLast() {
+            controllers.append(controller)
+            pending.append(contentsOf: controller.children)
+            // A child reports its container's presentation: only the presenting controller adds it.
+            if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+                pending.append(presented)
+            }
+        }
+        return controllers
+    }
+}

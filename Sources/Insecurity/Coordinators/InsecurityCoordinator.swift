@@ -171,7 +171,7 @@ open class NavigationCoordinator<Result>: InsecurityCoordinator<Result> {
     }
 }
 
-/// A coordinator that adapts to its parent's context : pushed when the parent is in a navigation
+/// A coordinator that adapts to its parent's context: pushed when the parent is in a navigation
 /// controller, presented otherwise, unless an ``AdaptiveContext`` says differently.
 @MainActor
 open class AdaptiveCoordinator<Result>: InsecurityCoordinator<Result> {
