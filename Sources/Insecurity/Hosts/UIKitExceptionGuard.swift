@@ -9,9 +9,7 @@ public enum UIKitExceptionGuard {
         -> String?
     {
         if let reason = reasonStackRaises(controller) { return reason }
-        // A controller in the stack has the navigation controller as its parent: only then is the stack
-        // searched, so that a push costs the same at any depth (E16).
-        if controller.parent === navigation, navigation.viewControllers.contains(where: { $0 === controller }) {
+        if navigation.holds(controller) {
             return "it is already in the stack of \(navigation.simDescription), and UIKit raises on a second push"
         }
         return nil
@@ -35,5 +33,14 @@ public enum UIKitExceptionGuard {
             return "it is already on screen, and UIKit raises on presenting an active controller"
         }
         return nil
+    }
+}
+
+extension UINavigationController {
+    /// Whether `controller` is on this stack. A controller on it has this navigation controller as its parent:
+    /// only then is the stack searched, from the top, so that a push costs the same at any depth and a pop
+    /// grows with what it pops (E16).
+    func holds(_ controller: UIViewController) -> Bool {
+        controller.parent === self && viewControllers.reversed().contains { $0 === controller }
     }
 }

@@ -324,25 +324,19 @@ public enum UIKitOperations {
                 run: { [weak navigation, weak controller] in
                     // A controller that left the stack may keep its parent until its transition ends; popping
                     // to it would raise (S17).
-                    guard let navigation, let controller, isOnStack(controller, of: navigation),
+                    guard let navigation, let controller, navigation.holds(controller),
                         navigation.topViewController !== controller
                     else { return }
                     navigation.popToViewController(controller, animated: animated)
                 },
                 removal: { [weak navigation, weak controller] in
-                    guard let navigation, let controller, isOnStack(controller, of: navigation) else { return nil }
+                    guard let navigation, let controller, navigation.holds(controller) else { return nil }
                     return .pop(navigation, to: controller, animated: animated)
                 },
                 acceptedByUIKitNow: { [weak navigation] in
                     UIKitOperationQueue.stackChangeAcceptedNow("a pop", on: navigation)
                 }
             ))
-    }
-
-    /// Whether `controller` is on `navigation`'s stack, searched from the top: a pop's cost grows with what it
-    /// pops, not with the depth of the stack (E16).
-    private static func isOnStack(_ controller: UIViewController, of navigation: UINavigationController) -> Bool {
-        controller.parent === navigation && navigation.viewControllers.reversed().contains { $0 === controller }
     }
 
     /// Runs `body` on `navigationController` after every operation requested before it on that navigation
