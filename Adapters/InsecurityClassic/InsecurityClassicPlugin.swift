@@ -1,4 +1,4 @@
-import CoordinatorBridge
+@_spi(Adapters) import CoordinatorBridge
 @_spi(Adapters) import Insecurity
 import SimUIKit
 
@@ -12,7 +12,7 @@ public final class InsecurityClassicPlugin: BridgePlugin {
 
     public func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
         var described: [BridgedCoordinator] = []
-        for host in InsecurityHost.liveHosts {
+        for host in context.hosts {
             var parentID: String?
             for frame in host.frameDescriptions {
                 guard let child = frame.coordinator,

@@ -35,7 +35,7 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
     /// Starts the coordinator: it becomes its root controller's `parentCoordinator`.
     open func start(with completion: @escaping () -> Void = {}) {
         isStarted = true
-        ResponderCoordinatorPlugin.shared.coordinatorStarted(self)
+        rootViewController?.recordCoordinator(self, started: true)
         activate()
         completion()
     }
@@ -49,7 +49,7 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
         if rootViewController?.parentCoordinator === self {
             rootViewController?.parentCoordinator = nil
         }
-        ResponderCoordinatorPlugin.shared.coordinatorStopped(self)
+        rootViewController?.recordCoordinator(self, started: false)
         completion()
     }
 
@@ -120,7 +120,7 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
     func markStarted() {
         isStarted = true
         (self as? NavigationCoordinator)?.attachToStage()
-        ResponderCoordinatorPlugin.shared.coordinatorStarted(self)
+        rootViewController?.recordCoordinator(self, started: true)
     }
 
     var rootController: UIViewController? { rootViewController }

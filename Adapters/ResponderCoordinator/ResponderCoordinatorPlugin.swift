@@ -1,47 +1,32 @@
 import CoordinatorBridge
 @_spi(Adapters) import Insecurity
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// The bridge plugin of the ResponderCoordinator adapter: describes every started coordinator
-/// (type, identifier, parent, children, owned controllers) in the bridged tree (A7).
+/// (type, identifier, parent, children, owned controllers) in the bridged tree (A7). It keeps no state: it
+/// finds the coordinators through the controllers on screen.
 @MainActor
 public final class ResponderCoordinatorPlugin: BridgePlugin {
-    /// The plugin that the adapter's coordinators report to.
+    /// The adapter's plugin.
     public static let shared = ResponderCoordinatorPlugin()
 
     public let framework = "ResponderCoordinator"
-    private var started: [Weak<AnyObject>] = []
 
     private init() {}
 
-    func coordinatorStarted(_ coordinator: any DescribedCoordinator) {
-        started.removeAll { $0.value == nil || $0.value === coordinator }
-        started.append(Weak(coordinator))
-    }
-
-    func coordinatorStopped(_ coordinator: any DescribedCoordinator) {
-        started.removeAll { $0.value == nil || $0.value === coordinator }
-    }
-
-    /// The started coordinators, in start order.
-    public var liveCoordinators: [Coordinating] {
-        started.compactMap { $0.value as? Coordinating }
+    /// The started coordinators whose root or owned controllers `windows` show, and their ancestors;
+    /// parents come before their children.
+    public func coordinators(in windows: [UIWindow]) -> [Coordinating] {
+        let controllers = windows.flatMap(\.controllerHierarchy)
+        let shown = Set(controllers.map(ObjectIdentifier.init))
+        return Self.startedCoordinators(showing: controllers) { shown.contains(ObjectIdentifier($0)) }
     }
 
     /// Describes the started coordinators whose root or owned controllers are in the tree, and their
-    /// ancestors, in start order.
+    /// ancestors, parents first.
     public func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
-        let started = self.started.compactMap { $0.value as? any DescribedCoordinator }
-        var included = Set<ObjectIdentifier>()
-        for coordinator in started {
-            let controllers = [coordinator.rootController].compactMap { $0 } + coordinator.ownedControllers
-            guard controllers.contains(where: { context.id(of: $0) != nil }) else { continue }
-            var current: Coordinating? = coordinator
-            while let node = current, included.insert(ObjectIdentifier(node)).inserted {
-                current = node.parent
-            }
-        }
-        let live = started.filter { included.contains(ObjectIdentifier($0)) }
+        let live = Self.startedCoordinators(showing: context.controllers) { context.id(of: $0) != nil }
+        let included = Set(live.map(ObjectIdentifier.init))
         return live.map { coordinator in
             let parentID = coordinator.parent.flatMap { parent in
                 included.contains(ObjectIdentifier(parent))
@@ -61,6 +46,50 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
                 controllerIDs: coordinator.ownedControllers.compactMap { context.id(of: $0) }
             )
         }
+    }
+
+    /// The started coordinators rooted at, or owning, one of `controllers` that `isShown`, in the order of
+    /// `controllers`, each preceded by its started ancestors.
+    private static func startedCoordinators(
+        showing controllers: [UIViewController], isShown: (UIViewController) -> Bool
+    ) -> [any DescribedCoordinator] {
+        var ordered: [any DescribedCoordinator] = []
+        var included = Set<ObjectIdentifier>()
+        for controller in controllers {
+            let owner = controller.parentCoordinator as? any DescribedCoordinator
+            for coordinator in controller.startedCoordinators + [owner].compactMap({ $0 })
+            where coordinator.isStarted && !included.contains(ObjectIdentifier(coordinator)) {
+                let shows = ([coordinator.rootController].compactMap { $0 } + coordinator.ownedControllers)
+                    .contains(where: isShown)
+                guard shows else { continue }
+                var chain: [any DescribedCoordinator] = []
+                var current: (any DescribedCoordinator)? = coordinator
+                while let node = current, node.isStarted, included.insert(ObjectIdentifier(node)).inserted {
+                    chain.append(node)
+                    current = node.parent as? any DescribedCoordinator
+                }
+                ordered += chain.reversed()
+            }
+        }
+        return ordered
+    }
+}
+
+/// Where a controller keeps the started coordinators whose root it is, in start order.
+private let startedCoordinatorsKey = AssociationKey<[Weak<AnyObject>]>()
+
+extension UIViewController {
+    /// The started coordinators whose root this controller is, in start order.
+    fileprivate var startedCoordinators: [any DescribedCoordinator] {
+        (self[associated: startedCoordinatorsKey] ?? []).compactMap { $0.value as? any DescribedCoordinator }
+    }
+
+    /// Records that `coordinator`, rooted here, started (or, with `started` false, stopped).
+    func recordCoordinator(_ coordinator: any DescribedCoordinator, started: Bool) {
+        var entries = self[associated: startedCoordinatorsKey] ?? []
+        entries.removeAll { $0.value == nil || $0.value === coordinator }
+        if started { entries.append(Weak(coordinator)) }
+        self[associated: startedCoordinatorsKey] = entries.isEmpty ? nil : entries
     }
 }
 

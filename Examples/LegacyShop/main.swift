@@ -293,7 +293,8 @@ func run() throws {
     builder.coordinatorFactories = shopFactories()
     // The checkout's completion closure was not in the snapshot: its result reaches the restored cart here.
     builder.coordinatorFactories.chainFinished = { _, result in
-        let cart = ResponderCoordinatorPlugin.shared.liveCoordinators.compactMap { $0 as? CartCoordinator }.first
+        let cart = ResponderCoordinatorPlugin.shared.coordinators(in: UIApplication.shared.windows)
+            .compactMap { $0 as? CartCoordinator }.first
         cart?.orderPlaced(result as? String)
     }
     let restored = try BridgeSnapshot.importLive(snapshot, builder: builder)
@@ -307,7 +308,8 @@ func run() throws {
     let restoredTabs = window.rootViewController as! UITabBarController
     (restoredTabs.presentedViewController?.presentedViewController as? PaymentController)?.onPay?()
     step("the user pays in the restored app: payment, then checkout, finish")
-    let restoredCart = ResponderCoordinatorPlugin.shared.liveCoordinators.compactMap { $0 as? CartCoordinator }.first
+    let restoredCart = ResponderCoordinatorPlugin.shared.coordinators(in: [window])
+        .compactMap { $0 as? CartCoordinator }.first
     try expect(
         restoredTabs.presentedViewController == nil && restoredCart?.orders.count == 1,
         "the order placed in the restored app")

@@ -218,9 +218,9 @@ public struct JourneyScript: Sendable {
                 throw refused(whyTabTapRefused(tabBar, id, index))
             }
         case .finish(let id):
-            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id).finish(())
+            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id, in: windows).finish(())
         case .dismiss(let id):
-            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id).dismiss()
+            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id, in: windows).dismiss()
         case .wait(let seconds):
             if let seconds { SimRunLoop.main.advance(by: seconds) } else { SimRunLoop.main.runUntilIdle() }
         }
@@ -274,10 +274,10 @@ public struct JourneyScript: Sendable {
     }
 
     @MainActor
-    private func frameCoordinator(showing controller: UIViewController, _ id: String) throws(LineProblem)
-        -> InsecurityCoordinator<Void>
+    private func frameCoordinator(showing controller: UIViewController, _ id: String, in windows: [UIWindow])
+        throws(LineProblem) -> InsecurityCoordinator<Void>
     {
-        for host in InsecurityHost.liveHosts {
+        for host in InsecurityHost.hosts(in: windows) {
             for frame in host.frameDescriptions where frame.controller === controller {
                 guard let coordinator = frame.coordinator as? InsecurityCoordinator<Void> else {
                     throw LineProblem(

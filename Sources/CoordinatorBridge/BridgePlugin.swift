@@ -51,6 +51,11 @@ public final class BridgeReadContext {
     private var coordinatorIDs: [ObjectIdentifier: String] = [:]
     private var coordinatorCount = 0
 
+    /// The controllers in the tree, in reading order.
+    public private(set) var controllers: [UIViewController] = []
+    /// For adapters: the live Insecurity hosts whose base is in the tree, in the tree's order.
+    @_spi(Adapters) public internal(set) var hosts: [InsecurityHost] = []
+
     init() {}
 
     /// The id of a controller seen on screen, or nil if the controller is not part of the tree.
@@ -78,6 +83,7 @@ public final class BridgeReadContext {
         }
         usedIDs.insert(id)
         controllerIDs[ObjectIdentifier(controller)] = id
+        controllers.append(controller)
         return id
     }
 }

@@ -48,7 +48,7 @@ public struct BridgeReader {
                     id: windowID, isKey: window.isKeyWindow, isVisible: !window.isHidden, rootID: rootID,
                     presented: presented))
         }
-        tree.hosts = hosts(into: &tree, context: context, windowIDs: windowIDs)
+        tree.hosts = hosts(in: windows, into: &tree, context: context, windowIDs: windowIDs)
         tree.queued = UIKitOperations.queuedRemovals.compactMap { removal in
             switch removal {
             case .dismissal(let controller, let animated):
@@ -101,13 +101,14 @@ public struct BridgeReader {
         return navigation.viewControllers
     }
 
-    /// The live hosts whose base is part of the tree. The controller of a frame still waiting to be shown
+    /// The live hosts whose base is part of the tree of `windows`. The controller of a frame still waiting to be shown
     /// is not on screen yet: it is added to the tree here, so that an import can show it.
-    private func hosts(into tree: inout BridgedTree, context: BridgeReadContext, windowIDs: [ObjectIdentifier: String])
-        -> [BridgedHost]
-    {
+    private func hosts(
+        in windows: [UIWindow], into tree: inout BridgedTree, context: BridgeReadContext,
+        windowIDs: [ObjectIdentifier: String]
+    ) -> [BridgedHost] {
         var hosts: [BridgedHost] = []
-        for host in InsecurityHost.liveHosts {
+        for host in InsecurityHost.hosts(in: windows) {
             let base: BridgedHost.Base
             switch host.hostBase {
             case .modal(let controller):
@@ -138,6 +139,7 @@ public struct BridgeReader {
                     coordinatorType: frame.coordinatorType, controllerID: controllerID
                 )
             }
+            context.hosts.append(host)
             hosts.append(
                 BridgedHost(
                     id: "host\(hosts.count + 1)", base: base, frames: frames,

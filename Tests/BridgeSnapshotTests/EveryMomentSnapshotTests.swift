@@ -12,6 +12,7 @@ import Testing
 @Suite("Snapshots at any moment (X3)", .cleanSimulatedWorld)
 struct EveryMomentSnapshotTests {
     let loop = SimRunLoop.main
+    let invariants = InsecurityInvariants()
 
     private func visibleStack() -> (UIWindow, UINavigationController) {
         let navigation = UINavigationController(rootViewController: titled("Feed", id: "feed"))
@@ -37,7 +38,7 @@ struct EveryMomentSnapshotTests {
     }
 
     private func expectInvariants(_ live: BridgeBuilder.Live, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(InsecurityInvariants.violations(windows: live.windows, settled: true) == [], sourceLocation: sourceLocation)
+        #expect(invariants.violations(windows: live.windows, settled: true) == [], sourceLocation: sourceLocation)
     }
 
     @Test("X3, E17: a frame waiting behind a running push is exported with its controller, imported still waiting, and shown on the next turn")

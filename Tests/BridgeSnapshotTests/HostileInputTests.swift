@@ -18,7 +18,7 @@ struct HostileInputTests {
         let scene = Scenes.stackAndModalChain()
         let window = scene[0] as! UIWindow
         let before = window.hierarchyDescription()
-        let hosts = InsecurityHost.liveHosts.count
+        let hosts = InsecurityHost.hosts(in: [window]).count
         do {
             _ = try BridgeSnapshot.parse(bytes)
             Issue.record("accepted", sourceLocation: sourceLocation)
@@ -36,7 +36,7 @@ struct HostileInputTests {
             }
         }
         #expect(window.hierarchyDescription() == before, sourceLocation: sourceLocation)
-        #expect(InsecurityHost.liveHosts.count == hosts, sourceLocation: sourceLocation)
+        #expect(InsecurityHost.hosts(in: [window]).count == hosts, sourceLocation: sourceLocation)
     }
 
     private func expectRefused(

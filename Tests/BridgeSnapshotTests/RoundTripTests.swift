@@ -146,7 +146,7 @@ struct RoundTripTests {
         let scene = Scenes.stackAndModalChain()
         let window = scene[0] as! UIWindow
         let before = window.hierarchyDescription()
-        let hosts = InsecurityHost.liveHosts.count
+        let hosts = InsecurityHost.hosts(in: [window]).count
         let xml = """
             <bridge-snapshot version="3">
               <windows><window id="w" key="true" visible="true" root="a"/></windows>
@@ -168,7 +168,7 @@ struct RoundTripTests {
             #expect(error.issues.contains { $0.message.contains("does not match") })
         }
         #expect(window.hierarchyDescription() == before)
-        #expect(InsecurityHost.liveHosts.count == hosts)
+        #expect(InsecurityHost.hosts(in: [window]).count == hosts)
     }
 
     @Test("X8: a chain of 10,000 frames is written flat and imports under libxml2's default depth limit")

@@ -8,6 +8,7 @@ import Testing
 @Suite("Invariant checks see corrupted state", .cleanSimulatedWorld)
 struct InvariantCheckTests {
     let loop = SimRunLoop.main
+    let invariants = InsecurityInvariants()
 
     /// A window with a two-frame chain (a push, and a sheet above it), settled.
     private func settledChain() -> (Scene, InsecurityHost, PushScreen, ModalScreen) {
@@ -22,7 +23,7 @@ struct InvariantCheckTests {
     }
 
     private func violations(_ scene: Scene) -> [String] {
-        InsecurityInvariants.violations(windows: [scene.window], settled: true)
+        invariants.violations(windows: [scene.window], settled: true)
     }
 
     @Test("The checks hold on an untouched chain")
@@ -61,7 +62,7 @@ struct InvariantCheckTests {
         let frame = host.frames.removeLast()
         host.framesByUIKitController.removeValue(forKey: frame.uikitControllerID)
         frame.markEnded()
-        InsecurityInvariants.recordEnded(frame)
+        invariants.recordEnded(frame)
         #expect(violations(scene).contains { $0.contains("the frame that showed it has ended") })
         presenter.dismiss(animated: false)
         loop.runUntilIdle()

@@ -337,6 +337,7 @@ struct RandomSequenceTests {
 
     /// Runs one sequence and returns what went wrong, if anything.
     private func run(_ steps: [RandomStep]) -> [String] {
+        let invariants = InsecurityInvariants()
         var session: RandomSession? = RandomSession()
         var failures: [String] = []
         var live = LiveObjects()
@@ -357,7 +358,7 @@ struct RandomSequenceTests {
             }
             let settled = SimRunLoop.main.isIdle && current.heldSwipe == nil
             if settled { current.checkSettledScreen() }
-            failures += InsecurityInvariants.violations(windows: [current.window], settled: settled)
+            failures += invariants.violations(windows: [current.window], settled: settled)
                 .map { "step \(number + 1): \($0)" }
         }
         if let current = session {

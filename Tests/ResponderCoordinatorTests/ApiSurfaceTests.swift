@@ -79,7 +79,7 @@ struct ApiSurfaceTests {
         app.show(screen("A"))
         app.show(screen("B"))
         loop.runUntilIdle()
-        let host = InsecurityHost.liveHosts.first { host in
+        let host = InsecurityHost.hosts(in: [window]).first { host in
             if case .navigation(let base) = host.hostBase { return base === navigation }
             return false
         }

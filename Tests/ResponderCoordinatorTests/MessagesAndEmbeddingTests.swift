@@ -149,7 +149,7 @@ struct MessagesAndEmbeddingTests {
         let app = AppCoordinator(rootViewController: navigation)
         app.start()
         app.root(screen("Home"))
-        let hostsBefore = InsecurityHost.liveHosts.count
+        let hostsBefore = InsecurityHost.hosts(in: [window]).count
         var result: CoordinatorResult<String>?
         weak var flow: PaymentFlow?
         do {
@@ -158,12 +158,14 @@ struct MessagesAndEmbeddingTests {
             app.startInsecurityChain(payment, animated: true) { result = $0 }
         }
         loop.runUntilIdle()
-        #expect(InsecurityHost.liveHosts.count == hostsBefore + 1)
+        #expect(InsecurityHost.hosts(in: [window]).count == hostsBefore + 1)
+        weak let host = InsecurityHost.hosts(in: [window]).last
         #expect(navigation.presentedViewController?.title == "Payment")
         flow?.finish("card")
         loop.runUntilIdle()
         #expect(result == .normal("card"))
-        #expect(InsecurityHost.liveHosts.count == hostsBefore, "the host is released when the chain ends")
+        #expect(host == nil, "the host is released when the chain ends")
+        #expect(InsecurityHost.hosts(in: [window]).count == hostsBefore)
         #expect(flow == nil)
         _ = window
     }
@@ -174,14 +176,17 @@ struct MessagesAndEmbeddingTests {
         let root = screen("Root")
         window.rootViewController = root
         window.makeKeyAndVisible()
-        let hostsBefore = InsecurityHost.liveHosts.count
+        let hostsBefore = InsecurityHost.hosts(in: [window]).count
         var result: CoordinatorResult<String>?
         InsecurityEmbedding.start(PaymentFlow(), on: root, animated: false) { result = $0 }
         loop.runUntilIdle()
+        weak let host = InsecurityHost.hosts(in: [window]).last
+        #expect(host != nil)
         root.presentedViewController?.simulateInteractiveDismissal()
         loop.runUntilIdle()
         #expect(result == .dismissed)
-        #expect(InsecurityHost.liveHosts.count == hostsBefore)
+        #expect(host == nil, "the host is released when the user ends the chain")
+        #expect(InsecurityHost.hosts(in: [window]).count == hostsBefore)
     }
 
     @Test("A5: an Insecurity coordinator runs a legacy subtree and gets its result when it finishes")

@@ -93,6 +93,7 @@ struct RandomAdapterSequenceTests {
     private func run(_ steps: [AdapterStep]) -> [String] {
         var failures: [String] = []
         var live = LiveObjectsOfAdapter()
+        let invariants = InsecurityInvariants()
         do {
             let (window, navigation) = makeStack()
             let coordinator = LoggingCoordinator("App", navigationController: navigation, log: Log())
@@ -151,7 +152,7 @@ struct RandomAdapterSequenceTests {
                 }
                 failures += warnings.map { "step \(number + 1): UIKit warned: \($0)" }
                 failures += diagnostics.map { "step \(number + 1): diagnostic \($0)" }
-                failures += InsecurityInvariants.violations(windows: [window], settled: SimRunLoop.main.isIdle)
+                failures += invariants.violations(windows: [window], settled: SimRunLoop.main.isIdle)
                     .map { "step \(number + 1): \($0)" }
                 if SimRunLoop.main.isIdle {
                     failures += ResponderCoordinatorInvariants.violations(windows: [window]).map { "step \(number + 1): \($0)" }

@@ -186,6 +186,7 @@ final class WideSession {
     private var count = 0
     private var live = LiveObjectsOfAdapter()
     private var failures: [String] = []
+    private let invariants = InsecurityInvariants()
 
     init(_ world: RandomWorld, restores: Bool = false) {
         self.world = world
@@ -626,7 +627,7 @@ final class WideSession {
 
     private func check(at moment: String) {
         let settled = isSettled
-        var problems = InsecurityInvariants.violations(windows: [window], settled: settled)
+        var problems = invariants.violations(windows: [window], settled: settled)
         if settled {
             problems += ResponderCoordinatorInvariants.violations(windows: [window])
             problems += SimAppearanceInvariants.violations(
@@ -718,7 +719,8 @@ final class WideSession {
         }
         for controller in controllers { live.watch(controller) }
         navigations = controllers.compactMap { $0 as? UINavigationController }
-        coordinators = ResponderCoordinatorPlugin.shared.liveCoordinators.compactMap { $0 as? LoggingCoordinator }
+        coordinators = ResponderCoordinatorPlugin.shared.coordinators(in: imported.windows)
+            .compactMap { $0 as? LoggingCoordinator }
             .filter { coordinator in controllers.contains { $0 === coordinator.rootViewController } }
         for coordinator in coordinators { live.watch(coordinator) }
         // The app's own hosts are those on its engine stack; the hosts on legacy coordinators' stacks are the

@@ -40,8 +40,6 @@ final class Frame {
         case ended(wasShown: Bool)
     }
 
-    private static var lastID = 0
-
     let id: Int
     let typeName: String
     /// How UIKit holds the controller; a presentation's presenter is settled when it is shown (A11).
@@ -69,8 +67,7 @@ final class Frame {
         presentation: NavigationEvent.Presentation,
         uikitController: UIViewController, animated: Bool, index: Int, host: InsecurityHost
     ) {
-        Frame.lastID += 1
-        id = Frame.lastID
+        id = InsecurityEvents.nextFrameID()
         typeName = owner.typeName
         self.owner = owner
         self.controller = controller

@@ -56,7 +56,6 @@ extension InsecurityHost {
 
     func markEnded(_ frame: Frame, cause: NavigationEvent.EndCause) {
         frame.markEnded()
-        InsecurityInvariants.recordEnded(frame)
         InsecurityEvents.publish(frame, .ended(cause))
     }
 

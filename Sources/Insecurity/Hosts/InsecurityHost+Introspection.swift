@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// A read-only description of one live frame, for renderers and snapshots.
 public struct FrameDescription {
@@ -22,17 +22,24 @@ public enum HostBase {
 }
 
 extension InsecurityHost {
-    private static var registry: [Weak<InsecurityHost>] = []
+    private static let hostsKey = AssociationKey<[Weak<InsecurityHost>]>()
 
-    /// For adapters and tools: every host alive now, in creation order.
-    @_spi(Adapters) public static var liveHosts: [InsecurityHost] {
-        registry.removeAll { $0.value == nil }
-        return registry.compactMap(\.value)
+    /// Attaches the host to the object it was started on, where ``hosts(in:)`` finds it.
+    func attach(to base: UIResponder) {
+        var hosts = base[associated: Self.hostsKey] ?? []
+        hosts.removeAll { $0.value == nil }
+        hosts.append(Weak(self))
+        base[associated: Self.hostsKey] = hosts
     }
 
-    static func register(_ host: InsecurityHost) {
-        registry.removeAll { $0.value == nil }
-        registry.append(Weak(host))
+    /// For adapters and tools: the live hosts started on `windows` or on a controller they hold, window by
+    /// window in the order of ``UIWindow/controllerHierarchy``, and on one object in creation order.
+    @_spi(Adapters) public static func hosts(in windows: [UIWindow]) -> [InsecurityHost] {
+        windows.flatMap { window in
+            ([window] + window.controllerHierarchy).flatMap { base in
+                (base[associated: hostsKey] ?? []).compactMap(\.value)
+            }
+        }
     }
 
     /// What the host was started on.
@@ -89,7 +96,7 @@ extension InsecurityHost {
                 break
             }
         }
-        for host in liveHosts.reversed() {
+        for host in hosts(in: [window]).reversed() {
             if let frame = host.frames.last(where: { $0.controller === top }) { return frame.owner as? Coordinator }
         }
         return nil

@@ -1,31 +1,46 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// The engine's invariants, checked by test harnesses after every step (as swift-collections'
 /// `_checkInvariants()`). Structural ones hold whenever the engine is not inside a call; screen ones hold
 /// once the run loop is idle and nothing animates.
+///
+/// Make one when a test or a random sequence begins: it watches the hosts made and the frames ended from
+/// then on, so that it can check hosts whose base has left the windows, and controllers left on screen by
+/// frames that ended.
 @_spi(Testing)
 @MainActor
-public enum InsecurityInvariants {
-    /// Controllers that frames showed and that have ended since, kept weakly (debug builds only). A window
-    /// root's controller is not among them: the window keeps it when its chain ends (E13).
-    private static var endedControllers: [ObjectIdentifier: Weak<UIViewController>] = [:]
+public final class InsecurityInvariants {
+    private var hosts: [Weak<InsecurityHost>] = []
+    /// Controllers that frames showed and that have ended since, kept weakly. A window root's controller is
+    /// not among them: the window keeps it when its chain ends (E13).
+    private var endedControllers: [ObjectIdentifier: Weak<UIViewController>] = [:]
+    private var subscription: EventSubscription?
 
-    static func recordEnded(_ frame: Frame) {
-        #if DEBUG
-            // A window keeps the root of a chain that ended (E13): only what was above it leaves.
-            if frame.wasShown, !frame.isWindowRoot, let controller = frame.uikitController {
-                endedControllers[ObjectIdentifier(controller)] = Weak(controller)
+    public init() {
+        subscription = InsecurityEvents.observeEngine { [weak self] event in
+            switch event {
+            case .hostMade(let host): self?.hosts.append(Weak(host))
+            case .frame(let frame, .ended): self?.recordEnded(frame)
+            case .frame: break
             }
-        #endif
+        }
     }
 
-    /// Every broken invariant, described for a person. `settled` adds the screen checks: every live frame
-    /// is shown where its placement says, no controller on screen belongs to two live frames, and no
-    /// controller of an ended frame is still in `windows`' hierarchies unless a live frame shows it again.
-    public static func violations(windows: [UIWindow], settled: Bool) -> [String] {
+    func recordEnded(_ frame: Frame) {
+        // A window keeps the root of a chain that ended (E13): only what was above it leaves.
+        if frame.wasShown, !frame.isWindowRoot, let controller = frame.uikitController {
+            endedControllers[ObjectIdentifier(controller)] = Weak(controller)
+        }
+    }
+
+    /// Every broken invariant, described for a person, in the hosts made since this checker and in those
+    /// `windows` show. `settled` adds the screen checks: every live frame is shown where its placement
+    /// says, no controller on screen belongs to two live frames, and no controller of an ended frame is
+    /// still in `windows`' hierarchies unless a live frame shows it again.
+    public func violations(windows: [UIWindow], settled: Bool) -> [String] {
         var problems: [String] = []
         var owners: [ObjectIdentifier: Int] = [:]
-        for host in InsecurityHost.liveHosts {
+        for host in liveHosts(in: windows) {
             problems += host.structuralViolations()
             if settled { problems += host.screenViolations() }
             for frame in host.frames {
@@ -34,7 +49,7 @@ public enum InsecurityInvariants {
         }
         guard settled else { return problems }
         endedControllers = endedControllers.filter { $0.value.value != nil }
-        for controller in windows.flatMap(hierarchy) {
+        for controller in windows.flatMap(\.controllerHierarchy) {
             let id = ObjectIdentifier(controller)
             let count = owners[id] ?? 0
             if count > 1 { problems.append("\(controller.simDescription) is owned by \(count) live frames") }
@@ -47,23 +62,13 @@ public enum InsecurityInvariants {
         return problems
     }
 
-    /// Every controller in `window`'s hierarchy: contained children and presented chains.
-    static func hierarchy(of window: UIWindow) -> [UIViewController] {
-        var found: [UIViewController] = []
-        var pending = window.rootViewController.map { [$0] } ?? []
-        while let controller = pending.popLast() {
-            found.append(controller)
-            pending.append(contentsOf: controller.children)
-            if controller.parent == nil, let presented = controller.presentedViewController {
-                pending.append(presented)
-            }
-        }
+    /// The hosts made since this checker, and those `windows` show, each once.
+    private func liveHosts(in windows: [UIWindow]) -> [InsecurityHost] {
+        hosts.removeAll { $0.value == nil }
+        var found = hosts.compactMap(\.value)
+        let seen = Set(found.map(ObjectIdentifier.init))
+        found += InsecurityHost.hosts(in: windows).filter { !seen.contains(ObjectIdentifier($0)) }
         return found
-    }
-
-    /// Forgets the ended controllers (between tests).
-    static func reset() {
-        endedControllers.removeAll()
     }
 }
 

@@ -61,7 +61,8 @@ public final class InsecurityHost {
     /// A host that presents its chain modally on `controller`.
     public init(modal controller: UIViewController) {
         base = .modal(Weak(controller))
-        InsecurityHost.register(self)
+        attach(to: controller)
+        InsecurityEvents.hostMade(self)
     }
 
     /// A host that pushes its chain onto `navigationController`, above the controllers it holds, which
@@ -82,7 +83,8 @@ public final class InsecurityHost {
     /// stack was reported when the app made the host; restoring it is legitimate and reports nothing (E20).
     @_spi(Adapters) public init(restoringOn navigationController: UINavigationController) {
         base = .navigation(Weak(navigationController))
-        InsecurityHost.register(self)
+        attach(to: navigationController)
+        InsecurityEvents.hostMade(self)
         baseObservation = navigationController.observeStack { [weak self] in self?.stackChanged($0) }
     }
 
@@ -93,7 +95,8 @@ public final class InsecurityHost {
 
     init(window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?) {
         base = .window(Weak(window), transition: transition)
-        InsecurityHost.register(self)
+        attach(to: window)
+        InsecurityEvents.hostMade(self)
         watchWindow()
     }
 

@@ -391,6 +391,5 @@ public enum InsecurityWorld {
     public static func reset() {
         UIKitOperationQueue.shared.removeAll()
         InsecurityDiagnostics.isStrict = false
-        InsecurityInvariants.reset()
     }
 }

@@ -65,12 +65,28 @@ public struct NavigationEvent: Sendable, Hashable, CustomStringConvertible {
 @MainActor
 public final class EventSubscription {
     fileprivate var handler: (@MainActor (NavigationEvent) -> Void)?
+    fileprivate var engineHandler: (@MainActor (EngineEvent) -> Void)?
 
     fileprivate init(handler: @escaping @MainActor (NavigationEvent) -> Void) {
         self.handler = handler
     }
 
-    public func cancel() { handler = nil }
+    fileprivate init(engineHandler: @escaping @MainActor (EngineEvent) -> Void) {
+        self.engineHandler = engineHandler
+    }
+
+    public func cancel() {
+        handler = nil
+        engineHandler = nil
+    }
+
+    fileprivate var isCancelled: Bool { handler == nil && engineHandler == nil }
+}
+
+/// What the engine's own checks observe: the objects behind the public events, and the hosts it makes.
+enum EngineEvent {
+    case hostMade(InsecurityHost)
+    case frame(Frame, NavigationEvent.Action)
 }
 
 /// The engine's event stream (E18): a callback subscription and an `AsyncSequence`.
@@ -84,10 +100,7 @@ public enum InsecurityEvents {
 
     /// Calls `handler` for every event while the returned subscription is retained.
     public static func observe(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> EventSubscription {
-        let subscription = EventSubscription(handler: handler)
-        entries.removeAll { $0.subscription?.handler == nil }
-        entries.append(Entry(subscription: subscription))
-        return subscription
+        add(EventSubscription(handler: handler))
     }
 
     /// Every event from now on, as an `AsyncStream`; the subscription ends when iteration stops.
@@ -100,12 +113,38 @@ public enum InsecurityEvents {
         return stream
     }
 
+    /// Calls `handler` with the engine's objects behind every event, and with every host made.
+    static func observeEngine(_ handler: @escaping @MainActor (EngineEvent) -> Void) -> EventSubscription {
+        add(EventSubscription(engineHandler: handler))
+    }
+
+    private static func add(_ subscription: EventSubscription) -> EventSubscription {
+        entries.removeAll { $0.subscription?.isCancelled ?? true }
+        entries.append(Entry(subscription: subscription))
+        return subscription
+    }
+
+    static func hostMade(_ host: InsecurityHost) {
+        for entry in entries {
+            entry.subscription?.engineHandler?(.hostMade(host))
+        }
+    }
+
     static func publish(_ frame: Frame, _ action: NavigationEvent.Action) {
         guard !entries.isEmpty else { return }
         let event = NavigationEvent(
             frameID: frame.id, coordinatorType: frame.typeName, action: action, time: SimRunLoop.main.now)
         for entry in entries {
             entry.subscription?.handler?(event)
+            entry.subscription?.engineHandler?(.frame(frame, action))
         }
     }
+
+    /// The next frame's id: frames are numbered for the stream, in the order they start.
+    static func nextFrameID() -> Int {
+        lastFrameID += 1
+        return lastFrameID
+    }
+
+    private static var lastFrameID = 0
 }
