@@ -151,6 +151,10 @@ let package = Package(
             ],
             exclude: ["Snippets/__Snapshots__"]
         ),
+        .testTarget(
+            name: "ThirdAdapterTests",
+            dependencies: ["SimulationTesting", "BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit"]
+        ),
         .testTarget(name: "MessageRewriteTests", dependencies: ["MessageRewrite"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RewrittenMessagesTests",

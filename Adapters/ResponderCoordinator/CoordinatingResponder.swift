@@ -148,9 +148,3 @@ extension UIViewController {
         return nil
     }
 }
-
-/// A weak reference.
-struct Weak<Object: AnyObject> {
-    weak var value: Object?
-    init(_ value: Object?) { self.value = value }
-}

@@ -31,7 +31,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     /// Shared with every coordinator using the same navigation controller, and retained by them.
     private(set) lazy var stage = NavigationStage.stage(for: rootViewController)
     private var presentationHost: InsecurityHost?
-    private var presentedFrame: PresentedController?
+    private var presentedFrame: PresentedControllerCoordinator?
 
     open override func start(with completion: @escaping () -> Void = {}) {
         attachToStage()
@@ -131,7 +131,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
         vc.parentCoordinator = self
         let host = InsecurityHost.presenting(on: rootViewController)
         presentationHost = host
-        let frame = PresentedController(vc)
+        let frame = PresentedControllerCoordinator(vc, typeName: frameOwnerTypeName(of: vc))
         // The frame keeps the observation that calls the completion once UIKit shows it.
         frame.keepAlive(
             frame.observeFrame { [weak vc] event in

@@ -198,7 +198,7 @@ final class NavigationStage {
         }
         let host = self.host ?? InsecurityHost(navigation: navigationController)
         self.host = host
-        let frame = PushedController(controller)
+        let frame = PushedControllerCoordinator(controller, typeName: frameOwnerTypeName(of: controller))
         let key = ObjectIdentifier(controller)
         track(frame, for: key)
         markPushedAsFrame(controller)

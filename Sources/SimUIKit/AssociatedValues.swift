@@ -6,6 +6,13 @@
     public init() {}
 }
 
+/// For adapters: a weak reference, for keeping objects in collections, enums and associated values
+/// without retaining them.
+@_spi(Adapters) public struct Weak<Object: AnyObject> {
+    public weak var value: Object?
+    public init(_ value: Object?) { self.value = value }
+}
+
 extension UIResponder {
     /// For adapters: the value attached to this object under `key`, or nil.
     @_spi(Adapters) public subscript<Value>(associated key: AssociationKey<Value>) -> Value? {

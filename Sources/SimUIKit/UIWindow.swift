@@ -17,20 +17,16 @@ open class UIWindow: UIView {
     private(set) static weak var keyWindow: UIWindow?
 
     /// Every window made and not yet deallocated, oldest first; held weakly, as the app holds its windows.
-    private static var madeWindows: [WeakWindow] = []
-
-    private struct WeakWindow {
-        weak var window: UIWindow?
-    }
+    private static var madeWindows: [Weak<UIWindow>] = []
 
     /// The app's windows, visible and hidden, oldest first.
-    static var liveWindows: [UIWindow] { madeWindows.compactMap(\.window) }
+    static var liveWindows: [UIWindow] { madeWindows.compactMap(\.value) }
 
     /// Adds `window` to the made windows, forgetting those deallocated since, so the list stays as long as
     /// the app's live windows however many windows a long run makes.
     private static func recordMade(_ window: UIWindow) {
-        madeWindows.removeAll { $0.window == nil }
-        madeWindows.append(WeakWindow(window: window))
+        madeWindows.removeAll { $0.value == nil }
+        madeWindows.append(Weak(window))
     }
 
     /// Whether the window is hidden; new windows are hidden. Showing a window makes what it shows appear:

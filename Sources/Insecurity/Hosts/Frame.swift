@@ -1,10 +1,4 @@
-import SimUIKit
-
-/// A weak reference, for storing in enums and collections.
-struct Weak<Object: AnyObject> {
-    weak var value: Object?
-    init(_ value: Object?) { self.value = value }
-}
+@_spi(Adapters) import SimUIKit
 
 /// What a frame's coordinator is told when the frame ends.
 @MainActor

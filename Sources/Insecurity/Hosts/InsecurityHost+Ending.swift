@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 // Ending frames: one UIKit operation per teardown, batched endings, starts inside completions (E7, E8, E9).
 extension InsecurityHost {

@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 extension InsecurityHost {
     /// For adapters restoring a snapshot: makes `coordinator` a live frame on top of the chain for

@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 // Showing a frame's controller through the queue (E17, E19).
 extension InsecurityHost {

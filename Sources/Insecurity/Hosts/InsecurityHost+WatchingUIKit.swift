@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 // What UIKit removed without the engine: the user, app code, deallocation (E10, E11).
 extension InsecurityHost {

@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// Runs a chain of coordinators on an existing controller (modal presentations) or an existing
 /// navigation controller (pushes), as Insecurity's hosts do in an existing app. You retain the host while its chain lives.

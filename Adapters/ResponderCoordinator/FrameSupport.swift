@@ -1,0 +1,21 @@
+import CoordinatorBridge
+@_spi(Adapters) import Insecurity
+import SimUIKit
+
+/// The name a controller's frame reports in bridged trees and snapshots: the type of the legacy
+/// coordinator that showed it (the adapter's frames are an implementation detail).
+@MainActor
+func frameOwnerTypeName(of controller: UIViewController) -> String {
+    guard let owner = controller.parentCoordinator else { return "UnownedController" }
+    return (owner as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: owner))
+}
+
+/// Runs `completion` when the transition `controller` takes part in ends, or now if none runs.
+@MainActor
+func afterTransition(of controller: UIViewController?, _ completion: @escaping () -> Void) {
+    if let transition = controller?.transitionCoordinator {
+        transition.animate(alongsideTransition: nil) { _ in completion() }
+    } else {
+        completion()
+    }
+}

@@ -1,0 +1,48 @@
+@_spi(Adapters) import CoordinatorBridge
+@_spi(Adapters) import Insecurity
+import SimUIKit
+
+/// The bridge plugin of the router framework: each router is one coordinator whose root is its navigation
+/// controller and which owns the controllers it pushed and presented.
+@MainActor
+final class RouterPlugin: BridgePlugin {
+    let framework = "Router"
+
+    func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
+        context.controllers.compactMap { controller in
+            guard let navigation = controller as? UINavigationController, let router = Router.router(of: navigation),
+                let rootID = context.id(of: navigation)
+            else { return nil }
+            let shown = router.pushed + [router.presented].compactMap { $0 }
+            let frames = context.hosts.flatMap(\.frameDescriptions)
+            let controllerIDs = shown.compactMap { coordinator in
+                frames.first { $0.coordinator === coordinator }?.controller.flatMap { context.id(of: $0) }
+            }
+            return BridgedCoordinator(
+                id: context.id(ofCoordinator: router, framework: framework), framework: framework, type: "Router",
+                identifier: "Router", rootID: rootID, parentID: nil, childIDs: [], controllerIDs: controllerIDs)
+        }
+    }
+
+    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
+        throws(BridgeRebuildError)
+    {
+        for described in coordinators {
+            guard let navigation = described.rootID.flatMap(context.controller(withID:)) as? UINavigationController
+            else { throw BridgeRebuildError(coordinatorID: described.id, message: "its root is not a navigation controller") }
+            let router = Router(navigation: navigation)
+            if let host = context.navigationHosts(for: navigation).first(where: { $0.framework == framework })?.host {
+                router.use(host)
+            }
+            for id in described.controllerIDs {
+                guard let frame = context.frameCoordinator(showing: id), let controller = context.controller(withID: id)
+                else { throw BridgeRebuildError(coordinatorID: described.id, message: "\(id) has no restored frame") }
+                frame.framework = framework
+                router.adopt(frame, presented: controller.parent !== navigation)
+            }
+            context.retain(router)
+        }
+    }
+
+    func runs(_ host: InsecurityHost) -> Bool { Router.runs(host) }
+}
