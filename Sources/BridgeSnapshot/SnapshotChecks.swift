@@ -5,23 +5,71 @@ struct SnapshotChecks {
     let tree: BridgedTree
     let positions: SnapshotParser.Positions
 
+    /// Every problem, in document order.
     func issues() -> [SnapshotIssue] {
-        var issues: [SnapshotIssue] = []
-        func issue(_ kind: SnapshotIssue.Kind, _ message: String, at place: SnapshotParser.Place) {
-            let position = positions[place]
-            issues.append(SnapshotIssue(kind, message, line: position.line, column: position.column))
-        }
+        var run = Run(tree: tree, positions: positions)
+        run.checkUniqueIDs()
+        run.checkWindows()
+        run.checkContainment()
+        run.checkContainerShapes()
+        run.checkContainmentCycles()
+        run.checkHosts()
+        run.checkEveryControllerIsPlaced()
+        run.checkQueuedRemovals()
+        run.checkCoordinators()
+        return run.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+}
 
-        var windows = Set<String>()
-        for (index, window) in tree.windows.enumerated() where !windows.insert(window.id).inserted {
+/// One pass of the checks, phase by phase. Controllers are interned once: references resolve to indices,
+/// and the structural checks work on arrays, so checking costs a few hash lookups per controller however
+/// big the tree.
+private struct Run {
+    let tree: BridgedTree
+    let positions: SnapshotParser.Positions
+    var issues: [SnapshotIssue] = []
+    var windowIDs = Set<String>()
+    var coordinatorIDs = Set<String>()
+    var controllerIndex: [String: Int] = [:]
+    /// For each controller, the index its id resolves to (the first controller with that id).
+    var canonicalIndex: [Int]
+    /// Whether something shows or refers to each controller: one nothing does could not be found again
+    /// after import (X3).
+    var referenced: [Bool]
+    /// Each controller's container, by index, or -1.
+    var parent: [Int]
+
+    init(tree: BridgedTree, positions: SnapshotParser.Positions) {
+        self.tree = tree
+        self.positions = positions
+        canonicalIndex = Array(tree.controllers.indices)
+        referenced = [Bool](repeating: false, count: tree.controllers.count)
+        parent = [Int](repeating: -1, count: tree.controllers.count)
+    }
+
+    mutating func issue(_ kind: SnapshotIssue.Kind, _ message: String, at place: SnapshotParser.Place) {
+        let position = positions[place]
+        issues.append(SnapshotIssue(kind, message, line: position.line, column: position.column))
+    }
+
+    /// The index of the controller `id` refers to; a reference to a missing controller is an issue.
+    @discardableResult
+    mutating func requireController(_ id: String?, _ what: @autoclosure () -> String, at place: SnapshotParser.Place)
+        -> Int?
+    {
+        guard let id else { return nil }
+        if let index = controllerIndex[id] { return index }
+        issue(
+            .danglingReference, "\(what()) refers to controller \"\(id)\", which the snapshot does not contain",
+            at: place)
+        return nil
+    }
+
+    mutating func checkUniqueIDs() {
+        for (index, window) in tree.windows.enumerated() where !windowIDs.insert(window.id).inserted {
             issue(.duplicateID, "window id \"\(window.id)\" is used twice", at: .window(index))
         }
-        // Controllers are interned once: references resolve to indices, and the structural checks below
-        // work on arrays, so checking costs a few hash lookups per controller however big the tree.
-        var controllerIndex: [String: Int] = [:]
         controllerIndex.reserveCapacity(tree.controllers.count)
-        /// For each controller, the index its id resolves to (the first controller with that id).
-        var canonicalIndex = Array(tree.controllers.indices)
         for (index, controller) in tree.controllers.enumerated() {
             if let first = controllerIndex[controller.id] {
                 canonicalIndex[index] = first
@@ -30,28 +78,17 @@ struct SnapshotChecks {
                 controllerIndex[controller.id] = index
             }
         }
-        var hosts = Set<String>()
-        for (index, host) in tree.hosts.enumerated() where !hosts.insert(host.id).inserted {
+        var hostIDs = Set<String>()
+        for (index, host) in tree.hosts.enumerated() where !hostIDs.insert(host.id).inserted {
             issue(.duplicateID, "host id \"\(host.id)\" is used twice", at: .host(index))
         }
-        var coordinators = Set<String>()
-        for (index, coordinator) in tree.coordinators.enumerated() where !coordinators.insert(coordinator.id).inserted {
+        for (index, coordinator) in tree.coordinators.enumerated()
+        where !coordinatorIDs.insert(coordinator.id).inserted {
             issue(.duplicateID, "coordinator id \"\(coordinator.id)\" is used twice", at: .coordinator(index))
         }
+    }
 
-        /// The index of the controller `id` refers to; a reference to a missing controller is an issue.
-        @discardableResult
-        func requireController(_ id: String?, _ what: @autoclosure () -> String, at place: SnapshotParser.Place) -> Int?
-        {
-            guard let id else { return nil }
-            if let index = controllerIndex[id] { return index }
-            issue(
-                .danglingReference, "\(what()) refers to controller \"\(id)\", which the snapshot does not contain",
-                at: place)
-            return nil
-        }
-        // A controller nothing shows or refers to could not be found again after import (X3).
-        var referenced = [Bool](repeating: false, count: tree.controllers.count)
+    mutating func checkWindows() {
         for (index, window) in tree.windows.enumerated() {
             if let root = requireController(window.rootID, "window \"\(window.id)\"'s root", at: .window(index)) {
                 referenced[root] = true
@@ -64,7 +101,10 @@ struct SnapshotChecks {
                 }
             }
         }
-        var parent = [Int](repeating: -1, count: tree.controllers.count)
+    }
+
+    /// Children resolve, and no controller has two containers.
+    mutating func checkContainment() {
         for (index, controller) in tree.controllers.enumerated() {
             for (position, child) in controller.children.enumerated() {
                 let key = SnapshotParser.Place.controllerChild(index, position)
@@ -80,6 +120,10 @@ struct SnapshotChecks {
                 parent[childIndex] = index
             }
         }
+    }
+
+    /// A tab bar selects one of its tabs; a split view shows at most two children.
+    mutating func checkContainerShapes() {
         for (index, controller) in tree.controllers.enumerated() {
             switch controller.container {
             case .tabBar(let selected?) where selected >= controller.children.count:
@@ -92,11 +136,14 @@ struct SnapshotChecks {
                     .schemaViolation,
                     "split view controller \"\(controller.id)\" has \(controller.children.count) children; it shows at most two",
                     at: .controller(index))
-            default:
+            case .navigation, .tabBar, .splitView, nil:
                 break
             }
         }
-        // Whether walking up the parents from each controller runs into a cycle, memoized along each walk.
+    }
+
+    /// No controller contains itself: each walk up the parents is memoized along its path.
+    mutating func checkContainmentCycles() {
         enum Walk { case unknown, onPath, acyclic, cyclic }
         var walk = [Walk](repeating: .unknown, count: tree.controllers.count)
         for start in walk.indices where walk[start] == .unknown {
@@ -122,14 +169,19 @@ struct SnapshotChecks {
         for (index, controller) in tree.controllers.enumerated() where walk[index] == .cyclic {
             issue(.cycle, "controller \"\(controller.id)\" contains itself", at: .controller(index))
         }
-        /// Controllers that frames waiting to be shown will show.
+    }
+
+    /// Hosts' bases and frames resolve. The navigation controller a waiting frame will present holds the
+    /// frame's controller: it is referenced through its child. (Coordinators only own what is on screen or
+    /// waiting to be: owning a controller is not a place in the tree.)
+    mutating func checkHosts() {
         var waitingFramesShow = [Bool](repeating: false, count: tree.controllers.count)
         for (index, host) in tree.hosts.enumerated() {
             switch host.base {
             case .modal(let id), .navigation(let id):
                 requireController(id, "host \"\(host.id)\"", at: .host(index))
             case .window(let id):
-                if let id, !windows.contains(id) {
+                if let id, !windowIDs.contains(id) {
                     issue(
                         .danglingReference,
                         "host \"\(host.id)\" refers to window \"\(id)\", which the snapshot does not contain",
@@ -145,15 +197,15 @@ struct SnapshotChecks {
                 }
             }
         }
-        // The navigation controller a waiting frame will present holds the frame's controller: it is referenced
-        // through its child. (Coordinators only own what is on screen or waiting to be: owning a controller
-        // is not a place in the tree.)
         for index in tree.controllers.indices where waitingFramesShow[index] {
             let navigation = parent[index]
             if navigation >= 0, tree.controllers[navigation].container == .navigation {
                 referenced[navigation] = true
             }
         }
+    }
+
+    mutating func checkEveryControllerIsPlaced() {
         for (index, controller) in tree.controllers.enumerated() where !referenced[canonicalIndex[index]] {
             issue(
                 .danglingReference,
@@ -161,6 +213,9 @@ struct SnapshotChecks {
                 at: .controller(index)
             )
         }
+    }
+
+    mutating func checkQueuedRemovals() {
         for (index, removal) in tree.queued.enumerated() {
             switch removal {
             case .dismissal(let id, _):
@@ -178,32 +233,24 @@ struct SnapshotChecks {
                 }
             }
         }
-        let coordinatorParents = Dictionary(
+    }
+}
+
+extension Run {
+    /// Coordinators' parents, children and controllers resolve; each has a place in the tree; parent links
+    /// form no cycle.
+    mutating func checkCoordinators() {
+        let parents = Dictionary(
             tree.coordinators.compactMap { c in c.parentID.map { (c.id, $0) } }, uniquingKeysWith: { first, _ in first }
         )
         for (index, coordinator) in tree.coordinators.enumerated() {
             let key = SnapshotParser.Place.coordinator(index)
-            if let parent = coordinator.parentID, !coordinators.contains(parent) {
+            if let parent = coordinator.parentID, !coordinatorIDs.contains(parent) {
                 issue(
                     .danglingReference,
                     "coordinator \"\(coordinator.id)\"'s parent \"\(parent)\" is not in the snapshot", at: key)
             }
-            for (position, child) in coordinator.childIDs.enumerated() {
-                let at = SnapshotParser.Place.coordinatorChild(index, position)
-                if child == coordinator.id {
-                    issue(.cycle, "coordinator \"\(coordinator.id)\" lists itself as a child", at: at)
-                } else if !coordinators.contains(child) {
-                    issue(
-                        .danglingReference,
-                        "coordinator \"\(coordinator.id)\"'s child \"\(child)\" is not in the snapshot", at: at)
-                } else if coordinatorParents[child] != coordinator.id {
-                    issue(
-                        .danglingReference,
-                        "coordinator \"\(coordinator.id)\" lists \"\(child)\" as a child, but its parent is \(coordinatorParents[child].map { "\"\($0)\"" } ?? "none")",
-                        at: at
-                    )
-                }
-            }
+            checkChildren(of: coordinator, at: index, parents: parents)
             for (position, owned) in coordinator.controllerIDs.enumerated() {
                 requireController(owned, "coordinator \"\(coordinator.id)\"", at: .owns(index, position))
             }
@@ -217,15 +264,34 @@ struct SnapshotChecks {
                     at: key)
             }
             var seen: Set<String> = [coordinator.id]
-            var current = coordinatorParents[coordinator.id]
+            var current = parents[coordinator.id]
             while let ancestor = current {
                 if !seen.insert(ancestor).inserted {
                     issue(.cycle, "coordinator \"\(coordinator.id)\"'s parent links form a cycle", at: key)
                     break
                 }
-                current = coordinatorParents[ancestor]
+                current = parents[ancestor]
             }
         }
-        return issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// Each listed child exists, is not the coordinator itself, and names it as its parent.
+    private mutating func checkChildren(of coordinator: BridgedCoordinator, at index: Int, parents: [String: String]) {
+        for (position, child) in coordinator.childIDs.enumerated() {
+            let at = SnapshotParser.Place.coordinatorChild(index, position)
+            if child == coordinator.id {
+                issue(.cycle, "coordinator \"\(coordinator.id)\" lists itself as a child", at: at)
+            } else if !coordinatorIDs.contains(child) {
+                issue(
+                    .danglingReference,
+                    "coordinator \"\(coordinator.id)\"'s child \"\(child)\" is not in the snapshot", at: at)
+            } else if parents[child] != coordinator.id {
+                issue(
+                    .danglingReference,
+                    "coordinator \"\(coordinator.id)\" lists \"\(child)\" as a child, but its parent is \(parents[child].map { "\"\($0)\"" } ?? "none")",
+                    at: at
+                )
+            }
+        }
     }
 }

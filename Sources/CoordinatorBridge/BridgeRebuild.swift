@@ -138,7 +138,7 @@ public struct BridgeBuilder {
         let timing = SimAnimation.nonAnimatedTiming
         SimAnimation.nonAnimatedTiming = .immediate
         let exceptions = SimExceptions.capture {
-            built = Result { () throws(Failure) in try assemble(tree) }
+            built = Result { () throws(Failure) in try BridgeAssembly(tree: tree, builder: self).assemble() }
         }
         SimAnimation.nonAnimatedTiming = timing
         guard exceptions.isEmpty else {
@@ -149,190 +149,11 @@ public struct BridgeBuilder {
         return live
     }
 
-    /// Builds the new objects, and returns with them what attaches them to the app (the key window, the
-    /// resumed queue), to run once nothing failed.
-    private func assemble(_ tree: BridgedTree) throws(Failure) -> (live: Live, attach: () -> Void) {
-        var failures: [String] = []
-        // The app's Insecurity coordinators make their own controllers, as when they start.
-        var restorable: [String: RestorableFrame] = [:]
-        for host in tree.hosts {
-            for frame in host.frames {
-                guard let id = frame.controllerID,
-                    let made = coordinatorFactories.makeFrame(typeName: frame.coordinatorType)
-                else { continue }
-                restorable[id] = made
-            }
-        }
-        var controllers: [String: UIViewController] = [:]
-        for described in tree.controllers {
-            if let made = restorable[described.id], String(describing: type(of: made.controller)) != described.type {
-                failures.append(
-                    "controller \"\(described.id)\": \(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)"
-                )
-            }
-            let controller =
-                restorable[described.id]?.controller ?? controllerFactories[described.type]?()
-                ?? Self.standIn(for: described)
-            if let alert = described.alert {
-                if let made = controller as? UIAlertController {
-                    if let mismatch = alert.restore(into: made, id: described.id, handlers: alertActionHandlers) {
-                        failures.append("controller \"\(described.id)\": \(mismatch)")
-                    }
-                } else {
-                    failures.append(
-                        "controller \"\(described.id)\": the factory for \(described.type) made a \(type(of: controller)), not an alert"
-                    )
-                }
-            }
-            let made = BridgedContainer(of: controller)?.name
-            if made != described.container?.name {
-                failures.append(
-                    "controller \"\(described.id)\": the factory for \(described.type) made \(made.map { "a \($0) container" } ?? "no container"), not \(described.container.map { "a \($0.name) container" } ?? "a plain controller")"
-                )
-            }
-            controller.title = described.title
-            controller.restorationIdentifier = described.id
-            controllers[described.id] = controller
-        }
-        guard failures.isEmpty else { throw Failure(messages: failures) }
-
-        var windows: [UIWindow] = []
-        var hosts: [InsecurityHost] = []
-        var frameCoordinators: [String: RestoredCoordinator] = [:]
-        var framesShowing = Set<String>()
-        var madeCoordinators: [AnyObject] = []
-        let warnings = SimWarnings.capture {
-            for described in tree.controllers {
-                guard let container = controllers[described.id] else { continue }
-                let children = described.children.compactMap { controllers[$0] }
-                switch (container, described.container) {
-                case (let navigation as UINavigationController, _):
-                    navigation.setViewControllers(children, animated: false)
-                case (let tabs as UITabBarController, .tabBar(let selected)):
-                    tabs.setViewControllers(children, animated: false)
-                    if let selected { tabs.selectedIndex = selected }
-                case (let split as UISplitViewController, .splitView(let collapsed)):
-                    split.viewControllers = children
-                    split.simulateCollapse(collapsed)
-                default:
-                    for child in children {
-                        container.addChild(child)
-                        child.didMove(toParent: container)
-                    }
-                }
-            }
-            var windowsByID: [String: UIWindow] = [:]
-            for described in tree.windows {
-                let window = UIWindow()
-                window.restorationIdentifier = described.id
-                window.rootViewController = described.rootID.flatMap { controllers[$0] }
-                var presenter = window.rootViewController
-                for link in described.presented {
-                    guard let presented = controllers[link.controllerID] else { continue }
-                    presented.modalPresentationStyle = UIModalPresentationStyle(name: link.style) ?? .automatic
-                    presenter?.present(presented, animated: false)
-                    presenter = presented
-                }
-                window.isHidden = !described.isVisible
-                windowsByID[described.id] = window
-                windows.append(window)
-            }
-            for described in tree.hosts {
-                let host: InsecurityHost?
-                switch described.base {
-                case .modal(let id): host = id.flatMap { controllers[$0] }.map { InsecurityHost(modal: $0) }
-                case .navigation(let id):
-                    host = id.flatMap { controllers[$0] as? UINavigationController }.map {
-                        InsecurityHost(restoringOn: $0)
-                    }
-                case .window(let id): host = id.flatMap { windowsByID[$0] }.map { InsecurityHost(restoringOn: $0) }
-                }
-                guard let host else {
-                    failures.append("host \"\(described.id)\": its base is missing or of the wrong kind")
-                    continue
-                }
-                hosts.append(host)
-                weak var below: AnyObject?
-                for frame in described.frames {
-                    let controller = frame.controllerID.flatMap { controllers[$0] } ?? UnrecordedController()
-                    let isShown = frame.state == "shown"
-                    guard let presentation = NavigationEvent.Presentation(rawValue: frame.kind) else { continue }
-                    let adopted: Bool
-                    if let made = frame.controllerID.flatMap({ restorable[$0] }) {
-                        let receiver = below as? RestoredChildResultReceiver
-                        let chainFinished = receiver == nil && below == nil ? coordinatorFactories.chainFinished : nil
-                        adopted = made.adopt(host, presentation, isShown) {
-                            [weak receiver, weak child = made.coordinator] result in
-                            guard let child else { return }
-                            receiver?.restoredChild(child, didFinishWith: result)
-                            chainFinished?(child, result)
-                        }
-                        below = made.coordinator
-                        madeCoordinators.append(made.coordinator)
-                    } else {
-                        let coordinator = RestoredCoordinator(typeName: frame.coordinatorType)
-                        adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
-                        if let id = frame.controllerID { frameCoordinators[id] = coordinator }
-                        below = coordinator
-                    }
-                    guard adopted else {
-                        failures.append(
-                            "host \"\(described.id)\": a \(frame.kind) frame of \(frame.coordinatorType) does not match the controllers' relationships"
-                        )
-                        continue
-                    }
-                    if let id = frame.controllerID { framesShowing.insert(id) }
-                }
-            }
-        }
-        failures += warnings.map { "UIKit refused a relationship: \($0.message)" }
-        guard failures.isEmpty else { throw Failure(messages: failures) }
-
-        var leavingWithQueuedPops = Set<String>()
-        for case .pop(let navigationID, let id, _) in tree.queued {
-            let stack = tree.controllers.first { $0.id == navigationID }?.children ?? []
-            leavingWithQueuedPops.formUnion(stack.drop { $0 != id }.dropFirst())
-        }
-        let context = BridgeRebuildContext(
-            controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
-            leavingWithQueuedPops: leavingWithQueuedPops,
-            // Every described host was rebuilt (a failure has thrown by now), in order.
-            hosts: Array(zip(hosts, tree.hosts.map(\.framework))), factories: coordinatorFactories
-        )
-        for plugin in registry.plugins {
-            let described = tree.coordinators.filter { $0.framework == plugin.framework }
-            do {
-                try plugin.rebuildCoordinators(described, in: context)
-            } catch {
-                failures.append("\(plugin.framework): \(error)")
-            }
-        }
-        let known = Set(registry.plugins.map(\.framework))
-        for coordinator in tree.coordinators where !known.contains(coordinator.framework) {
-            failures.append("coordinator \"\(coordinator.id)\": no plugin is registered for \(coordinator.framework)")
-        }
-        guard failures.isEmpty else { throw Failure(messages: failures) }
-        let live = Live(
-            windows: windows, hosts: hosts,
-            retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
-        return (
-            live,
-            {
-                // Only once everything is built: making a window key is the one change visible outside the
-                // new objects.
-                for (window, described) in zip(windows, tree.windows) where described.isKey {
-                    window.makeKey()
-                }
-                Self.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
-            }
-        )
-    }
-
     /// What was waiting in the engine's queue when the snapshot was taken is queued again and runs from the
     /// run loop's next turn, as it would have once the transitions it waited for ended: the removals in
     /// their order, then the frames that were waiting to be shown. Until then the restored tree is exactly
     /// the snapshot's, queue included.
-    private static func resumeQueue(
+    static func resumeQueue(
         _ queued: [BridgedQueuedRemoval], controllers: [String: UIViewController], hosts: [InsecurityHost]
     ) {
         let removals: [QueuedRemoval] = queued.compactMap { removal in
@@ -350,7 +171,7 @@ public struct BridgeBuilder {
 
     /// UIKit's own classes for their names; otherwise a stand-in of the described container kind that
     /// keeps the type name.
-    private static func standIn(for described: BridgedController) -> UIViewController {
+    static func standIn(for described: BridgedController) -> UIViewController {
         if let alert = described.alert {
             let style = UIAlertController.Style(name: alert.style) ?? .alert
             return described.type == "UIAlertController"

@@ -1,0 +1,236 @@
+@_spi(Adapters) import Insecurity
+import SimUIKit
+
+/// One build of a tree into new objects, phase by phase: controllers, their relationships (containment,
+/// windows, presentations, hosts and frames), then the plugins' coordinators. Each phase that fails
+/// throws before the next begins; nothing is attached to the app until all have succeeded.
+@MainActor
+final class BridgeAssembly {
+    typealias Failure = BridgeBuilder.Failure
+
+    private let tree: BridgedTree
+    private let builder: BridgeBuilder
+    private var failures: [String] = []
+    /// The app's Insecurity coordinators, by the id of the controller they make, as when they start.
+    private var restorable: [String: RestorableFrame] = [:]
+    private var controllers: [String: UIViewController] = [:]
+    private var windows: [UIWindow] = []
+    private var windowsByID: [String: UIWindow] = [:]
+    private var hosts: [InsecurityHost] = []
+    private var frameCoordinators: [String: RestoredCoordinator] = [:]
+    private var framesShowing = Set<String>()
+    private var madeCoordinators: [AnyObject] = []
+
+    init(tree: BridgedTree, builder: BridgeBuilder) {
+        self.tree = tree
+        self.builder = builder
+    }
+
+    /// Builds the new objects, and returns with them what attaches them to the app (the key window, the
+    /// resumed queue), to run once nothing failed.
+    func assemble() throws(Failure) -> (live: BridgeBuilder.Live, attach: () -> Void) {
+        makeControllers()
+        try checkPhase()
+        let warnings = SimWarnings.capture {
+            relateControllers()
+            makeWindows()
+            makeHosts()
+        }
+        failures += warnings.map { "UIKit refused a relationship: \($0.message)" }
+        try checkPhase()
+        let context = rebuildCoordinators()
+        try checkPhase()
+        let live = BridgeBuilder.Live(
+            windows: windows, hosts: hosts,
+            retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
+        return (live, { [tree, windows, controllers, hosts] in
+            // Only once everything is built: making a window key is the one change visible outside the
+            // new objects.
+            for (window, described) in zip(windows, tree.windows) where described.isKey {
+                window.makeKey()
+            }
+            BridgeBuilder.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
+        })
+    }
+
+    private func checkPhase() throws(Failure) {
+        guard failures.isEmpty else { throw Failure(messages: failures) }
+    }
+
+    // MARK: Phases
+
+    /// Makes every controller: by the app's Insecurity coordinator that shows it, by the builder's factory,
+    /// or as a stand-in; and checks that what a factory made is what the tree describes.
+    private func makeControllers() {
+        for host in tree.hosts {
+            for frame in host.frames {
+                guard let id = frame.controllerID,
+                    let made = builder.coordinatorFactories.makeFrame(typeName: frame.coordinatorType)
+                else { continue }
+                restorable[id] = made
+            }
+        }
+        for described in tree.controllers {
+            if let made = restorable[described.id], String(describing: type(of: made.controller)) != described.type {
+                failures.append(
+                    "controller \"\(described.id)\": \(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)"
+                )
+            }
+            let controller =
+                restorable[described.id]?.controller ?? builder.controllerFactories[described.type]?()
+                ?? BridgeBuilder.standIn(for: described)
+            checkMade(controller, as: described)
+            controller.title = described.title
+            controller.restorationIdentifier = described.id
+            controllers[described.id] = controller
+        }
+    }
+
+    /// An alert gets its recorded actions; a container is the kind the tree describes.
+    private func checkMade(_ controller: UIViewController, as described: BridgedController) {
+        if let alert = described.alert {
+            if let made = controller as? UIAlertController {
+                if let mismatch = alert.restore(into: made, id: described.id, handlers: builder.alertActionHandlers) {
+                    failures.append("controller \"\(described.id)\": \(mismatch)")
+                }
+            } else {
+                failures.append(
+                    "controller \"\(described.id)\": the factory for \(described.type) made a \(type(of: controller)), not an alert"
+                )
+            }
+        }
+        let made = BridgedContainer(of: controller)?.name
+        if made != described.container?.name {
+            failures.append(
+                "controller \"\(described.id)\": the factory for \(described.type) made \(made.map { "a \($0) container" } ?? "no container"), not \(described.container.map { "a \($0.name) container" } ?? "a plain controller")"
+            )
+        }
+    }
+
+    /// Puts each container's children in it, as its kind holds them.
+    private func relateControllers() {
+        for described in tree.controllers {
+            guard let container = controllers[described.id] else { continue }
+            let children = described.children.compactMap { controllers[$0] }
+            switch (container, described.container) {
+            case (let navigation as UINavigationController, _):
+                navigation.setViewControllers(children, animated: false)
+            case (let tabs as UITabBarController, .tabBar(let selected)):
+                tabs.setViewControllers(children, animated: false)
+                if let selected { tabs.selectedIndex = selected }
+            case (let split as UISplitViewController, .splitView(let collapsed)):
+                split.viewControllers = children
+                split.simulateCollapse(collapsed)
+            default:
+                for child in children {
+                    container.addChild(child)
+                    child.didMove(toParent: container)
+                }
+            }
+        }
+    }
+
+    /// Makes the windows, with their roots and presented chains.
+    private func makeWindows() {
+        for described in tree.windows {
+            let window = UIWindow()
+            window.restorationIdentifier = described.id
+            window.rootViewController = described.rootID.flatMap { controllers[$0] }
+            var presenter = window.rootViewController
+            for link in described.presented {
+                guard let presented = controllers[link.controllerID] else { continue }
+                presented.modalPresentationStyle = UIModalPresentationStyle(name: link.style) ?? .automatic
+                presenter?.present(presented, animated: false)
+                presenter = presented
+            }
+            window.isHidden = !described.isVisible
+            windowsByID[described.id] = window
+            windows.append(window)
+        }
+    }
+
+    /// Makes the hosts on their bases, with their frames.
+    private func makeHosts() {
+        for described in tree.hosts {
+            let host: InsecurityHost?
+            switch described.base {
+            case .modal(let id): host = id.flatMap { controllers[$0] }.map { InsecurityHost(modal: $0) }
+            case .navigation(let id):
+                host = id.flatMap { controllers[$0] as? UINavigationController }.map {
+                    InsecurityHost(restoringOn: $0)
+                }
+            case .window(let id): host = id.flatMap { windowsByID[$0] }.map { InsecurityHost(restoringOn: $0) }
+            }
+            guard let host else {
+                failures.append("host \"\(described.id)\": its base is missing or of the wrong kind")
+                continue
+            }
+            hosts.append(host)
+            adoptFrames(of: described, on: host)
+        }
+    }
+
+    /// Gives `host` the described frames, bottom to top: the app's own coordinators where a factory makes
+    /// them (each hears of the one above it finishing), stand-ins elsewhere.
+    private func adoptFrames(of described: BridgedHost, on host: InsecurityHost) {
+        weak var below: AnyObject?
+        for frame in described.frames {
+            let controller = frame.controllerID.flatMap { controllers[$0] } ?? UnrecordedController()
+            let isShown = frame.state == "shown"
+            guard let presentation = NavigationEvent.Presentation(rawValue: frame.kind) else { continue }
+            let adopted: Bool
+            if let made = frame.controllerID.flatMap({ restorable[$0] }) {
+                let receiver = below as? RestoredChildResultReceiver
+                let chainFinished = receiver == nil && below == nil ? builder.coordinatorFactories.chainFinished : nil
+                adopted = made.adopt(host, presentation, isShown) {
+                    [weak receiver, weak child = made.coordinator] result in
+                    guard let child else { return }
+                    receiver?.restoredChild(child, didFinishWith: result)
+                    chainFinished?(child, result)
+                }
+                below = made.coordinator
+                madeCoordinators.append(made.coordinator)
+            } else {
+                let coordinator = RestoredCoordinator(typeName: frame.coordinatorType)
+                adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
+                if let id = frame.controllerID { frameCoordinators[id] = coordinator }
+                below = coordinator
+            }
+            guard adopted else {
+                failures.append(
+                    "host \"\(described.id)\": a \(frame.kind) frame of \(frame.coordinatorType) does not match the controllers' relationships"
+                )
+                continue
+            }
+            if let id = frame.controllerID { framesShowing.insert(id) }
+        }
+    }
+
+    /// Lets each plugin rebuild its coordinators; a coordinator no plugin claims is a failure.
+    private func rebuildCoordinators() -> BridgeRebuildContext {
+        var leavingWithQueuedPops = Set<String>()
+        for case .pop(let navigationID, let id, _) in tree.queued {
+            let stack = tree.controllers.first { $0.id == navigationID }?.children ?? []
+            leavingWithQueuedPops.formUnion(stack.drop { $0 != id }.dropFirst())
+        }
+        let context = BridgeRebuildContext(
+            controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
+            leavingWithQueuedPops: leavingWithQueuedPops,
+            // Every described host was rebuilt (a failure has thrown by now), in order.
+            hosts: Array(zip(hosts, tree.hosts.map(\.framework))), factories: builder.coordinatorFactories
+        )
+        for plugin in builder.registry.plugins {
+            let described = tree.coordinators.filter { $0.framework == plugin.framework }
+            do {
+                try plugin.rebuildCoordinators(described, in: context)
+            } catch {
+                failures.append("\(plugin.framework): \(error)")
+            }
+        }
+        let known = Set(builder.registry.plugins.map(\.framework))
+        for coordinator in tree.coordinators where !known.contains(coordinator.framework) {
+            failures.append("coordinator \"\(coordinator.id)\": no plugin is registered for \(coordinator.framework)")
+        }
+        return context
+    }
+}
