@@ -62,20 +62,7 @@ struct SnapshotParser {
     }
 
     func parse(_ bytes: [UInt8]) throws(SnapshotError) -> (tree: BridgedTree, positions: Positions, version: Int) {
-        guard bytes.count <= limits.maxBytes else {
-            throw SnapshotError([
-                SnapshotIssue(
-                    .tooLarge, "the snapshot is \(bytes.count) bytes; the limit is \(limits.maxBytes)", line: 0,
-                    column: 0)
-            ])
-        }
-        if let (line, column) = Self.doctypePosition(in: bytes) {
-            throw SnapshotError([
-                SnapshotIssue(
-                    .forbiddenDoctype, "document type declarations (and so entities) are not allowed in snapshots",
-                    line: line, column: column)
-            ])
-        }
+        try refuseBeforeParsing(bytes)
         xmlInitParser()
         bridge_xml_silence_generic_errors()
         let collector = IssueCollector()
@@ -110,6 +97,33 @@ struct SnapshotParser {
             withExtendedLifetime(schema) {}
         }
 
+        let builder = readElements(from: reader, into: collector)
+        let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        guard issues.isEmpty else { throw SnapshotError(issues) }
+        return (builder.finishedTree(), builder.positions, builder.version)
+    }
+
+    /// Refuses, before libxml2 sees them, input over the size limit and any document type declaration.
+    private func refuseBeforeParsing(_ bytes: [UInt8]) throws(SnapshotError) {
+        guard bytes.count <= limits.maxBytes else {
+            throw SnapshotError([
+                SnapshotIssue(
+                    .tooLarge, "the snapshot is \(bytes.count) bytes; the limit is \(limits.maxBytes)", line: 0,
+                    column: 0)
+            ])
+        }
+        if let (line, column) = Self.doctypePosition(in: bytes) {
+            throw SnapshotError([
+                SnapshotIssue(
+                    .forbiddenDoctype, "document type declarations (and so entities) are not allowed in snapshots",
+                    line: line, column: column)
+            ])
+        }
+    }
+
+    /// Reads the document's elements into a tree, until its end, the first malformed input, or the depth
+    /// limit.
+    private func readElements(from reader: xmlTextReaderPtr, into collector: IssueCollector) -> TreeBuilder {
         var builder = TreeBuilder()
         while true {
             let status = xmlTextReaderRead(reader)
@@ -146,9 +160,7 @@ struct SnapshotParser {
             }
             if collector.sawMalformedInput { break }
         }
-        let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-        guard issues.isEmpty else { throw SnapshotError(issues) }
-        return (builder.finishedTree(), builder.positions, builder.version)
+        return builder
     }
 
     /// Where `<!DOCTYPE` first appears, if anywhere. Snapshots never need one, and refusing it before
@@ -204,102 +216,37 @@ private struct TreeBuilder {
     var tree = BridgedTree()
     var positions = SnapshotParser.Positions()
 
+    /// Adds the element `name` at `depth` to the tree, recording its position.
     mutating func element(
         _ name: String, attributes: Attributes, depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]
     ) {
         switch (depth, name) {
-        case (0, "bridge-snapshot"):
-            guard let text = attributes["version"], let version = Int(text),
-                SnapshotWriter.readableVersions.contains(version)
-            else {
-                let versions = SnapshotWriter.readableVersions
-                issues.append(
-                    SnapshotIssue(
-                        .unsupportedVersion,
-                        "version \(attributes["version"] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)",
-                        line: position.0, column: position.1))
-                return
-            }
-            self.version = version
-        case (2, "window"):
-            let id = attributes["id"] ?? ""
-            positions.windows.append(position)
-            positions.presented.append([])
-            tree.windows.append(
-                BridgedWindow(
-                    id: id, isKey: attributes.flag("key"), isVisible: attributes.flag("visible"),
-                    rootID: attributes["root"], presented: []))
-        case (3, "presented"):
-            guard !tree.windows.isEmpty else { return }
-            let index = tree.windows.count - 1
-            positions.presented[index].append(position)
-            tree.windows[index].presented.append(
-                BridgedPresentation(
-                    controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
-        case (2, "controller"):
-            positions.controllers.append(position)
-            positions.controllerChildren.append([])
-            let container = self.container(attributes, at: position, issues: &issues)
-            requireVersion3(for: ["alert", "message"], in: attributes, at: position, issues: &issues)
-            tree.controllers.append(
-                BridgedController(
-                    id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"],
-                    children: [], container: container,
-                    alert: attributes["alert"].map { BridgedAlert(message: attributes["message"], style: $0, actions: []) }
-                ))
+        case (0, "bridge-snapshot"): readVersion(attributes, at: position, issues: &issues)
+        case (1, "controllers"): lastSection = .controllers
+        case (1, "queue"):
+            lastSection = .other
+            requireVersion3(element: "queue", at: position, issues: &issues)
+        case (1, _): lastSection = .other
+        case (2, "window"): window(attributes, at: position)
+        case (3, "presented"): presented(attributes, at: position)
+        case (2, "controller"): controller(attributes, at: position, issues: &issues)
         case (3, "action") where !tree.controllers.isEmpty && lastSection == .controllers:
-            requireVersion3(element: "action", at: position, issues: &issues)
-            let index = tree.controllers.count - 1
-            guard tree.controllers[index].alert != nil else {
-                issues.append(
-                    SnapshotIssue(
-                        .schemaViolation,
-                        "controller \"\(tree.controllers[index].id)\" has an action but no alert attribute",
-                        line: position.0, column: position.1))
-                return
-            }
-            tree.controllers[index].alert?.actions.append(
-                BridgedAlertAction(
-                    title: attributes["title"], style: attributes["style"] ?? "default",
-                    isPreferred: attributes.flag("preferred")))
+            alertAction(attributes, at: position, issues: &issues)
         case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
             let index = tree.controllers.count - 1
             positions.controllerChildren[index].append(position)
             tree.controllers[index].children.append(attributes["ref"] ?? "")
-        case (2, "host"):
-            positions.hosts.append(position)
-            positions.frames.append([])
-            let on = attributes["on"]
-            let base: BridgedHost.Base =
-                switch attributes["base"] {
-                case "navigation": .navigation(controllerID: on)
-                case "window": .window(windowID: on)
-                default: .modal(controllerID: on)
-                }
-            requireVersion3(for: ["framework"], in: attributes, at: position, issues: &issues)
-            tree.hosts.append(
-                BridgedHost(id: attributes["id"] ?? "", base: base, frames: [], framework: attributes["framework"]))
-        case (3, "frame"):
-            guard !tree.hosts.isEmpty else { return }
-            let index = tree.hosts.count - 1
-            positions.frames[index].append(position)
-            tree.hosts[index].frames.append(
-                BridgedFrame(
-                    kind: attributes["kind"] ?? "", state: attributes["state"] ?? "",
-                    coordinatorType: attributes["coordinator"] ?? "", controllerID: attributes["controller"]))
-        case (2, "coordinator"):
-            positions.coordinators.append(position)
-            positions.coordinatorChildren.append([])
-            positions.owns.append([])
-            requireVersion3(for: ["root"], in: attributes, at: position, issues: &issues)
-            tree.coordinators.append(
-                BridgedCoordinator(
-                    id: attributes["id"] ?? "", framework: attributes["framework"] ?? "",
-                    type: attributes["type"] ?? "", identifier: attributes["identifier"] ?? "",
-                    rootID: attributes["root"], parentID: attributes["parent"], childIDs: [], controllerIDs: []))
-        case (1, "queue"):
-            lastSection = .other
-            requireVersion3(element: "queue", at: position, issues: &issues)
+        case (2, "host"): host(attributes, at: position, issues: &issues)
+        case (3, "frame"): frame(attributes, at: position)
+        case (2, "coordinator"): coordinator(attributes, at: position, issues: &issues)
+        case (3, "child") where !tree.coordinators.isEmpty:
+            let index = tree.coordinators.count - 1
+            positions.coordinatorChildren[index].append(position)
+            tree.coordinators[index].childIDs.append(attributes["ref"] ?? "")
+        case (3, "owns") where !tree.coordinators.isEmpty:
+            let index = tree.coordinators.count - 1
+            positions.owns[index].append(position)
+            tree.coordinators[index].controllerIDs.append(attributes["ref"] ?? "")
         case (2, "dismiss"):
             positions.queued.append(position)
             tree.queued.append(
@@ -310,21 +257,111 @@ private struct TreeBuilder {
                 .pop(
                     navigationID: attributes["navigation"] ?? "", toControllerID: attributes["to"] ?? "",
                     animated: attributes.flag("animated")))
-        case (3, "child") where !tree.coordinators.isEmpty:
-            let index = tree.coordinators.count - 1
-            positions.coordinatorChildren[index].append(position)
-            tree.coordinators[index].childIDs.append(attributes["ref"] ?? "")
-        case (3, "owns") where !tree.coordinators.isEmpty:
-            let index = tree.coordinators.count - 1
-            positions.owns[index].append(position)
-            tree.coordinators[index].controllerIDs.append(attributes["ref"] ?? "")
-        case (1, "controllers"):
-            lastSection = .controllers
-        case (1, _):
-            lastSection = .other
         default:
             break
         }
+    }
+
+    private mutating func readVersion(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        guard let text = attributes["version"], let version = Int(text),
+            SnapshotWriter.readableVersions.contains(version)
+        else {
+            let versions = SnapshotWriter.readableVersions
+            issues.append(
+                SnapshotIssue(
+                    .unsupportedVersion,
+                    "version \(attributes["version"] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)",
+                    line: position.0, column: position.1))
+            return
+        }
+        self.version = version
+    }
+
+    private mutating func window(_ attributes: Attributes, at position: (Int, Int)) {
+        positions.windows.append(position)
+        positions.presented.append([])
+        tree.windows.append(
+            BridgedWindow(
+                id: attributes["id"] ?? "", isKey: attributes.flag("key"), isVisible: attributes.flag("visible"),
+                rootID: attributes["root"], presented: []))
+    }
+
+    private mutating func presented(_ attributes: Attributes, at position: (Int, Int)) {
+        guard !tree.windows.isEmpty else { return }
+        let index = tree.windows.count - 1
+        positions.presented[index].append(position)
+        tree.windows[index].presented.append(
+            BridgedPresentation(controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
+    }
+
+    private mutating func controller(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        positions.controllers.append(position)
+        positions.controllerChildren.append([])
+        let container = self.container(attributes, at: position, issues: &issues)
+        requireVersion3(for: ["alert", "message"], in: attributes, at: position, issues: &issues)
+        tree.controllers.append(
+            BridgedController(
+                id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"],
+                children: [], container: container,
+                alert: attributes["alert"].map { BridgedAlert(message: attributes["message"], style: $0, actions: []) }
+            ))
+    }
+
+    private mutating func alertAction(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
+    {
+        requireVersion3(element: "action", at: position, issues: &issues)
+        let index = tree.controllers.count - 1
+        guard tree.controllers[index].alert != nil else {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation,
+                    "controller \"\(tree.controllers[index].id)\" has an action but no alert attribute",
+                    line: position.0, column: position.1))
+            return
+        }
+        tree.controllers[index].alert?.actions.append(
+            BridgedAlertAction(
+                title: attributes["title"], style: attributes["style"] ?? "default",
+                isPreferred: attributes.flag("preferred")))
+    }
+
+    private mutating func host(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        positions.hosts.append(position)
+        positions.frames.append([])
+        let on = attributes["on"]
+        // The schema allows these three bases only.
+        let base: BridgedHost.Base =
+            switch attributes["base"] {
+            case "navigation": .navigation(controllerID: on)
+            case "window": .window(windowID: on)
+            default: .modal(controllerID: on)
+            }
+        requireVersion3(for: ["framework"], in: attributes, at: position, issues: &issues)
+        tree.hosts.append(
+            BridgedHost(id: attributes["id"] ?? "", base: base, frames: [], framework: attributes["framework"]))
+    }
+
+    private mutating func frame(_ attributes: Attributes, at position: (Int, Int)) {
+        guard !tree.hosts.isEmpty else { return }
+        let index = tree.hosts.count - 1
+        positions.frames[index].append(position)
+        tree.hosts[index].frames.append(
+            BridgedFrame(
+                kind: attributes["kind"] ?? "", state: attributes["state"] ?? "",
+                coordinatorType: attributes["coordinator"] ?? "", controllerID: attributes["controller"]))
+    }
+
+    private mutating func coordinator(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
+    {
+        positions.coordinators.append(position)
+        positions.coordinatorChildren.append([])
+        positions.owns.append([])
+        requireVersion3(for: ["root"], in: attributes, at: position, issues: &issues)
+        tree.coordinators.append(
+            BridgedCoordinator(
+                id: attributes["id"] ?? "", framework: attributes["framework"] ?? "",
+                type: attributes["type"] ?? "", identifier: attributes["identifier"] ?? "",
+                rootID: attributes["root"], parentID: attributes["parent"], childIDs: [], controllerIDs: []))
     }
 
     /// The tree read. A coordinator that owns controllers but has no recorded root (every coordinator before

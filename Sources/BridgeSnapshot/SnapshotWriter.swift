@@ -20,103 +20,110 @@ enum SnapshotWriter {
         let writer = XMLWriter(xmlNewTextWriterMemory(buffer, 0)!)
         writer.document {
             writer.element("bridge-snapshot", ["version": "\(version)"]) {
-                writer.element("windows") {
-                    for window in tree.windows {
-                        writer.element(
-                            "window",
-                            [
-                                ("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"),
-                                ("root", window.rootID),
-                            ]
-                        ) {
-                            for presented in window.presented {
-                                writer.element(
-                                    "presented", [("controller", presented.controllerID), ("style", presented.style)])
-                            }
-                        }
-                    }
-                }
-                writer.element("controllers") {
-                    for controller in tree.controllers {
-                        writer.element(
-                            "controller",
-                            [
-                                ("id", controller.id), ("type", controller.type), ("title", controller.title),
-                            ] + (controller.container?.attributes ?? [])
-                                + (controller.alert.map { [("alert", $0.style), ("message", $0.message)] } ?? [])
-                        ) {
-                            for child in controller.children { writer.element("child", [("ref", child)]) }
-                            for action in controller.alert?.actions ?? [] {
-                                writer.element(
-                                    "action",
-                                    [
-                                        ("title", action.title), ("style", action.style),
-                                        ("preferred", action.isPreferred ? "true" : nil),
-                                    ])
-                            }
-                        }
-                    }
-                }
-                writer.element("hosts") {
-                    // Nothing refers to a host, so its id is its position: import renumbers hosts as it recreates them.
-                    for (position, host) in tree.hosts.enumerated() {
-                        let (base, on) = host.base.attributes
-                        writer.element(
-                            "host", [("id", "host\(position + 1)"), ("base", base), ("on", on), ("framework", host.framework)]
-                        ) {
-                            for frame in host.frames {
-                                writer.element(
-                                    "frame",
-                                    [
-                                        ("kind", frame.kind), ("state", frame.state),
-                                        ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
-                                    ])
-                            }
-                        }
-                    }
-                }
-                writer.element("coordinators") {
-                    // Coordinator ids are `Framework.N`, numbered in document order per framework, so that a
-                    // snapshot and its import (which numbers coordinators as it reads them) agree.
-                    var counts: [String: Int] = [:]
-                    var canonicalIDs: [String: String] = [:]
-                    for coordinator in tree.coordinators where canonicalIDs[coordinator.id] == nil {
-                        counts[coordinator.framework, default: 0] += 1
-                        canonicalIDs[coordinator.id] = "\(coordinator.framework).\(counts[coordinator.framework]!)"
-                    }
-                    func canonical(_ id: String) -> String { canonicalIDs[id] ?? id }
-                    for coordinator in tree.coordinators {
-                        writer.element(
-                            "coordinator",
-                            [
-                                ("id", canonical(coordinator.id)), ("framework", coordinator.framework),
-                                ("type", coordinator.type),
-                                ("identifier", coordinator.identifier), ("root", coordinator.rootID),
-                                ("parent", coordinator.parentID.map(canonical)),
-                            ]
-                        ) {
-                            for child in coordinator.childIDs { writer.element("child", [("ref", canonical(child))]) }
-                            for owned in coordinator.controllerIDs { writer.element("owns", [("ref", owned)]) }
-                        }
-                    }
-                }
+                writer.element("windows") { writeWindows(tree.windows, to: writer) }
+                writer.element("controllers") { writeControllers(tree.controllers, to: writer) }
+                writer.element("hosts") { writeHosts(tree.hosts, to: writer) }
+                writer.element("coordinators") { writeCoordinators(tree.coordinators, to: writer) }
                 if !tree.queued.isEmpty {
-                    writer.element("queue") {
-                        for removal in tree.queued {
-                            switch removal {
-                            case .dismissal(let id, let animated):
-                                writer.element("dismiss", [("controller", id), ("animated", "\(animated)")])
-                            case .pop(let navigation, let id, let animated):
-                                writer.element(
-                                    "pop", [("navigation", navigation), ("to", id), ("animated", "\(animated)")])
-                            }
-                        }
-                    }
+                    writer.element("queue") { writeQueue(tree.queued, to: writer) }
                 }
             }
         }
         writer.close()
         return String(cString: xmlBufferContent(buffer))
+    }
+
+    private static func writeWindows(_ windows: [BridgedWindow], to writer: XMLWriter) {
+        for window in windows {
+            writer.element(
+                "window",
+                [
+                    ("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"),
+                    ("root", window.rootID),
+                ]
+            ) {
+                for presented in window.presented {
+                    writer.element("presented", [("controller", presented.controllerID), ("style", presented.style)])
+                }
+            }
+        }
+    }
+
+    private static func writeControllers(_ controllers: [BridgedController], to writer: XMLWriter) {
+        for controller in controllers {
+            writer.element(
+                "controller",
+                [("id", controller.id), ("type", controller.type), ("title", controller.title)]
+                    + (controller.container?.attributes ?? [])
+                    + (controller.alert.map { [("alert", $0.style), ("message", $0.message)] } ?? [])
+            ) {
+                for child in controller.children { writer.element("child", [("ref", child)]) }
+                for action in controller.alert?.actions ?? [] {
+                    writer.element(
+                        "action",
+                        [
+                            ("title", action.title), ("style", action.style),
+                            ("preferred", action.isPreferred ? "true" : nil),
+                        ])
+                }
+            }
+        }
+    }
+
+    /// Nothing refers to a host, so its id is its position: import renumbers hosts as it recreates them.
+    private static func writeHosts(_ hosts: [BridgedHost], to writer: XMLWriter) {
+        for (position, host) in hosts.enumerated() {
+            let (base, on) = host.base.attributes
+            writer.element(
+                "host", [("id", "host\(position + 1)"), ("base", base), ("on", on), ("framework", host.framework)]
+            ) {
+                for frame in host.frames {
+                    writer.element(
+                        "frame",
+                        [
+                            ("kind", frame.kind), ("state", frame.state),
+                            ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
+                        ])
+                }
+            }
+        }
+    }
+
+    /// Coordinator ids are `Framework.N`, numbered in document order per framework, so that a snapshot and
+    /// its import (which numbers coordinators as it reads them) agree.
+    private static func writeCoordinators(_ coordinators: [BridgedCoordinator], to writer: XMLWriter) {
+        var counts: [String: Int] = [:]
+        var canonicalIDs: [String: String] = [:]
+        for coordinator in coordinators where canonicalIDs[coordinator.id] == nil {
+            counts[coordinator.framework, default: 0] += 1
+            canonicalIDs[coordinator.id] = "\(coordinator.framework).\(counts[coordinator.framework]!)"
+        }
+        func canonical(_ id: String) -> String { canonicalIDs[id] ?? id }
+        for coordinator in coordinators {
+            writer.element(
+                "coordinator",
+                [
+                    ("id", canonical(coordinator.id)), ("framework", coordinator.framework),
+                    ("type", coordinator.type),
+                    ("identifier", coordinator.identifier), ("root", coordinator.rootID),
+                    ("parent", coordinator.parentID.map(canonical)),
+                ]
+            ) {
+                for child in coordinator.childIDs { writer.element("child", [("ref", canonical(child))]) }
+                for owned in coordinator.controllerIDs { writer.element("owns", [("ref", owned)]) }
+            }
+        }
+    }
+
+    private static func writeQueue(_ queued: [BridgedQueuedRemoval], to writer: XMLWriter) {
+        for removal in queued {
+            switch removal {
+            case .dismissal(let id, let animated):
+                writer.element("dismiss", [("controller", id), ("animated", "\(animated)")])
+            case .pop(let navigation, let id, let animated):
+                writer.element("pop", [("navigation", navigation), ("to", id), ("animated", "\(animated)")])
+            }
+        }
     }
 }
 
