@@ -42,93 +42,121 @@ public struct MigrationPlan: Sendable {
 
     /// The plan for every ResponderCoordinator coordinator in `tree`, in document order.
     public init(_ tree: BridgedTree, framework: String = "ResponderCoordinator") {
-        let controllers = Dictionary(tree.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var parents: [String: String] = [:]
-        for controller in tree.controllers {
-            for child in controller.children { parents[child] = controller.id }
-        }
-        var presenterOf: [String: String] = [:]
-        for window in tree.windows {
-            var presenter = window.rootID
-            for link in window.presented {
-                presenterOf[link.controllerID] = presenter
-                presenter = link.controllerID
-            }
-        }
+        let placements = Placements(tree)
         let legacy = tree.coordinators.filter { $0.framework == framework }
         let byID = Dictionary(legacy.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var usedNames = Set<String>()
-
-        func kinds(_ coordinator: BridgedCoordinator) -> (
-            pushedIn: String?, presentedOn: String?, structure: BridgedController?
-        ) {
-            var pushedIn: String?
-            var presentedOn: String?
-            var structure: BridgedController?
-            for id in coordinator.controllerIDs {
-                guard let controller = controllers[id] else { continue }
-                if case .tabBar = controller.container { structure = controller }
-                if case .splitView = controller.container { structure = controller }
-                if let parent = parents[id], controllers[parent]?.container == .navigation {
-                    pushedIn = parent
-                    if presenterOf[parent] != nil, presentedOn == nil { presentedOn = presenterOf[parent] }
-                } else if let presenter = presenterOf[id] {
-                    presentedOn = presenter
-                }
-            }
-            return (pushedIn, presentedOn, structure)
-        }
-
         entries = legacy.map { coordinator in
-            let (pushedIn, presentedOn, structure) = kinds(coordinator)
-            let childKinds = coordinator.childIDs.compactMap { byID[$0] }.map { kinds($0) }
-            let target: Target
-            let host: String
-            let reason: String
-            if let structure {
-                target = .window
-                host = "WindowCoordinator(window) making \(structure.type) #\(structure.id) the root"
-                reason =
-                    "it owns the app's \(structure.container.flatMap { $0.label.split(separator: ",").first }.map(String.init) ?? "container") and its children run one flow each"
-            } else if pushedIn != nil,
-                presentedOn != nil || childKinds.contains(where: { $0.presentedOn != nil && $0.pushedIn == nil })
-            {
-                target = .adaptive
-                host =
-                    "InsecurityHost(navigation: #\(pushedIn!)).start(_:in:animated:) or navigation.start(_:in:animated:) from its parent"
-                reason = "its screens are pushed and presented, so it starts in whatever context it is given"
-            } else if let pushedIn {
-                target = .navigation
-                // A host pushes above the controllers its stack holds: the stack's root comes first (E4).
-                if let root = controllers[pushedIn]?.children.first, coordinator.controllerIDs.contains(root) {
-                    host =
-                        "UINavigationController(rootViewController:) with #\(root) as #\(pushedIn), then InsecurityHost(navigation: #\(pushedIn)) for the screens above it"
-                } else {
-                    host = "InsecurityHost(navigation: #\(pushedIn)), or navigation.start from the coordinator below"
-                }
-                reason =
-                    "it shows \(coordinator.controllerIDs.count) screen\(coordinator.controllerIDs.count == 1 ? "" : "s") on the stack of #\(pushedIn)"
-            } else if let presentedOn {
-                target = .modal
-                host = "InsecurityHost(modal: #\(presentedOn)), or navigation.start from its parent"
-                reason = "its screens are presented over #\(presentedOn)"
-            } else {
-                target = .adaptive
-                host = "navigation.start(_:in:animated:) from the coordinator that starts it"
-                reason = "its controllers are not on screen in the snapshot, so any context fits"
-            }
+            let childPlaces = coordinator.childIDs.compactMap { byID[$0] }.map(placements.place)
+            let (target, host, reason) = Self.target(
+                for: coordinator, at: placements.place(of: coordinator), childPlaces: childPlaces,
+                controllers: placements.controllers)
             var base =
                 Self.identifier(
                     coordinator.type.hasSuffix("Coordinator")
                         ? String(coordinator.type.dropLast("Coordinator".count)) : coordinator.type) + "Flow"
             while !usedNames.insert(base).inserted { base += "_" }
-            let screens = coordinator.controllerIDs.compactMap { controllers[$0] }.map {
+            let screens = coordinator.controllerIDs.compactMap { placements.controllers[$0] }.map {
                 Screen(id: $0.id, type: $0.type, title: $0.title)
             }
             return Entry(
                 legacyType: coordinator.type, framework: coordinator.framework, target: target, host: host,
                 reason: reason, newType: base, screens: screens)
         }
+    }
+
+    /// Where a coordinator's controllers are: the stack it pushes onto, what it presents over, and the
+    /// tab bar or split view controller it owns.
+    private struct Place {
+        var pushedIn: String?
+        var presentedOn: String?
+        var structure: BridgedController?
+    }
+
+    /// The tree's controllers with their containers and presenters, by id.
+    private struct Placements {
+        let controllers: [String: BridgedController]
+        private var parents: [String: String] = [:]
+        private var presenterOf: [String: String] = [:]
+
+        init(_ tree: BridgedTree) {
+            controllers = Dictionary(tree.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for controller in tree.controllers {
+                for child in controller.children { parents[child] = controller.id }
+            }
+            for window in tree.windows {
+                var presenter = window.rootID
+                for link in window.presented {
+                    presenterOf[link.controllerID] = presenter
+                    presenter = link.controllerID
+                }
+            }
+        }
+
+        func place(of coordinator: BridgedCoordinator) -> Place {
+            var place = Place()
+            for id in coordinator.controllerIDs {
+                guard let controller = controllers[id] else { continue }
+                if case .tabBar = controller.container { place.structure = controller }
+                if case .splitView = controller.container { place.structure = controller }
+                if let parent = parents[id], controllers[parent]?.container == .navigation {
+                    place.pushedIn = parent
+                    if presenterOf[parent] != nil, place.presentedOn == nil { place.presentedOn = presenterOf[parent] }
+                } else if let presenter = presenterOf[id] {
+                    place.presentedOn = presenter
+                }
+            }
+            return place
+        }
+    }
+
+    /// The Insecurity type a coordinator at `place` becomes, the host that starts it, and why.
+    private static func target(
+        for coordinator: BridgedCoordinator, at place: Place, childPlaces: [Place],
+        controllers: [String: BridgedController]
+    ) -> (Target, host: String, reason: String) {
+        if let structure = place.structure {
+            let kind = structure.container.flatMap { $0.label.split(separator: ",").first }.map(String.init)
+            return (
+                .window, "WindowCoordinator(window) making \(structure.type) #\(structure.id) the root",
+                "it owns the app's \(kind ?? "container") and its children run one flow each"
+            )
+        }
+        if let pushedIn = place.pushedIn,
+            place.presentedOn != nil || childPlaces.contains(where: { $0.presentedOn != nil && $0.pushedIn == nil })
+        {
+            return (
+                .adaptive,
+                "InsecurityHost(navigation: #\(pushedIn)).start(_:in:animated:) or navigation.start(_:in:animated:) from its parent",
+                "its screens are pushed and presented, so it starts in whatever context it is given"
+            )
+        }
+        if let pushedIn = place.pushedIn {
+            let count = coordinator.controllerIDs.count
+            let reason = "it shows \(count) screen\(count == 1 ? "" : "s") on the stack of #\(pushedIn)"
+            // A host pushes above the controllers its stack holds: the stack's root comes first (E4).
+            if let root = controllers[pushedIn]?.children.first, coordinator.controllerIDs.contains(root) {
+                return (
+                    .navigation,
+                    "UINavigationController(rootViewController:) with #\(root) as #\(pushedIn), then InsecurityHost(navigation: #\(pushedIn)) for the screens above it",
+                    reason
+                )
+            }
+            return (
+                .navigation, "InsecurityHost(navigation: #\(pushedIn)), or navigation.start from the coordinator below",
+                reason
+            )
+        }
+        if let presentedOn = place.presentedOn {
+            return (
+                .modal, "InsecurityHost(modal: #\(presentedOn)), or navigation.start from its parent",
+                "its screens are presented over #\(presentedOn)"
+            )
+        }
+        return (
+            .adaptive, "navigation.start(_:in:animated:) from the coordinator that starts it",
+            "its controllers are not on screen in the snapshot, so any context fits"
+        )
     }
 
     /// A Swift identifier made from `text` (letters, digits and underscores; never starting with a digit).

@@ -43,6 +43,18 @@ struct TreeGraph {
     private var frameworks: [String] = []
 
     init(_ tree: BridgedTree) {
+        addWindowClusters(tree)
+        addControllers(tree)
+        // After the containment edges: a container's children come first in its ordered out-edges, so what
+        // it presents is drawn to their right.
+        addPresentations(tree)
+        for host in tree.hosts { addHost(host, windows: tree.windows) }
+        addCoordinators(tree)
+    }
+
+    /// One cluster per window, holding what it shows, depth first with children in order: the order
+    /// Graphviz lays out a rank in.
+    private mutating func addWindowClusters(_ tree: BridgedTree) {
         let controllersByID = Dictionary(tree.controllers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var placed = Set<String>()
         for window in tree.windows {
@@ -50,7 +62,6 @@ struct TreeGraph {
                 key: "window:\(window.id)",
                 label: "window \(window.id)\(window.isKey ? " (key)" : "")\(window.isVisible ? "" : " (hidden)")",
                 members: [])
-            // Depth first, children in order: the order Graphviz lays out a rank in.
             var pending = Array(([window.rootID].compactMap { $0 } + window.presented.map(\.controllerID)).reversed())
             while let id = pending.popLast() {
                 guard placed.insert(id).inserted, let controller = controllersByID[id] else { continue }
@@ -59,6 +70,9 @@ struct TreeGraph {
             }
             clusters.append(cluster)
         }
+    }
+
+    private mutating func addControllers(_ tree: BridgedTree) {
         for controller in tree.controllers {
             var label = controller.type + "\n#" + controller.id
             if let title = controller.title { label += "\n\"\(title)\"" }
@@ -69,8 +83,9 @@ struct TreeGraph {
                 edges.append(Edge(from: "c:\(controller.id)", to: "c:\(child)", label: edgeLabel, style: .containment))
             }
         }
-        // After the containment edges: a container's children come first in its ordered out-edges, so what
-        // it presents is drawn to their right.
+    }
+
+    private mutating func addPresentations(_ tree: BridgedTree) {
         for window in tree.windows {
             var presenter = window.rootID
             for link in window.presented {
@@ -83,42 +98,48 @@ struct TreeGraph {
                 presenter = link.controllerID
             }
         }
-        for host in tree.hosts {
-            nodes.append(Node(key: "h:\(host.id)", label: "host \(host.id)\n\(host.base.label)", shape: .host))
-            switch host.base {
-            case .modal(let id?), .navigation(let id?):
-                edges.append(Edge(from: "h:\(host.id)", to: "c:\(id)", label: "on", style: .hostBase))
-            case .window(let id?):
-                if let root = tree.windows.first(where: { $0.id == id })?.rootID {
-                    edges.append(Edge(from: "h:\(host.id)", to: "c:\(root)", label: "on window \(id)", style: .hostBase))
-                }
-            default: break
+    }
+
+    /// A host, the edge to its base (a window host's goes to the window's root), and its frames.
+    private mutating func addHost(_ host: BridgedHost, windows: [BridgedWindow]) {
+        nodes.append(Node(key: "h:\(host.id)", label: "host \(host.id)\n\(host.base.label)", shape: .host))
+        switch host.base {
+        case .modal(let id?), .navigation(let id?):
+            edges.append(Edge(from: "h:\(host.id)", to: "c:\(id)", label: "on", style: .hostBase))
+        case .window(let id?):
+            if let root = windows.first(where: { $0.id == id })?.rootID {
+                edges.append(Edge(from: "h:\(host.id)", to: "c:\(root)", label: "on window \(id)", style: .hostBase))
             }
-            for (index, frame) in host.frames.enumerated() {
-                let waiting = frame.state == "waiting" ? ", waiting" : ""
-                // An adapter's host runs its framework's coordinators, which are nodes of their own already.
-                if host.framework != nil {
-                    if let id = frame.controllerID {
-                        edges.append(
-                            Edge(
-                                from: "h:\(host.id)", to: "c:\(id)",
-                                label: "\(index + 1): \(frame.kind) \(frame.coordinatorType)\(waiting)", style: .frame))
-                    }
-                    continue
-                }
-                let key = "f:\(host.id):\(index)"
-                if !frameworks.contains(Self.insecurity) { frameworks.append(Self.insecurity) }
-                nodes.append(
-                    Node(
-                        key: key, label: "\(frame.coordinatorType)\n\(Self.insecurity)",
-                        shape: .coordinator(framework: Self.insecurity)))
-                edges.append(
-                    Edge(from: "h:\(host.id)", to: key, label: "\(index + 1): \(frame.kind)\(waiting)", style: .frame))
+        case .modal(nil), .navigation(nil), .window(nil):
+            break
+        }
+        for (index, frame) in host.frames.enumerated() {
+            let waiting = frame.state == "waiting" ? ", waiting" : ""
+            // An adapter's host runs its framework's coordinators, which are nodes of their own already.
+            if host.framework != nil {
                 if let id = frame.controllerID {
-                    edges.append(Edge(from: key, to: "c:\(id)", label: nil, style: .owns))
+                    edges.append(
+                        Edge(
+                            from: "h:\(host.id)", to: "c:\(id)",
+                            label: "\(index + 1): \(frame.kind) \(frame.coordinatorType)\(waiting)", style: .frame))
                 }
+                continue
+            }
+            let key = "f:\(host.id):\(index)"
+            if !frameworks.contains(Self.insecurity) { frameworks.append(Self.insecurity) }
+            nodes.append(
+                Node(
+                    key: key, label: "\(frame.coordinatorType)\n\(Self.insecurity)",
+                    shape: .coordinator(framework: Self.insecurity)))
+            edges.append(
+                Edge(from: "h:\(host.id)", to: key, label: "\(index + 1): \(frame.kind)\(waiting)", style: .frame))
+            if let id = frame.controllerID {
+                edges.append(Edge(from: key, to: "c:\(id)", label: nil, style: .owns))
             }
         }
+    }
+
+    private mutating func addCoordinators(_ tree: BridgedTree) {
         for coordinator in tree.coordinators {
             if !frameworks.contains(coordinator.framework) { frameworks.append(coordinator.framework) }
             nodes.append(
@@ -243,6 +264,19 @@ struct TreeGraph {
         for node in nodes where drawn.insert(node.key).inserted {
             lines.append("  " + nodeLine(node))
         }
+        let (edgeLines, linkStyles) = mermaidEdges(id: id, text: text)
+        lines += edgeLines
+        for node in nodes {
+            guard let colour = colour(of: node.shape) else { continue }
+            lines.append("  style \(id(node.key)) fill:\(colour)")
+        }
+        for (index, style) in linkStyles { lines.append("  linkStyle \(index) \(style)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The edges' lines, and the stroke of each edge drawn in colour, by edge index.
+    private func mermaidEdges(id: (String) -> String, text: (String) -> String) -> ([String], [(Int, String)]) {
+        var lines: [String] = []
         var linkStyles: [(Int, String)] = []
         for (index, edge) in edges.enumerated() {
             let arrow: String
@@ -260,11 +294,6 @@ struct TreeGraph {
             case .containment, .hostBase: break
             }
         }
-        for node in nodes {
-            guard let colour = colour(of: node.shape) else { continue }
-            lines.append("  style \(id(node.key)) fill:\(colour)")
-        }
-        for (index, style) in linkStyles { lines.append("  linkStyle \(index) \(style)") }
-        return lines.joined(separator: "\n") + "\n"
+        return (lines, linkStyles)
     }
 }
