@@ -10,30 +10,17 @@ import SimUIKit
 /// tree, an Insecurity chain embedded mid-app, the bridged tree of both, the XML snapshot, the user
 /// swiping and going back, the diff, and the snapshot imported into a fresh window that keeps working.
 @MainActor
-enum DemoStory {
-    // MARK: Telling it
+struct DemoStory {
+    private let terminal: Terminal
+    private let loop = SimRunLoop.main
 
-    private static var terminal = Terminal(colour: false)
-
-    static func event(_ text: String) {
-        print("   " + terminal.paint("> " + text, .yellow))
-    }
-
-    private static func chapter(_ number: Int, _ title: String, _ explanation: String) {
-        SimRunLoop.main.runUntilIdle()
-        print()
-        print(terminal.paint("\(number). \(title)", .boldCyan))
-        print(terminal.paint(explanation, .dim))
-    }
-
-    private static func tree(_ windows: [UIWindow]) {
-        print(BridgeReader(registry: DemoScene.registry).read(windows).rendered())
-    }
-
+    /// Tells the story on standard output, in colour when `colour` is true.
     static func tell(colour: Bool) throws {
-        terminal = Terminal(colour: colour)
-        let loop = SimRunLoop.main
-        let scene = DemoScene(onEvent: event)
+        try DemoStory(terminal: Terminal(colour: colour)).tell()
+    }
+
+    private func tell() throws {
+        let scene = DemoScene(onEvent: { [terminal] text in print("   " + terminal.paint("> " + text, .yellow)) })
         let window = scene.window
         chapter(
             1, "A legacy app",
@@ -48,36 +35,48 @@ enum DemoStory {
         )
         tree([window])
 
+        let before = showSnapshot(of: window)
+        userSwipesAndGoesBack(in: scene)
+        try showDiff(from: before, in: window)
+        let same = try reimport(before)
+        scene.tearDown()
+        guard same else { throw ExitCodeError.failure }
+    }
+
+    // MARK: Chapters
+
+    private func showSnapshot(of window: UIWindow) -> String {
         chapter(
             3, "The bridged tree as a snapshot",
             "One XML document holds both frameworks: windows, controllers, hosts with frames, coordinators.\nIt is canonical (same screen, same bytes), so it can be committed and diffed."
         )
-        let before = BridgeSnapshot.export([window], registry: DemoScene.registry)
-        let lines = before.split(separator: "\n")
+        let snapshot = BridgeSnapshot.export([window], registry: DemoScene.registry)
+        let lines = snapshot.split(separator: "\n")
         for line in lines.prefix(12) { print(terminal.paint(String(line), .dim)) }
         print(
             terminal.paint(
-                "   … \(lines.count - 12) more lines (\(before.utf8.count) bytes); `bridge snapshot` writes this one whole",
+                "   … \(lines.count - 12) more lines (\(snapshot.utf8.count) bytes); `bridge snapshot` writes this one whole",
                 .dim))
+        return snapshot
+    }
 
+    private func userSwipesAndGoesBack(in scene: DemoScene) {
         chapter(
             4, "The user swipes and goes back",
             "Nobody calls finish: the engine sees what UIKit did and tells each framework in its own terms.")
-        if let payment = controller(withID: "payment", in: [window]) {
-            print("   the user swipes the payment sheet down")
-            payment.simulateInteractiveDismissal()
-            loop.runUntilIdle()
-        }
-        if let sheet = controller(withID: "checkout", in: [window]) {
-            print("   the user swipes the checkout sheet down")
+        for (id, name) in [("payment", "payment"), ("checkout", "checkout")] {
+            guard let sheet = controller(withID: id, in: [scene.window]) else { continue }
+            print("   the user swipes the \(name) sheet down")
             sheet.simulateInteractiveDismissal()
             loop.runUntilIdle()
         }
         print("   the user taps Back")
         scene.navigation.simulateBackButtonTap()
         loop.runUntilIdle()
-        tree([window])
+        tree([scene.window])
+    }
 
+    private func showDiff(from before: String, in window: UIWindow) throws {
         chapter(
             5, "What changed, as a diff",
             "`bridge diff OLD NEW` prints this and exits 1 when snapshots differ: a navigation regression test.")
@@ -91,14 +90,17 @@ enum DemoStory {
                 }
             print("   " + terminal.paint(difference.description, colourOfChange))
         }
+    }
 
+    /// Imports `snapshot` into a fresh window that keeps working; returns whether it exports the same.
+    private func reimport(_ snapshot: String) throws -> Bool {
         chapter(
             6, "The snapshot re-imported",
             "The first snapshot, imported into a fresh window: the same tree, and it keeps working.")
-        let live = try BridgeSnapshot.importLive(before, builder: BridgeBuilder(registry: DemoScene.registry))
+        let live = try BridgeSnapshot.importLive(snapshot, builder: BridgeBuilder(registry: DemoScene.registry))
         let restored = live.windows[0]
         restored.makeKeyAndVisible()
-        let same = BridgeSnapshot.export(live.windows, registry: DemoScene.registry) == before
+        let same = BridgeSnapshot.export(live.windows, registry: DemoScene.registry) == snapshot
         print("   export(import(snapshot)) == snapshot: " + terminal.paint(same ? "yes" : "NO", same ? .green : .red))
         if let payment = controller(withID: "payment", in: [restored]) {
             print("   the user swipes the restored payment sheet down")
@@ -112,8 +114,20 @@ enum DemoStory {
                 "Next: bridge render FILE --format dot | bridge replay SNAPSHOT SCRIPT | bridge migrate SNAPSHOT | bridge --help",
                 .dim))
         restored.rootViewController = nil
-        scene.tearDown()
-        guard same else { throw ExitCodeError.failure }
+        return same
+    }
+
+    // MARK: Telling it
+
+    private func chapter(_ number: Int, _ title: String, _ explanation: String) {
+        SimRunLoop.main.runUntilIdle()
+        print()
+        print(terminal.paint("\(number). \(title)", .boldCyan))
+        print(terminal.paint(explanation, .dim))
+    }
+
+    private func tree(_ windows: [UIWindow]) {
+        print(BridgeReader(registry: DemoScene.registry).read(windows).rendered())
     }
 }
 
