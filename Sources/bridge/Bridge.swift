@@ -294,14 +294,7 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let tree = try readSnapshot(snapshot)
-        let scriptText = String(decoding: try readFile(script, limit: JourneyScript.maxBytes), as: UTF8.self)
-        let journey: JourneyScript
-        do {
-            journey = try JourneyScript(scriptText)
-        } catch {
-            for problem in error.problems { fail("\(script):\(problem.line): \(problem.message)") }
-            throw ExitCode(2)
-        }
+        let journey = try readJourney()
         if let output {
             do {
                 try OutputFile.makeDirectory(output)
@@ -312,15 +305,7 @@ struct Replay: ParsableCommand {
         }
         try MainActor.assumeIsolated {
             let registry = standardRegistry()
-            let live: BridgeBuilder.Live
-            do {
-                live = try BridgeBuilder(registry: registry).build(tree)
-            } catch let error as BridgeBuilder.Failure {
-                for message in error.messages {
-                    fail("\(snapshot):\(SnapshotIssue(.unbuildable, message, line: 0, column: 0))")
-                }
-                throw ExitCode(2)
-            }
+            let live = try importLive(tree, registry: registry)
             live.windows.first?.makeKeyAndVisible()
             @MainActor func emit(_ number: Int, _ caption: String) throws {
                 let state = BridgeSnapshot.export(live.windows, registry: registry)
@@ -333,31 +318,65 @@ struct Replay: ParsableCommand {
                 }
             }
             try emit(0, "imported \(snapshot)")
-            var number = 0
-            var warnings: [SimWarning] = []
-            var exceptions: [SimException] = []
-            do {
-                exceptions = try SimExceptions.capture {
-                    warnings = try SimWarnings.capture {
-                        try journey.run(on: live.windows) { step in
-                            number += 1
-                            try emit(number, "line \(step.line): \(step.text)")
-                        }
+            let steps = try replay(journey, on: live.windows) { number, step in
+                try emit(number, "line \(step.line): \(step.text)")
+            }
+            if let output { print("\(steps + 1) snapshots written to \(output)") }
+        }
+    }
+
+    private func readJourney() throws -> JourneyScript {
+        let text = String(decoding: try readFile(script, limit: JourneyScript.maxBytes), as: UTF8.self)
+        do {
+            return try JourneyScript(text)
+        } catch {
+            for problem in error.problems { fail("\(script):\(problem.line): \(problem.message)") }
+            throw ExitCode(2)
+        }
+    }
+
+    @MainActor
+    private func importLive(_ tree: BridgedTree, registry: BridgeRegistry) throws -> BridgeBuilder.Live {
+        do {
+            return try BridgeBuilder(registry: registry).build(tree)
+        } catch {
+            for message in error.messages {
+                fail("\(snapshot):\(SnapshotIssue(.unbuildable, message, line: 0, column: 0))")
+            }
+            throw ExitCode(2)
+        }
+    }
+
+    /// Runs the journey's steps, calling `afterStep` with each step's number; returns how many ran. A step
+    /// UIKit refuses, warns about or would raise on ends the replay with exit code 2.
+    @MainActor
+    private func replay(
+        _ journey: JourneyScript, on windows: [UIWindow], afterStep: (Int, JourneyScript.Step) throws -> Void
+    ) throws -> Int {
+        var number = 0
+        var warnings: [SimWarning] = []
+        var exceptions: [SimException] = []
+        do {
+            exceptions = try SimExceptions.capture {
+                warnings = try SimWarnings.capture {
+                    try journey.run(on: windows) { step in
+                        number += 1
+                        try afterStep(number, step)
                     }
                 }
-            } catch let error as JourneyScriptError {
-                for problem in error.problems { fail("\(script):\(problem.line): \(problem.message)") }
-                throw ExitCode(2)
             }
-            for warning in warnings { fail("warning: UIKit would print: \(warning.message)") }
-            guard exceptions.isEmpty else {
-                for exception in exceptions {
-                    fail("\(script): after step \(number), UIKit would raise \(exception.name): \(exception.reason)")
-                }
-                throw ExitCode(2)
-            }
-            if let output { print("\(number + 1) snapshots written to \(output)") }
+        } catch let error as JourneyScriptError {
+            for problem in error.problems { fail("\(script):\(problem.line): \(problem.message)") }
+            throw ExitCode(2)
         }
+        for warning in warnings { fail("warning: UIKit would print: \(warning.message)") }
+        guard exceptions.isEmpty else {
+            for exception in exceptions {
+                fail("\(script): after step \(number), UIKit would raise \(exception.name): \(exception.reason)")
+            }
+            throw ExitCode(2)
+        }
+        return number
     }
 }
 
