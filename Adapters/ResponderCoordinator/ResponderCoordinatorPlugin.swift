@@ -104,53 +104,7 @@ extension ResponderCoordinatorPlugin {
     {
         var made: [String: any DescribedCoordinator] = [:]
         for described in coordinators {
-            let owned = described.controllerIDs.compactMap { context.controller(withID: $0) }
-            guard owned.count == described.controllerIDs.count else {
-                throw BridgeRebuildError(
-                    coordinatorID: described.id, message: "it owns a controller that was not rebuilt")
-            }
-            let root = described.rootID.flatMap { context.controller(withID: $0) }
-            guard root != nil || described.rootID == nil else {
-                throw BridgeRebuildError(
-                    coordinatorID: described.id, message: "its root controller was not rebuilt")
-            }
-            let navigation = root as? UINavigationController
-            let coordinator: any DescribedCoordinator
-            if let product = context.makeCoordinator(typeName: described.type, rootViewController: root) {
-                guard let own = product as? any DescribedCoordinator, own.rootController === root else {
-                    throw BridgeRebuildError(
-                        coordinatorID: described.id,
-                        message:
-                            "the factory for \(described.type) made \(type(of: product)), not a coordinator of its root controller"
-                    )
-                }
-                // The app's factory makes the type; the snapshot says which instance it is.
-                own.identifier = described.identifier
-                coordinator = own
-            } else if let navigation {
-                coordinator = RestoredNavigationCoordinator(
-                    typeName: described.type, identifier: described.identifier, rootViewController: navigation)
-            } else {
-                coordinator = RestoredResponderCoordinator(
-                    typeName: described.type, identifier: described.identifier, rootViewController: root)
-            }
-            if coordinator is NavigationCoordinator, navigation == nil {
-                throw BridgeRebuildError(
-                    coordinatorID: described.id,
-                    message: "it is a navigation coordinator, and its recorded root is not a navigation controller")
-            }
-            if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
-                navigationCoordinator.viewControllers = owned.filter { $0 !== navigation }
-                let stage = navigationCoordinator.stage
-                if let (host, recorded) = stageHost(on: navigation, owning: Set(described.controllerIDs), in: context) {
-                    adopt(host, recorded: recorded, into: stage)
-                }
-                for (id, controller) in zip(described.controllerIDs, owned) where context.leavesWithQueuedPop(id) {
-                    stage.expectQueuedPop(of: controller)
-                }
-            }
-            for controller in owned { controller.parentCoordinator = coordinator }
-            made[described.id] = coordinator
+            made[described.id] = try rebuildCoordinator(described, in: context)
         }
         for described in coordinators {
             guard let parentID = described.parentID else {
@@ -167,6 +121,60 @@ extension ResponderCoordinatorPlugin {
         for described in coordinators {
             made[described.id]!.markStarted()
         }
+    }
+
+    /// One described coordinator, made by the app's factory or as a stand-in, with its owned controllers and,
+    /// for a navigation coordinator, its stage on the rebuilt host.
+    private func rebuildCoordinator(_ described: BridgedCoordinator, in context: BridgeRebuildContext)
+        throws(BridgeRebuildError) -> any DescribedCoordinator
+    {
+        let owned = described.controllerIDs.compactMap { context.controller(withID: $0) }
+        guard owned.count == described.controllerIDs.count else {
+            throw BridgeRebuildError(
+                coordinatorID: described.id, message: "it owns a controller that was not rebuilt")
+        }
+        let root = described.rootID.flatMap { context.controller(withID: $0) }
+        guard root != nil || described.rootID == nil else {
+            throw BridgeRebuildError(
+                coordinatorID: described.id, message: "its root controller was not rebuilt")
+        }
+        let navigation = root as? UINavigationController
+        let coordinator: any DescribedCoordinator
+        if let product = context.makeCoordinator(typeName: described.type, rootViewController: root) {
+            guard let own = product as? any DescribedCoordinator, own.rootController === root else {
+                throw BridgeRebuildError(
+                    coordinatorID: described.id,
+                    message:
+                        "the factory for \(described.type) made \(type(of: product)), not a coordinator of its root controller"
+                )
+            }
+            // The app's factory makes the type; the snapshot says which instance it is.
+            own.identifier = described.identifier
+            coordinator = own
+        } else if let navigation {
+            coordinator = RestoredNavigationCoordinator(
+                typeName: described.type, identifier: described.identifier, rootViewController: navigation)
+        } else {
+            coordinator = RestoredResponderCoordinator(
+                typeName: described.type, identifier: described.identifier, rootViewController: root)
+        }
+        if coordinator is NavigationCoordinator, navigation == nil {
+            throw BridgeRebuildError(
+                coordinatorID: described.id,
+                message: "it is a navigation coordinator, and its recorded root is not a navigation controller")
+        }
+        if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
+            navigationCoordinator.viewControllers = owned.filter { $0 !== navigation }
+            let stage = navigationCoordinator.stage
+            if let (host, recorded) = stageHost(on: navigation, owning: Set(described.controllerIDs), in: context) {
+                adopt(host, recorded: recorded, into: stage)
+            }
+            for (id, controller) in zip(described.controllerIDs, owned) where context.leavesWithQueuedPop(id) {
+                stage.expectQueuedPop(of: controller)
+            }
+        }
+        for controller in owned { controller.parentCoordinator = coordinator }
+        return coordinator
     }
 }
 
