@@ -259,12 +259,44 @@ open class UINavigationController: UIViewController {
             deferredPushes.append((controller, requestedAnimation))
             return nil
         }
-        // Ending the running transition runs its completions, which may start another: end each in turn.
-        // A non-animated one waiting for the next turn (S18) ends quietly: there is no animation to corrupt.
+        guard endRunningTransitions(before: cause), let plan = plan(edit) else { return nil }
+        let oldTop = stack.last
+        for controller in plan.removed {
+            controller.willMove(toParent: nil)
+            controller.movingFromParent = true
+        }
+        for controller in plan.added {
+            controller.removeFromParent()
+            controller.willMove(toParent: self)
+            controller.movingToParent = true
+            attach(controller)
+        }
+        switch edit {
+        case .push(let controller): stack.append(controller)
+        case .popTop, .popTo: stack.removeSubrange(plan.keptCount...)
+        case .replace(let newStack): stack = newStack
+        }
+        runTransition(of: plan, from: oldTop, animated: requestedAnimation, cause: cause)
+        return plan.removed
+    }
+
+    /// What a stack edit changes, resolved against the current stack.
+    private struct StackPlan {
+        let delta: StackDelta
+        let removed: [UIViewController]
+        let added: [UIViewController]
+        /// How many controllers stay at the bottom of the stack.
+        let keptCount: Int
+    }
+
+    /// Ends the running transition, and any its completions start, before a new change: false, with
+    /// UIKit's warning, while the user holds an interactive pop. A non-animated one waiting for the next
+    /// turn (S18) ends quietly: there is no animation to corrupt.
+    private func endRunningTransitions(before cause: NavigationStackChange.Cause) -> Bool {
         while let running = navigationTransition {
             if running.isInteractive {
                 SimWarnings.emit("\(simDescription) cannot change its stack during an interactive pop.")
-                return nil
+                return false
             }
             if running.isAnimated {
                 SimWarnings.emit(
@@ -272,18 +304,15 @@ open class UINavigationController: UIViewController {
             }
             running.end()
         }
-        let oldTop = stack.last
-        let delta: StackDelta
-        let removed: [UIViewController]
-        let added: [UIViewController]
-        let keptCount: Int
+        return true
+    }
+
+    /// The plan of `edit`, or nil when UIKit refuses it or it changes nothing.
+    private func plan(_ edit: StackEdit) -> StackPlan? {
         switch edit {
         case .push(let controller):
             guard validate(pushing: controller, alreadyInStack: controller.parent === self) else { return nil }
-            delta = .pushed
-            removed = []
-            added = [controller]
-            keptCount = stack.count
+            return StackPlan(delta: .pushed, removed: [], added: [controller], keptCount: stack.count)
         case .popTop, .popTo:
             let index: Int?
             if case .popTo(let target) = edit {
@@ -292,35 +321,24 @@ open class UINavigationController: UIViewController {
                 index = stack.count > 1 ? stack.count - 2 : nil
             }
             guard let index, index < stack.count - 1 else { return nil }
-            removed = Array(stack[(index + 1)...])
-            delta = .popped(removed)
-            added = []
-            keptCount = index + 1
+            let removed = Array(stack[(index + 1)...])
+            return StackPlan(delta: .popped(removed), removed: removed, added: [], keptCount: index + 1)
         case .replace(let newStack):
-            keptCount = newStack.count
             guard validate(newStack), !stack.elementsEqual(newStack, by: ===) else { return nil }
             let kept = Set(newStack.map(ObjectIdentifier.init))
             let old = Set(stack.map(ObjectIdentifier.init))
-            delta = .replaced(previous: stack)
-            removed = stack.filter { !kept.contains(ObjectIdentifier($0)) }
-            added = newStack.filter { !old.contains(ObjectIdentifier($0)) }
+            return StackPlan(
+                delta: .replaced(previous: stack), removed: stack.filter { !kept.contains(ObjectIdentifier($0)) },
+                added: newStack.filter { !old.contains(ObjectIdentifier($0)) }, keptCount: newStack.count)
         }
+    }
 
-        for controller in removed {
-            controller.willMove(toParent: nil)
-            controller.movingFromParent = true
-        }
-        for controller in added {
-            controller.removeFromParent()
-            controller.willMove(toParent: self)
-            controller.movingToParent = true
-            attach(controller)
-        }
-        switch edit {
-        case .push(let controller): stack.append(controller)
-        case .popTop, .popTo: stack.removeSubrange(keptCount...)
-        case .replace(let newStack): stack = newStack
-        }
+    /// Runs the transition from `oldTop` to the stack's new top, with appearance callbacks, delegate calls
+    /// and observers, and completes the containment of `plan` when it ends.
+    private func runTransition(
+        of plan: StackPlan, from oldTop: UIViewController?, animated requestedAnimation: Bool,
+        cause: NavigationStackChange.Cause
+    ) {
         let newTop = stack.last
         let topChanges = oldTop !== newTop
         let animated = requestedAnimation && topChanges && oldTop != nil
@@ -333,17 +351,17 @@ open class UINavigationController: UIViewController {
                 oldTop?.endAppearance()
                 newTop?.endAppearance()
             }
-            detachChildren(removed)
-            for controller in removed {
+            detachChildren(plan.removed)
+            for controller in plan.removed {
                 controller.movingFromParent = false
                 controller.didMove(toParent: nil)
             }
-            for controller in added {
+            for controller in plan.added {
                 controller.movingToParent = false
                 controller.didMove(toParent: self)
             }
             if let newTop { delegate?.navigationController(self, didShow: newTop, animated: animated) }
-            stackObservers.notify(change(delta, stack, cause, .completed, animated))
+            stackObservers.notify(change(plan.delta, stack, cause, .completed, animated))
             runDeferredPush()
         }
         navigationTransition = transition
@@ -356,9 +374,8 @@ open class UINavigationController: UIViewController {
             oldTop.endAppearance()
         }
         if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
-        stackObservers.notify(change(delta, stack, cause, .began, animated))
+        stackObservers.notify(change(plan.delta, stack, cause, .began, animated))
         transition.run()
-        return removed
     }
 
     /// Starts the first push that waited for the transition that just ended; the others wait for it.

@@ -159,20 +159,8 @@ extension UIViewController {
             duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
         ) { [self] transition in
             if transition.isCancelled {
-                presentationTransition = nil
-                for controller in chain {
-                    controller.presentationTransition = nil
-                    controller.beingDismissed = false
-                }
-                // The chain comes back only where it is seen: the app may have taken the presenter off its
-                // window during the gesture.
-                if hostWindow?.isHidden == false {
-                    if reappears { beginAppearance(false, animated: flag) }
-                    for controller in disappearing.reversed() { controller.beginAppearance(true, animated: flag) }
-                }
-                if reappears { endAppearance() }
-                for controller in disappearing.reversed() { controller.endAppearance() }
-                notifyDismissal(of: chain, kind: kind, phase: .cancelled, animated: flag)
+                cancelDismissal(
+                    of: chain, disappearing: disappearing, reappears: reappears, kind: kind, animated: flag)
                 return
             }
             // The presenter's did-appear comes before the dismissed controller's did-disappear, as logged on
@@ -197,6 +185,26 @@ extension UIViewController {
         if reappears { beginAppearance(true, animated: flag) }
         if !interactive { transition.run(animatedBy: animator) }
         return transition
+    }
+
+    /// An interactive dismissal the user cancelled: the chain stays, and reappears where it is seen (the app
+    /// may have taken the presenter off its window during the gesture).
+    private func cancelDismissal(
+        of chain: [UIViewController], disappearing: [UIViewController], reappears: Bool,
+        kind: PresentationChange.Kind, animated flag: Bool
+    ) {
+        presentationTransition = nil
+        for controller in chain {
+            controller.presentationTransition = nil
+            controller.beingDismissed = false
+        }
+        if hostWindow?.isHidden == false {
+            if reappears { beginAppearance(false, animated: flag) }
+            for controller in disappearing.reversed() { controller.beginAppearance(true, animated: flag) }
+        }
+        if reappears { endAppearance() }
+        for controller in disappearing.reversed() { controller.endAppearance() }
+        notifyDismissal(of: chain, kind: kind, phase: .cancelled, animated: flag)
     }
 
     /// Tells the observers of every presenting relationship the dismissal of `chain` ends: this controller's

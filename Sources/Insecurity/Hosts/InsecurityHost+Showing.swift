@@ -49,51 +49,7 @@ extension InsecurityHost {
             frameRemovedByUIKit(frame, cause: .refusedByUIKit)
             return
         }
-        let shown: Bool
-        switch frame.placement {
-        case .presented(let presenter, let presented):
-            // A presenter that left the window (the app replaced the root, or dismissed it) would make
-            // UIKit refuse: the frame ends as the user's removals do, without handing UIKit anything.
-            guard let requested = presenter.value, requested.hostWindow != nil else {
-                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
-                return
-            }
-            let actual = UIKitOperationQueue.topPresenter(above: requested)
-            if actual !== requested {
-                frame.placement = .presented(presenter: Weak(actual), presented: presented)
-                frame.observations.append(actual.observePresentations { [weak self] in self?.presentationChanged($0) })
-            }
-            actual.present(uikitController, animated: frame.animated)
-            shown = uikitController.presentingViewController != nil
-        case .pushed(let navigation):
-            // UIKit pushes onto a stack that left the window, but nobody would see it: a stack the app
-            // took off the window the host showed it in ends the frame, as the root change would have.
-            guard let navigationController = navigation.value,
-                navigationController.hostWindow != nil || watchedWindow?.window.value == nil
-            else {
-                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
-                return
-            }
-            frame.below = navigationController.topViewController
-            navigationController.pushViewController(uikitController, animated: frame.animated)
-            shown = uikitController.parent === navigationController
-        case .windowRoot(let target, _):
-            guard let window = target.value else {
-                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
-                return
-            }
-            if case .window(_, let transition?) = base, frame.animated {
-                UIView.transition(
-                    with: window, duration: transition.duration, options: transition.options,
-                    animations: {
-                        window.rootViewController = uikitController
-                    })
-            } else {
-                window.rootViewController = uikitController
-            }
-            shown = window.rootViewController === uikitController
-            if shown { replacedChain = nil }
-        }
+        guard let shown = handToUIKit(frame, uikitController) else { return }
         guard shown else {
             InsecurityDiagnostics.report(
                 .controllerRefusedByUIKit,
@@ -106,6 +62,56 @@ extension InsecurityHost {
         watchWindow()
         InsecurityEvents.publish(frame, .shown)
         frame.owner?.frameShown()
+    }
+
+    /// Hands the frame's controller to UIKit where its placement says; returns whether UIKit took it, or nil
+    /// when the place has gone and the frame has ended.
+    private func handToUIKit(_ frame: Frame, _ uikitController: UIViewController) -> Bool? {
+        switch frame.placement {
+        case .presented(let presenter, let presented):
+            // A presenter that left the window (the app replaced the root, or dismissed it) would make
+            // UIKit refuse: the frame ends as the user's removals do, without handing UIKit anything.
+            guard let requested = presenter.value, requested.hostWindow != nil else {
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return nil
+            }
+            let actual = UIKitOperationQueue.topPresenter(above: requested)
+            if actual !== requested {
+                frame.placement = .presented(presenter: Weak(actual), presented: presented)
+                frame.observations.append(actual.observePresentations { [weak self] in self?.presentationChanged($0) })
+            }
+            actual.present(uikitController, animated: frame.animated)
+            return uikitController.presentingViewController != nil
+        case .pushed(let navigation):
+            // UIKit pushes onto a stack that left the window, but nobody would see it: a stack the app
+            // took off the window the host showed it in ends the frame, as the root change would have.
+            guard let navigationController = navigation.value,
+                navigationController.hostWindow != nil || watchedWindow?.window.value == nil
+            else {
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return nil
+            }
+            frame.below = navigationController.topViewController
+            navigationController.pushViewController(uikitController, animated: frame.animated)
+            return uikitController.parent === navigationController
+        case .windowRoot(let target, _):
+            guard let window = target.value else {
+                frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
+                return nil
+            }
+            if case .window(_, let transition?) = base, frame.animated {
+                UIView.transition(
+                    with: window, duration: transition.duration, options: transition.options,
+                    animations: {
+                        window.rootViewController = uikitController
+                    })
+            } else {
+                window.rootViewController = uikitController
+            }
+            let shown = window.rootViewController === uikitController
+            if shown { replacedChain = nil }
+            return shown
+        }
     }
 
     func reasonUIKitWouldRaise(showing controller: UIViewController, at placement: Frame.Placement) -> String? {

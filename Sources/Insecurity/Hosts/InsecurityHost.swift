@@ -129,57 +129,16 @@ public final class InsecurityHost {
                 .startDuringTeardown,
                 "\(type(of: child)) was started while frames were being torn down; it does not start.")
             return false
-        case .ending(var batch):
-            guard batch.deferredStart == nil else {
-                InsecurityDiagnostics.report(
-                    .secondStartInCompletion,
-                    "\(type(of: child)) was started inside a completion while another start was already waiting; it does not start."
-                )
-                return false
-            }
-            guard child.canStart else { return false }
-            batch.deferredStart = { [weak self] in
-                // A parent that ended before the start could run takes the start with it (E8), quietly.
-                if case .frame(let parent) = anchor, !parent.isLive {
-                    onTeardown?()
-                    return
-                }
-                let started =
-                    self?.start(
-                        child, request, after: anchor, animated: animated, completion: completion,
-                        onTeardown: onTeardown) ?? false
-                if !started { onTeardown?() }
-            }
-            stage = .ending(batch)
-            return true
+        case .ending(let batch):
+            return deferStart(
+                child, request, after: anchor, until: batch, animated: animated, completion: completion,
+                onTeardown: onTeardown)
         case .ready:
             break
         }
         guard child.canStart else { return false }
-
-        let parent: Frame?
-        switch anchor {
-        case .top:
-            parent = frames.last
-        case .frame(let frame):
-            guard frame.isLive, frame.host === self else {
-                InsecurityDiagnostics.report(
-                    .parentEndedBeforeStart, "\(type(of: child)) could not start: its parent has ended.")
-                return false
-            }
-            parent = frame
-        }
-        let keptCount = parent.map { $0.index + 1 } ?? 0
-        if keptCount < frames.count {
-            stage = .tearingDown
-            tearDown(from: keptCount, lowestRemovedByUser: false, animated: animated)
-            finishTeardown()
-            // UIKit removed the parent too while the frames above it left: the start goes with it (E8).
-            if let parent, !parent.isLive {
-                onTeardown?()
-                return false
-            }
-        }
+        let (proceeds, parent) = clearAbove(anchor, childType: type(of: child), animated: animated, onTeardown: onTeardown)
+        guard proceeds else { return false }
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
         if placement.makesNavigationRoot, let reason = UIKitExceptionGuard.reasonStackRaises(child.viewController) {
             InsecurityDiagnostics.report(
@@ -195,6 +154,67 @@ public final class InsecurityHost {
         showRestoredWaitingFrames()
         enqueueShow(frame)
         return true
+    }
+
+    /// A start requested inside a completion runs once the teardown's transition is over (E9): one per batch.
+    private func deferStart<NewResult>(
+        _ child: InsecurityCoordinator<NewResult>, _ request: StartRequest, after anchor: StartAnchor,
+        until batch: Batch, animated: Bool, completion: @escaping (CoordinatorResult<NewResult>) -> Void,
+        onTeardown: (() -> Void)?
+    ) -> Bool {
+        var batch = batch
+        guard batch.deferredStart == nil else {
+            InsecurityDiagnostics.report(
+                .secondStartInCompletion,
+                "\(type(of: child)) was started inside a completion while another start was already waiting; it does not start."
+            )
+            return false
+        }
+        guard child.canStart else { return false }
+        batch.deferredStart = { [weak self] in
+            // A parent that ended before the start could run takes the start with it (E8), quietly.
+            if case .frame(let parent) = anchor, !parent.isLive {
+                onTeardown?()
+                return
+            }
+            let started =
+                self?.start(
+                    child, request, after: anchor, animated: animated, completion: completion,
+                    onTeardown: onTeardown) ?? false
+            if !started { onTeardown?() }
+        }
+        stage = .ending(batch)
+        return true
+    }
+
+    /// The frame a child starts above, once the frames above it have been torn down; `proceeds` is false
+    /// when the parent has ended, or UIKit took it away with the frames above it (E8).
+    private func clearAbove(
+        _ anchor: StartAnchor, childType: Any.Type, animated: Bool, onTeardown: (() -> Void)?
+    ) -> (proceeds: Bool, parent: Frame?) {
+        let parent: Frame?
+        switch anchor {
+        case .top:
+            parent = frames.last
+        case .frame(let frame):
+            guard frame.isLive, frame.host === self else {
+                InsecurityDiagnostics.report(
+                    .parentEndedBeforeStart, "\(childType) could not start: its parent has ended.")
+                return (false, nil)
+            }
+            parent = frame
+        }
+        let keptCount = parent.map { $0.index + 1 } ?? 0
+        if keptCount < frames.count {
+            stage = .tearingDown
+            tearDown(from: keptCount, lowestRemovedByUser: false, animated: animated)
+            finishTeardown()
+            if let parent, !parent.isLive {
+                onTeardown?()
+                return (false, nil)
+            }
+        }
+        return (true, parent)
     }
 
     /// Creates a live frame for `child` showing `controller`, waiting for its UIKit operation.
@@ -263,32 +283,30 @@ public final class InsecurityHost {
         }
     }
 
+    /// Where a child starting above `parent` (or on the host's base) can be presented, pushed, or made a
+    /// window's root; nil, with a diagnostic, when the host's window is gone.
+    private func context(after parent: Frame?, childType: Any.Type) -> (
+        presenter: UIViewController?, navigation: UINavigationController?, window: UIWindow?
+    )? {
+        if let parent { return (parent.presentationContext, parent.navigationContext, nil) }
+        switch base {
+        case .modal(let root):
+            return (root.value, nil, nil)
+        case .navigation(let navigation):
+            return (navigation.value, navigation.value, nil)
+        case .window(let target, _):
+            guard let window = target.value else {
+                InsecurityDiagnostics.report(.hostTargetReleased, "\(childType) could not start: the window is gone.")
+                return nil
+            }
+            return (nil, nil, window)
+        }
+    }
+
     /// Applies E5 and the adaptive tables (E6) to the parent's context.
     func resolve(_ request: StartRequest, after parent: Frame?, childType: Any.Type) -> ResolvedPlacement? {
-        let presenter: UIViewController?
-        let navigationController: UINavigationController?
-        var window: UIWindow?
-        if let parent {
-            presenter = parent.presentationContext
-            navigationController = parent.navigationContext
-        } else {
-            switch base {
-            case .modal(let root):
-                presenter = root.value
-                navigationController = nil
-            case .navigation(let navigation):
-                presenter = navigation.value
-                navigationController = navigation.value
-            case .window(let target, _):
-                presenter = nil
-                navigationController = nil
-                window = target.value
-                if window == nil {
-                    InsecurityDiagnostics.report(
-                        .hostTargetReleased, "\(childType) could not start: the window is gone.")
-                    return nil
-                }
-            }
+        guard let (presenter, navigationController, window) = context(after: parent, childType: childType) else {
+            return nil
         }
         func modal() -> ResolvedPlacement? {
             if let window { return .windowRoot(window, nil) }
