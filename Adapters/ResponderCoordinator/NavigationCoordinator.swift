@@ -31,7 +31,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     /// Shared with every coordinator using the same navigation controller, and retained by them.
     private(set) lazy var stage = NavigationStage.stage(for: rootViewController)
     private var presentationHost: InsecurityHost?
-    private var presentedFrame: PresentedControllerCoordinator?
+    private var presentedFrame: ControllerCoordinator?
 
     open override func start(with completion: @escaping () -> Void = {}) {
         attachToStage()
@@ -131,14 +131,14 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
         vc.parentCoordinator = self
         let host = InsecurityHost.presenting(on: rootViewController)
         presentationHost = host
-        let frame = PresentedControllerCoordinator(vc, typeName: frameOwnerTypeName(of: vc))
+        let frame = ControllerCoordinator(vc, typeName: frameOwnerTypeName(of: vc))
         // The frame keeps the observation that calls the completion once UIKit shows it.
         frame.keepAlive(
             frame.observeFrame { [weak vc] event in
                 if event == .shown { afterTransition(of: vc) { completion?() } }
             })
         presentedFrame = frame
-        host.start(frame, animated: animated) { [weak self, weak frame] _ in
+        host.start(frame, in: .modal, animated: animated) { [weak self, weak frame] _ in
             if self?.presentedFrame === frame { self?.presentedFrame = nil }
         }
     }

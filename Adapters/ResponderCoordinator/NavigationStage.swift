@@ -198,12 +198,12 @@ final class NavigationStage {
         }
         let host = self.host ?? InsecurityHost(navigation: navigationController)
         self.host = host
-        let frame = PushedControllerCoordinator(controller, typeName: frameOwnerTypeName(of: controller))
+        let frame = ControllerCoordinator(controller, typeName: frameOwnerTypeName(of: controller))
         let key = ObjectIdentifier(controller)
         track(frame, for: key)
         markPushedAsFrame(controller)
         handedOver.remove(key)
-        host.start(frame, animated: animated) { _ in }
+        host.start(frame, in: .current, animated: animated) { _ in }
     }
 
     /// Records that `controller` was pushed as a frame, until it is deallocated (its identity may be reused).

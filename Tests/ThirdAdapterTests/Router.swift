@@ -35,17 +35,17 @@ final class Router {
     }
 
     func push(_ controller: UIViewController, animated: Bool = true) {
-        let frame = PushedControllerCoordinator(controller, typeName: "Router")
+        let frame = ControllerCoordinator(controller, typeName: "Router")
         adopt(frame, presented: false)
-        pushingHost.start(frame, animated: animated) { _ in }
+        pushingHost.start(frame, in: .current, animated: animated) { _ in }
     }
 
     func present(_ controller: UIViewController, animated: Bool = true) {
-        let frame = PresentedControllerCoordinator(controller, typeName: "Router")
+        let frame = ControllerCoordinator(controller, typeName: "Router")
         adopt(frame, presented: true)
         let host = InsecurityHost.presenting(on: navigation)
         hosts.append(host)
-        host.start(frame, animated: animated) { _ in }
+        host.start(frame, in: .modal, animated: animated) { _ in }
     }
 
     func pop(animated: Bool = true) { pushed.last?.dismiss(animated: animated) }

@@ -1,5 +1,5 @@
 import DequeModule
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// The one path by which the engine and the adapters hand UIKit an operation (E19).
 ///
@@ -64,8 +64,10 @@ final class UIKitOperationQueue {
     private var pending = Deque<Operation>()
     private var isRunning = false
     private var needsAnotherPass = false
-    /// Transitions and windows the queue already waits on, so each is observed once.
-    private var observed: Set<ObjectIdentifier> = []
+    /// Transitions, gates and windows the queue already waits on, so each is observed once. Held weakly and
+    /// compared by identity: a transition dropped before it ended (a gesture let go of) must not stand for
+    /// a new one that the allocator put at its address.
+    private var observed: [ObjectIdentifier: Weak<AnyObject>] = [:]
 
     private init() {}
 
@@ -145,32 +147,45 @@ final class UIKitOperationQueue {
     private func wake(after blocker: Blocker) {
         switch blocker {
         case .transition(let transition):
-            let id = ObjectIdentifier(transition)
-            guard observed.insert(id).inserted else { return }
-            let observing = transition.animate(alongsideTransition: nil) { _ in
-                self.observed.remove(id)
+            guard beginObserving(transition) else { return }
+            let observing = transition.animate(alongsideTransition: nil) { [weak transition] _ in
+                self.endObserving(transition)
                 self.runReadyOperations()
             }
             if !observing {
-                observed.remove(id)
+                endObserving(transition)
                 SimRunLoop.main.perform { self.runReadyOperations() }
             }
         case .restoring(let gate):
             // The gate opens in a block queued before this one.
-            let id = ObjectIdentifier(gate)
-            guard observed.insert(id).inserted else { return }
-            SimRunLoop.main.perform {
-                self.observed.remove(id)
+            guard beginObserving(gate) else { return }
+            SimRunLoop.main.perform { [weak gate] in
+                self.endObserving(gate)
                 self.runReadyOperations()
             }
         case .windowTransition(let window, let endsAt):
-            let id = ObjectIdentifier(window)
-            guard observed.insert(id).inserted else { return }
-            SimRunLoop.main.perform(after: endsAt - SimRunLoop.main.now) {
-                self.observed.remove(id)
+            guard beginObserving(window) else { return }
+            SimRunLoop.main.perform(after: endsAt - SimRunLoop.main.now) { [weak window] in
+                self.endObserving(window)
                 self.runReadyOperations()
             }
         }
+    }
+
+    /// Records that the queue waits on `object`; false when it already does.
+    private func beginObserving(_ object: AnyObject) -> Bool {
+        let id = ObjectIdentifier(object)
+        if let current = observed[id]?.value, current === object { return false }
+        if observed.count > 32 { observed = observed.filter { $0.value.value != nil } }
+        observed[id] = Weak(object)
+        return true
+    }
+
+    /// Forgets `object`; a wait whose object is gone was forgotten already (its entry no longer counts).
+    private func endObserving(_ object: AnyObject?) {
+        guard let object else { return }
+        let id = ObjectIdentifier(object)
+        if observed[id]?.value.map({ $0 === object }) ?? true { observed.removeValue(forKey: id) }
     }
 }
 
