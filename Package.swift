@@ -116,11 +116,12 @@ let package = Package(
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
             path: "Examples/EmbeddedPayment"
         ),
+        .target(name: "TestSupport", dependencies: ["SimUIKit"], path: "Tests/TestSupport"),
         .testTarget(name: "SimUIKitTests", dependencies: ["SimulationTesting", "SimUIKit"]),
         .testTarget(
             name: "InsecurityTests",
             dependencies: [
-                "SimulationTesting", "Insecurity", "SimUIKit",
+                "SimulationTesting", "TestSupport", "Insecurity", "SimUIKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -128,14 +129,14 @@ let package = Package(
         .testTarget(
             name: "CoordinatorBridgeTests",
             dependencies: [
-                "SimulationTesting", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic", "Insecurity",
-                "SimUIKit",
+                "SimulationTesting", "TestSupport", "CoordinatorBridge", "ResponderCoordinator", "InsecurityClassic",
+                "Insecurity", "SimUIKit",
             ]),
         .testTarget(
             name: "ResponderCoordinatorTests",
             dependencies: [
-                "SimulationTesting", "ResponderCoordinator", "InsecurityClassic", "CoordinatorBridge", "BridgeSnapshot",
-                "Insecurity", "SimUIKit",
+                "SimulationTesting", "TestSupport", "ResponderCoordinator", "InsecurityClassic", "CoordinatorBridge",
+                "BridgeSnapshot", "Insecurity", "SimUIKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -153,8 +154,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ThirdAdapterTests",
-            dependencies: ["SimulationTesting", "BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit"]
+            dependencies: [
+                "SimulationTesting", "TestSupport", "BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit",
+            ]
         ),
+        .testTarget(name: "BridgeCommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(name: "MessageRewriteTests", dependencies: ["MessageRewrite"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RewrittenMessagesTests",
@@ -169,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "BridgeSnapshotTests",
             dependencies: [
-                "SimulationTesting",
+                "SimulationTesting", "TestSupport",
                 "BridgeSnapshot", "BridgeSnapshotTesting", "CoordinatorBridge", "ResponderCoordinator",
                 "InsecurityClassic",
                 "Insecurity", "SimUIKit",

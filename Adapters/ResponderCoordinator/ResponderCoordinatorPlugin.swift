@@ -121,6 +121,12 @@ extension ResponderCoordinatorPlugin {
         for described in coordinators {
             made[described.id]!.markStarted()
         }
+        // The host that presented for the coordinators presents for them again; its frames are theirs.
+        for host in context.hosts(ranBy: framework) where host.becomePresentingHost() {
+            for frame in host.frameDescriptions {
+                (frame.coordinator as? RestoredCoordinator)?.framework = framework
+            }
+        }
     }
 
     /// One described coordinator, made by the app's factory or as a stand-in, with its owned controllers and,
@@ -179,8 +185,16 @@ extension ResponderCoordinatorPlugin {
 }
 
 extension ResponderCoordinatorPlugin {
-    /// The host of a navigation controller's coordinators runs their pushes.
-    public func runs(_ host: InsecurityHost) -> Bool { NavigationStage.runs(host) }
+    /// The adapter runs the host of a navigation controller's coordinators, which pushes for them, and
+    /// the host that presents what they present on an anchor's behalf.
+    public func runs(_ host: InsecurityHost) -> Bool {
+        NavigationStage.runs(host)
+            || host.isPresentingHost
+                && host.frameDescriptions.contains { frame in
+                    frame.coordinator is ControllerCoordinator
+                        || (frame.coordinator as? RestoredCoordinator)?.framework == framework
+                }
+    }
 
     /// The rebuilt host the coordinators of `navigation` used: the one the snapshot says this adapter ran.
     /// Snapshots before version 3 do not say: there it is the first host whose frames show controllers the

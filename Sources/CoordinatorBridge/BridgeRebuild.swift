@@ -88,6 +88,11 @@ public final class BridgeRebuildContext {
         }
     }
 
+    /// The rebuilt hosts that the snapshot says `framework`'s adapter ran, in document order.
+    public func hosts(ranBy framework: String) -> [InsecurityHost] {
+        hosts.filter { $0.framework == framework }.map(\.host)
+    }
+
     public func controller(withID id: String) -> UIViewController? { controllers[id] }
 
     /// The stand-in coordinator of the frame that shows the controller with this id (nil when the frame's

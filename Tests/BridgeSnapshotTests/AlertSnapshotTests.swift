@@ -3,6 +3,7 @@ import CoordinatorBridge
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Alerts in snapshots (X11)", .cleanSimulatedWorld)

@@ -5,6 +5,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 private let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 

@@ -5,6 +5,7 @@ import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// Snapshots taken while something animates or waits: every moment exports, imports as recorded, and
 /// then carries on as the app would have (X3).

@@ -6,6 +6,7 @@ import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// Builds a random live scene from a list of operations: pushes and presentations made directly on
 /// SimUIKit, engine starts (modal, push, new navigation controller, adaptive), ends of engine frames,

@@ -1,11 +1,12 @@
 import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
-import Insecurity
+@_spi(Adapters) import Insecurity
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// What the restored app's coordinators report.
 @MainActor
@@ -175,5 +176,49 @@ struct RestoredCoordinatorsTests {
             "\(error)".contains("WrongPayment made a UIViewController, not a PaymentController")
         }
         loop.runUntilIdle()
+    }
+
+    @Test(
+        "A11, X2: the host that presented for a legacy coordinator is recorded as the adapter's, and after the import what the coordinator presents joins its chain"
+    )
+    func presentingHostAcrossRestore() throws {
+        let navigation = UINavigationController()
+        navigation.restorationIdentifier = "shop"
+        let window = UIWindow()
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let shop = ShopCoordinator(rootViewController: navigation)
+        shop.identifier = "Shop"
+        shop.start()
+        shop.root(titled("Catalog", id: "catalog"))
+        shop.present(titled("Basket", id: "basket"))
+        loop.runUntilIdle()
+        let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        #expect(xml.contains(#"<host id="host1" base="modal" on="shop" framework="ResponderCoordinator">"#), "\(xml)")
+        window.rootViewController = nil
+        loop.runUntilIdle()
+
+        var builder = BridgeBuilder(registry: registry)
+        builder.coordinatorFactories.register(ShopCoordinator.self) { root in
+            ShopCoordinator(rootViewController: root as? UINavigationController ?? UINavigationController())
+        }
+        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
+        live.windows[0].makeKeyAndVisible()
+        let restored = try #require(
+            ResponderCoordinatorPlugin.shared.coordinators(in: live.windows).first as? ShopCoordinator)
+        restored.present(titled("Address", id: "address"))
+        loop.runUntilIdle()
+        let modalHosts = InsecurityHost.hosts(in: live.windows).filter {
+            if case .modal = $0.hostBase { return true }
+            return false
+        }
+        #expect(modalHosts.count == 1, "one chain presents for the coordinators of the stack")
+        #expect(modalHosts.first?.liveCoordinatorTypes == ["ShopCoordinator", "ShopCoordinator"])
+        #expect(live.windows[0].rootViewController?.presentedViewController?.presentedViewController?.title == "Address")
+        live.windows[0].rootViewController = nil
+        loop.runUntilIdle()
+        withExtendedLifetime(shop) {}
     }
 }

@@ -6,6 +6,7 @@ import ResponderCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Export and import", .cleanSimulatedWorld)

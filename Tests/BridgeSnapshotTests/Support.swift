@@ -6,14 +6,7 @@ import InsecurityClassic
 import ResponderCoordinator
 import SimUIKit
 import Testing
-
-@MainActor
-func titled(_ title: String, id: String? = nil) -> UIViewController {
-    let controller = UIViewController()
-    controller.title = title
-    controller.restorationIdentifier = id
-    return controller
-}
+import TestSupport
 
 @MainActor
 let classicPlugin = InsecurityClassicPlugin()

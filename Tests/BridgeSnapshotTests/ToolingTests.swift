@@ -5,38 +5,8 @@ import Foundation
 import SimUIKit
 import SimulationTesting
 import SnapshotTesting
+import TestSupport
 import Testing
-
-/// Runs a program and returns its exit status, standard output and standard error.
-func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (
-    status: Int32, output: String, error: String
-) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-        process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-        String(decoding: errorData, as: UTF8.self)
-    )
-}
-
-/// A new temporary file holding `text`.
-func temporaryFile(_ text: String, name: String = "snapshot.xml") throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try Data(text.utf8).write(to: url)
-    return url
-}
 
 /// xmllint, from libxml2-utils; `.ci/run` installs it, and the test that needs it is skipped without it.
 let xmllintURL = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
@@ -84,30 +54,6 @@ struct ToolingTests {
         #expect(BridgeSnapshot.diff(old, old).isEmpty)
     }
 
-    @Test("X7: bridge snapshot, validate, diff and render work end to end, with exit codes")
-    func commandLine() throws {
-        let bridge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "bridge")
-        try #require(FileManager.default.isExecutableFile(atPath: bridge.path), "build the bridge executable first")
-        let snapshot = try run(bridge, ["snapshot"])
-        #expect(snapshot.status == 0)
-        let first = try temporaryFile(snapshot.output)
-        let valid = try run(bridge, ["validate", first.path])
-        #expect(valid.status == 0)
-        #expect(valid.output.contains("valid"))
-        #expect(try run(bridge, ["diff", first.path, first.path]).status == 0)
-        let changed = try temporaryFile(
-            snapshot.output.replacingOccurrences(of: "title=\"Teapot\"", with: "title=\"Kettle\""))
-        let difference = try run(bridge, ["diff", first.path, changed.path])
-        #expect(difference.status == 1)
-        #expect(difference.output == "~ controller \"teapot\": title \"Teapot\" -> \"Kettle\"\n")
-        let broken = try temporaryFile(
-            "<bridge-snapshot version=\"1\">\n  <windows>\n    <window id=\"w\"/>\n  </windows>\n</bridge-snapshot>\n")
-        let invalid = try run(bridge, ["validate", broken.path])
-        #expect(invalid.status == 2)
-        #expect(invalid.error.contains("\(broken.path):3:"))
-        #expect(try run(bridge, ["render", first.path]).output.contains("UIViewController #checkout \"Checkout\""))
-    }
 }
 
 @MainActor

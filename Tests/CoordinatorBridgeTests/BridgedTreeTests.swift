@@ -5,6 +5,7 @@ import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// A third coordinator framework, defined only here: adding it needs no change to the core (A7).
 @MainActor
@@ -52,13 +53,6 @@ final class Sheet: ModalCoordinator<Void> {
     }
 }
 
-@MainActor
-func titled(_ title: String, id: String? = nil) -> UIViewController {
-    let controller = UIViewController()
-    controller.title = title
-    controller.restorationIdentifier = id
-    return controller
-}
 
 @MainActor
 @Suite("Bridged tree", .cleanSimulatedWorld)

@@ -2,6 +2,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Hosts in tab bars, interactive sheet dismissals, custom window transitions", .cleanSimulatedWorld)

@@ -2,6 +2,7 @@
 @testable import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// Each invariant corrupted on purpose: the checks the random suites run after every step must see it.
 @MainActor

@@ -2,6 +2,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// E21: the queue holds back only what UIKit would refuse or cut short at that moment.
 @MainActor

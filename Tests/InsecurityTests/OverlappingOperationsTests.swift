@@ -2,6 +2,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// E19: operations that overlap a running transition wait for it instead of being refused by UIKit.
 @MainActor

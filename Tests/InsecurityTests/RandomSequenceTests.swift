@@ -4,6 +4,7 @@ import PropertyBased
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// How many random sequences each model-based test runs: 2,000 by default, `RANDOM_SEQUENCES=N` for more.
 let randomSequenceCount = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 2_000

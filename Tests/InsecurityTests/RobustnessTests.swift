@@ -2,6 +2,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Released hosts and async starts", .cleanSimulatedWorld)

@@ -2,6 +2,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// Reaching the coordinator the user is in, without the engine's introspection (which is for adapters).
 @MainActor

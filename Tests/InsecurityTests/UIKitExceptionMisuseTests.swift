@@ -2,6 +2,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Misuse UIKit would raise on, through the engine", .cleanSimulatedWorld)

@@ -2,6 +2,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Removals made by the user or by app code", .cleanSimulatedWorld)

@@ -3,6 +3,7 @@ import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Seed 003 API", .cleanSimulatedWorld)
@@ -18,32 +19,32 @@ struct ApiSurfaceTests {
         app.start()
         #expect(app.isStarted)
         #expect(app.identifier == "App")
-        let home = screen("Home")
+        let home = makeScreen("Home")
         app.root(home)
         #expect(home.parentCoordinator === app)
         #expect(navigation.viewControllers == [home])
-        let list = screen("List")
+        let list = makeScreen("List")
         app.show(list)
         loop.runUntilIdle()
-        let detail = screen("Detail")
+        let detail = makeScreen("Detail")
         app.show(detail)
         loop.runUntilIdle()
         #expect(app.viewControllers == [home, list, detail])
-        let replacement = screen("Replacement")
+        let replacement = makeScreen("Replacement")
         app.top(replacement, animated: false)
         loop.runUntilIdle()
         #expect(navigation.viewControllers == [home, list, replacement])
         app.pop()
         loop.runUntilIdle()
         #expect(navigation.viewControllers == [home, list])
-        app.show(screen("Again"))
+        app.show(makeScreen("Again"))
         loop.runUntilIdle()
         app.pop(to: home, animated: false)
         loop.runUntilIdle()
         #expect(navigation.viewControllers == [home])
         #expect(app.viewControllers == [home])
 
-        let sheet = screen("Sheet")
+        let sheet = makeScreen("Sheet")
         var presented = false
         app.present(sheet) { presented = true }
         loop.runUntilIdle()
@@ -75,9 +76,9 @@ struct ApiSurfaceTests {
         let (window, navigation) = makeStack()
         let app = LoggingCoordinator("App", navigationController: navigation, log: Log())
         app.start()
-        app.root(screen("Home"))
-        app.show(screen("A"))
-        app.show(screen("B"))
+        app.root(makeScreen("Home"))
+        app.show(makeScreen("A"))
+        app.show(makeScreen("B"))
         loop.runUntilIdle()
         let host = InsecurityHost.hosts(in: [window]).first { host in
             if case .navigation(let base) = host.hostBase { return base === navigation }
@@ -95,13 +96,13 @@ struct ApiSurfaceTests {
         let (window, navigation) = makeStack()
         let first = LoggingCoordinator("First", navigationController: navigation, log: Log())
         first.start()
-        let home = screen("Home")
+        let home = makeScreen("Home")
         first.root(home)
-        first.show(screen("Step"))
+        first.show(makeScreen("Step"))
         loop.runUntilIdle()
         let second = LoggingCoordinator("Second", navigationController: navigation, log: Log())
         second.start()
-        second.root(screen("Other"))
+        second.root(makeScreen("Other"))
         loop.runUntilIdle()
         #expect(navigation.viewControllers.map(\.title) == ["Other"])
         #expect(first.viewControllers.map(\.title) == ["Home", "Step"], "kept until the coordinator stops")

@@ -3,6 +3,7 @@ import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Legacy coordinators: misuse UIKit would raise on", .cleanSimulatedWorld)
@@ -15,8 +16,8 @@ struct LegacyUIKitExceptionMisuseTests {
         window.makeKeyAndVisible()
         let coordinator = NavigationCoordinator(rootViewController: navigation)
         coordinator.start()
-        let home = screen("Home")
-        let detail = screen("Detail")
+        let home = makeScreen("Home")
+        let detail = makeScreen("Detail")
         coordinator.root(home)
         coordinator.show(detail)
         var diagnostics: [InsecurityDiagnostic] = []

@@ -3,6 +3,7 @@ import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// What a shop's catalog coordinator needs before it can act.
 private struct CatalogDependencies {
@@ -22,7 +23,7 @@ private final class CatalogCoordinator: ResponderCoordinator.NavigationCoordinat
         }
         guard dependencies.inventory.contains(sku) else { return }
         shown.append(sku)
-        show(screen(sku))
+        show(makeScreen(sku))
     }
 }
 
@@ -80,7 +81,7 @@ struct LibraryApiTests {
         let (window, navigation) = makeStack()
         let catalog = CatalogCoordinator(rootViewController: navigation)
         catalog.start()
-        catalog.root(screen("Catalog"))
+        catalog.root(makeScreen("Catalog"))
         catalog.showProduct("tea")
         #expect(catalog.queuedMessages.count == 1, "queued, not run, although the coordinator is started")
         catalog.processQueuedMessages()
@@ -131,11 +132,11 @@ struct LibraryApiTests {
         let cart = DelegateCoordinator(rootViewController: cartStack)
         app.startChild(coordinator: catalog)
         app.startChild(coordinator: cart)
-        catalog.root(screen("Catalog"))
-        cart.root(screen("Cart"))
-        catalog.show(screen("Product"))
+        catalog.root(makeScreen("Catalog"))
+        cart.root(makeScreen("Cart"))
+        catalog.show(makeScreen("Product"))
         #expect(tabs.simulateTabTap(1), "the user switches tabs while the product is pushed")
-        let item = screen("Item")
+        let item = makeScreen("Item")
         cart.show(item)
         loop.runUntilIdle()
         #expect(item.coordinatingResponder?.send(CartStatus()) == true)
@@ -161,7 +162,7 @@ struct LibraryApiTests {
         let (window, navigation) = makeStack()
         let catalog = CatalogCoordinator(rootViewController: navigation)
         catalog.start()
-        catalog.root(screen("Catalog"))
+        catalog.root(makeScreen("Catalog"))
         var events: [String] = []
         let alert = UIAlertController(title: "Out of stock", message: nil, preferredStyle: .alert)
         let ok = UIAlertAction(title: "OK", style: .default) { _ in events.append("ok") }
@@ -174,7 +175,7 @@ struct LibraryApiTests {
         #expect(events == ["presented", "ok"])
         #expect(navigation.presentedViewController == nil)
 
-        let sheet = screen("Login")
+        let sheet = makeScreen("Login")
         var warnings = SimWarnings.capture {
             catalog.present(sheet)
             loop.runUntilIdle()
@@ -189,7 +190,7 @@ struct LibraryApiTests {
         }
         #expect(navigation.presentedViewController == nil)
         warnings += SimWarnings.capture {
-            catalog.present(screen("Again"), animated: false)
+            catalog.present(makeScreen("Again"), animated: false)
             loop.runUntilIdle()
         }
         #expect(navigation.presentedViewController?.title == "Again")
@@ -204,8 +205,8 @@ struct LibraryApiTests {
         let (window, navigation) = makeStack()
         let coordinator = DelegateCoordinator(rootViewController: navigation)
         coordinator.start()
-        coordinator.root(screen("Home"))
-        coordinator.show(screen("Detail"))
+        coordinator.root(makeScreen("Home"))
+        coordinator.show(makeScreen("Detail"))
         loop.runUntilIdle()
         #expect(navigation.delegate === coordinator)
         navigation.beginInteractivePop()?.finish()
@@ -220,7 +221,7 @@ struct LibraryApiTests {
         let (window, navigation) = makeStack()
         let catalog = CatalogCoordinator(rootViewController: navigation)
         catalog.start()
-        let product = screen("Product")
+        let product = makeScreen("Product")
         catalog.root(product)
         var sent = true
         let diagnostics = InsecurityDiagnostics.capture {
@@ -242,12 +243,12 @@ struct LibraryApiTests {
         let (window, navigation) = makeStack()
         let parent = DelegateCoordinator(rootViewController: navigation)
         parent.start()
-        parent.root(screen("Home"))
+        parent.root(makeScreen("Home"))
         let child = ProductScreensCoordinator(rootViewController: navigation)
         parent.startChild(coordinator: child)
         #expect(navigation.delegate === child, "the last started coordinator is the delegate")
-        child.show(screen("Product"))
-        child.show(screen("Reviews"))
+        child.show(makeScreen("Product"))
+        child.show(makeScreen("Reviews"))
         loop.runUntilIdle()
         parent.coordinatorDidFinish(child)
         loop.runUntilIdle()

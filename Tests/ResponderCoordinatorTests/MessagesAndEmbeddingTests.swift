@@ -4,6 +4,7 @@ import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 struct AddToCart: CoordinatingMessage {
     let product: String
@@ -61,7 +62,7 @@ final class PaymentFlow: ModalCoordinator<String> {
     weak var controller: UIViewController?
 
     override var viewController: UIViewController {
-        let controller = screen("Payment")
+        let controller = makeScreen("Payment")
         self.controller = controller
         return controller
     }
@@ -74,7 +75,7 @@ final class SignUp: ResponderCoordinator.NavigationCoordinator {
 
     override func start(with completion: @escaping () -> Void = {}) {
         super.start(with: completion)
-        root(screen("Email"))
+        root(makeScreen("Email"))
     }
 
     func complete(_ email: String) {
@@ -94,10 +95,10 @@ struct MessagesAndEmbeddingTests {
         let (window, navigation) = makeStack()
         let app = AppCoordinator(rootViewController: navigation)
         app.start()
-        app.root(screen("Home"))
+        app.root(makeScreen("Home"))
         let cart = CartCoordinator(rootViewController: navigation)
         app.startChild(coordinator: cart)
-        let controller = screen(shown)
+        let controller = makeScreen(shown)
         cart.show(controller)
         loop.runUntilIdle()
         return (window, app, cart, controller)
@@ -148,7 +149,7 @@ struct MessagesAndEmbeddingTests {
         let (window, navigation) = makeStack()
         let app = AppCoordinator(rootViewController: navigation)
         app.start()
-        app.root(screen("Home"))
+        app.root(makeScreen("Home"))
         let hostsBefore = InsecurityHost.hosts(in: [window]).count
         var result: CoordinatorResult<String>?
         weak var flow: PaymentFlow?
@@ -173,7 +174,7 @@ struct MessagesAndEmbeddingTests {
     @Test("A5: a chain embedded on a window or a plain controller releases its host even when the user ends it")
     func embeddedOnControllerSwiped() {
         let window = UIWindow()
-        let root = screen("Root")
+        let root = makeScreen("Root")
         window.rootViewController = root
         window.makeKeyAndVisible()
         let hostsBefore = InsecurityHost.hosts(in: [window]).count
@@ -192,7 +193,7 @@ struct MessagesAndEmbeddingTests {
     @Test("A5: an Insecurity coordinator runs a legacy subtree and gets its result when it finishes")
     func legacySubtree() {
         let window = UIWindow()
-        let root = screen("Root")
+        let root = makeScreen("Root")
         window.rootViewController = root
         window.makeKeyAndVisible()
         let host = InsecurityHost(modal: root)
@@ -202,7 +203,7 @@ struct MessagesAndEmbeddingTests {
         loop.runUntilIdle()
         #expect(signUp.isStarted)
         #expect(root.presentedViewController === signUp.rootViewController)
-        signUp.show(screen("Password"))
+        signUp.show(makeScreen("Password"))
         loop.runUntilIdle()
         signUp.complete("a@b.c")
         loop.runUntilIdle()

@@ -2,6 +2,7 @@ import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Pops made by the user or by app code", .cleanSimulatedWorld)
@@ -16,11 +17,11 @@ struct PopHandlingTests {
         let log = Log()
         let app = LoggingCoordinator("App", navigationController: navigation, log: log)
         app.start()
-        let home = screen("Home")
+        let home = makeScreen("Home")
         app.root(home)
         var shown = [home]
         for title in titles {
-            let controller = screen(title)
+            let controller = makeScreen(title)
             app.show(controller)
             loop.runUntilIdle()
             shown.append(controller)
@@ -84,13 +85,13 @@ struct PopHandlingTests {
         let log = Log()
         let home = LoggingCoordinator("Home", navigationController: navigation, log: log)
         home.start()
-        let homeScreen = screen("Home")
+        let homeScreen = makeScreen("Home")
         home.root(homeScreen)
         let account = LoggingCoordinator("Account", navigationController: navigation, log: log)
         home.startChild(coordinator: account)
-        account.show(screen("Account"))
+        account.show(makeScreen("Account"))
         loop.runUntilIdle()
-        account.show(screen("Settings"))
+        account.show(makeScreen("Settings"))
         loop.runUntilIdle()
         #expect(navigation.viewControllers.map(\.title) == ["Home", "Account", "Settings"])
 
@@ -116,12 +117,12 @@ struct PopHandlingTests {
         let log = Log()
         let home = LoggingCoordinator("Home", navigationController: navigation, log: log)
         home.start()
-        let homeScreen = screen("Home")
+        let homeScreen = makeScreen("Home")
         home.root(homeScreen)
         let flow = LoggingCoordinator("Flow", navigationController: navigation, log: log)
         home.startChild(coordinator: flow)
-        flow.show(screen("Step 1"))
-        flow.show(screen("Step 2"))
+        flow.show(makeScreen("Step 1"))
+        flow.show(makeScreen("Step 2"))
         loop.runUntilIdle()
         home.pop(to: homeScreen)
         loop.runUntilIdle()
@@ -139,11 +140,11 @@ struct PopHandlingTests {
             let log = Log()
             let app = LoggingCoordinator("App", navigationController: navigation, log: log)
             app.start()
-            app.root(screen("Home"))
+            app.root(makeScreen("Home"))
             do {
                 let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
                 app.startChild(coordinator: child)
-                let step = screen("Step")
+                let step = makeScreen("Step")
                 child.show(step)
                 live = [
                     { [weak app] in app }, { [weak child] in child }, { [weak step] in step },
@@ -173,7 +174,7 @@ struct AdapterOverlapTests {
         let log = Log()
         let coordinator = LoggingCoordinator("Main", navigationController: navigation, log: log)
         coordinator.start()
-        coordinator.root(screen("Home"))
+        coordinator.root(makeScreen("Home"))
         return (window, navigation, coordinator, log)
     }
 
@@ -182,17 +183,17 @@ struct AdapterOverlapTests {
         let (window, navigation, coordinator, log) = started()
         let home = coordinator.viewControllers[0]
         let warnings = SimWarnings.capture {
-            coordinator.show(screen("A"))
+            coordinator.show(makeScreen("A"))
             coordinator.pop()
             #expect(coordinator.viewControllers.map(\.title) == ["Home"])
-            coordinator.show(screen("B"))
-            coordinator.top(screen("C"))
+            coordinator.show(makeScreen("B"))
+            coordinator.top(makeScreen("C"))
             #expect(coordinator.viewControllers.map(\.title) == ["Home", "C"])
-            coordinator.show(screen("D"))
+            coordinator.show(makeScreen("D"))
             coordinator.pop(to: home)
-            coordinator.show(screen("E"))
-            coordinator.root(screen("F"))
-            coordinator.show(screen("G"))
+            coordinator.show(makeScreen("E"))
+            coordinator.root(makeScreen("F"))
+            coordinator.show(makeScreen("G"))
             loop.runUntilIdle()
         }
         #expect(warnings.isEmpty)
@@ -205,8 +206,8 @@ struct AdapterOverlapTests {
     @Test("E19: present while a presentation is still animating waits, and dismiss completes after the dismissal")
     func presentWhileAnimating() {
         let (window, navigation, coordinator, _) = started()
-        let first = screen("First")
-        let second = screen("Second")
+        let first = makeScreen("First")
+        let second = makeScreen("Second")
         var dismissed = false
         let warnings = SimWarnings.capture {
             coordinator.present(first)

@@ -5,6 +5,7 @@ import PropertyBased
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// One step of a random session of a UIResponder-style coordinator, its user and the clock.
 enum AdapterStep: CustomStringConvertible, Sendable {
@@ -92,13 +93,13 @@ struct RandomAdapterSequenceTests {
 
     private func run(_ steps: [AdapterStep]) -> [String] {
         var failures: [String] = []
-        var live = LiveObjectsOfAdapter()
+        var live = LiveObjects()
         let invariants = InsecurityInvariants()
         do {
             let (window, navigation) = makeStack()
             let coordinator = LoggingCoordinator("App", navigationController: navigation, log: Log())
             coordinator.start()
-            coordinator.root(screen("Home"))
+            coordinator.root(makeScreen("Home"))
             var presented: Set<ObjectIdentifier> = []
             var count = 0
             var child: LoggingCoordinator?
@@ -109,7 +110,7 @@ struct RandomAdapterSequenceTests {
                 let warnings = SimWarnings.capture {
                     diagnostics = InsecurityDiagnostics.capture {
                         count += 1
-                        let next = screen("S\(count)")
+                        let next = makeScreen("S\(count)")
                         live.watch(next)
                         switch step {
                         case .show: coordinator.show(next)
@@ -206,16 +207,4 @@ struct RandomAdapterSequenceTests {
         }
         return failures
     }
-}
-
-/// Weak references to everything a session created.
-@MainActor
-struct LiveObjectsOfAdapter {
-    private var references: [() -> AnyObject?] = []
-    mutating func watch(_ objects: AnyObject...) {
-        for object in objects { references.append { [weak object] in object } }
-    }
-    var count: Int { references.filter { $0() != nil }.count }
-    /// The watched objects still alive.
-    var objects: [AnyObject] { references.compactMap { $0() } }
 }

@@ -3,6 +3,7 @@ import Insecurity
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 @MainActor
 @Suite("Coordinators sharing a stack, racing the user and app code", .cleanSimulatedWorld)
@@ -14,7 +15,7 @@ struct SharedStackRaceTests {
         let log = Log()
         let app = LoggingCoordinator("App", navigationController: navigation, log: log)
         app.start()
-        app.root(screen("L0"))
+        app.root(makeScreen("L0"))
         loop.runUntilIdle()
         return (window, navigation, app, log)
     }
@@ -26,8 +27,8 @@ struct SharedStackRaceTests {
         let (window, navigation, app, log) = app()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
-        let sheetA = screen("sheetA")
-        let sheetB = screen("sheetB")
+        let sheetA = makeScreen("sheetA")
+        let sheetB = makeScreen("sheetB")
         expectNoWarningsOrDiagnostics {
             app.present(sheetA, animated: false)
             child.present(sheetB, animated: false)
@@ -54,12 +55,12 @@ struct SharedStackRaceTests {
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
         expectNoWarningsOrDiagnostics {
-            app.present(screen("sheetA"), animated: true)
-            child.present(screen("sheetB"), animated: true)
+            app.present(makeScreen("sheetA"), animated: true)
+            child.present(makeScreen("sheetB"), animated: true)
             loop.runUntilIdle()
             app.dismiss(animated: true)
             loop.runUntilIdle()
-            child.present(screen("sheetC"), animated: true)
+            child.present(makeScreen("sheetC"), animated: true)
             loop.runUntilIdle()
         }
         #expect(navigation.presentedViewController?.title == "sheetC")
@@ -74,8 +75,8 @@ struct SharedStackRaceTests {
     @Test("E19, A3: show during the user's back-button pop is pushed once the pop ends")
     func showDuringBackButtonPop() {
         let (window, navigation, app, _) = app()
-        let l2 = screen("L2")
-        let l3 = screen("L3")
+        let l2 = makeScreen("L2")
+        let l3 = makeScreen("L3")
         expectNoWarningsOrDiagnostics {
             app.show(l2)
             loop.runUntilIdle()
@@ -93,9 +94,9 @@ struct SharedStackRaceTests {
         let (window, navigation, app, log) = app()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
-        child.show(screen("C1"))
+        child.show(makeScreen("C1"))
         loop.runUntilIdle()
-        let x = screen("X")
+        let x = makeScreen("X")
         expectNoWarningsOrDiagnostics {
             app.show(x)
             app.stopChild(coordinator: child)
@@ -106,9 +107,9 @@ struct SharedStackRaceTests {
 
         let child2 = LoggingCoordinator("Child2", navigationController: navigation, log: log)
         app.startChild(coordinator: child2)
-        child2.show(screen("C2"))
+        child2.show(makeScreen("C2"))
         loop.runUntilIdle()
-        let sheet = screen("Sheet")
+        let sheet = makeScreen("Sheet")
         expectNoWarningsOrDiagnostics {
             app.present(sheet, animated: true)
             app.stopChild(coordinator: child2)
@@ -126,9 +127,9 @@ struct SharedStackRaceTests {
     func appPopRacesWaitingPushes() {
         let (window, navigation, app, _) = app()
         expectNoWarningsOrDiagnostics {
-            app.show(screen("L3"))
-            app.top(screen("L4"))
-            app.show(screen("L5"))
+            app.show(makeScreen("L3"))
+            app.top(makeScreen("L4"))
+            app.show(makeScreen("L5"))
         }
         _ = SimWarnings.capture { navigation.popViewController(animated: true) }
         expectNoWarningsOrDiagnostics { loop.runUntilIdle() }
@@ -139,8 +140,8 @@ struct SharedStackRaceTests {
     @Test("A11, E19: present right after the user swiped the previous presentation away appears")
     func presentAfterSwipe() {
         let (window, navigation, app, _) = app()
-        let s = screen("s")
-        let t = screen("t")
+        let s = makeScreen("s")
+        let t = makeScreen("t")
         expectNoWarningsOrDiagnostics {
             app.present(s, animated: true)
             loop.runUntilIdle()
@@ -159,8 +160,8 @@ struct SharedStackRaceTests {
         let (window, navigation, app, log) = app()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
-        child.root(screen("C"))
-        let a = screen("a")
+        child.root(makeScreen("C"))
+        let a = makeScreen("a")
         expectNoWarningsOrDiagnostics {
             app.show(a)
             loop.runUntilIdle()
@@ -178,7 +179,7 @@ struct SharedStackRaceTests {
         let (window, navigation, app, log) = app()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
-        child.show(screen("C1"))
+        child.show(makeScreen("C1"))
         loop.runUntilIdle()
         expectNoWarningsOrDiagnostics {
             child.pop()
@@ -195,11 +196,11 @@ struct SharedStackRaceTests {
         let (window, navigation, app, log) = app()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
-        child.show(screen("C1"))
-        app.present(screen("Sheet"), animated: true)
+        child.show(makeScreen("C1"))
+        app.present(makeScreen("Sheet"), animated: true)
         loop.runUntilIdle()
         expectNoWarningsOrDiagnostics {
-            window.rootViewController = screen("LoggedOut")
+            window.rootViewController = makeScreen("LoggedOut")
             loop.runUntilIdle()
         }
         #expect(log.entries.contains("App.coordinatorDidFinish(Child)"))
@@ -212,9 +213,9 @@ struct SharedStackRaceTests {
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         let grandchild = LoggingCoordinator("Grandchild", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
-        child.show(screen("C1"))
+        child.show(makeScreen("C1"))
         child.startChild(coordinator: grandchild)
-        grandchild.show(screen("G1"))
+        grandchild.show(makeScreen("G1"))
         loop.runUntilIdle()
         expectNoWarningsOrDiagnostics {
             _ = navigation.popToRootViewController(animated: true)
@@ -233,7 +234,7 @@ struct SharedStackRaceTests {
         let (window, navigation, app, log) = app()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
-        child.present(screen("ChildSheet"), animated: true)
+        child.present(makeScreen("ChildSheet"), animated: true)
         loop.runUntilIdle()
         expectNoWarningsOrDiagnostics {
             app.stopChild(coordinator: child)
@@ -252,14 +253,14 @@ struct AdapterInvariantCheckTests {
         let (window, navigation) = makeStack()
         let app = LoggingCoordinator("App", navigationController: navigation, log: Log())
         app.start()
-        app.root(screen("L0"))
-        app.show(screen("L1"))
+        app.root(makeScreen("L0"))
+        app.show(makeScreen("L1"))
         SimRunLoop.main.runUntilIdle()
         #expect(ResponderCoordinatorInvariants.violations(windows: [window]).isEmpty)
         let listed = app.viewControllers
         app.viewControllers = [listed[0]]
         #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("in 0 coordinators' lists") })
-        app.viewControllers = listed + [screen("Ghost")]
+        app.viewControllers = listed + [makeScreen("Ghost")]
         #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("which is not on the stack") })
         app.viewControllers = listed.reversed()
         #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("not in stack order") })

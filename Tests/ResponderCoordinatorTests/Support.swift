@@ -1,14 +1,6 @@
 import ResponderCoordinator
 import SimUIKit
 
-@MainActor
-func screen(_ title: String) -> UIViewController {
-    let controller = UIViewController()
-    controller.title = title
-    controller.restorationIdentifier = title.lowercased()
-    return controller
-}
-
 /// A navigation coordinator that logs what the adapter tells it.
 @MainActor
 final class LoggingCoordinator: NavigationCoordinator {

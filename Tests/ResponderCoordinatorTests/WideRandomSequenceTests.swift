@@ -8,6 +8,7 @@ import PropertyBased
 @_spi(Testing) import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// The worlds the wide random suite plays in: each is an app shape that real apps have.
 enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -76,9 +77,14 @@ enum WideHarness {
         var failing = 0
         var kinds: [String: Int] = [:]
         for _ in 0..<count {
-            let failures = await WideSession(world, restores: restores).run(RandomStep.generator.run(using: &rng))
+            let steps = RandomStep.generator.run(using: &rng)
+            let failures = await WideSession(world, restores: restores).run(steps)
             guard !failures.isEmpty else { continue }
-            if failing == 0 { print("\(label): world \(world), first failure:\n\(failures.prefix(5).joined(separator: "\n"))") }
+            if failing == 0 {
+                print(
+                    "\(label): world \(world), first failure:\n\(failures.prefix(5).joined(separator: "\n"))\nsteps: \(steps.map { "\($0.action),\($0.value)" }.joined(separator: " "))"
+                )
+            }
             failing += 1
             for kind in Set(failures.map(WideSession.kind)) { kinds[kind, default: 0] += 1 }
         }
@@ -184,7 +190,7 @@ final class WideSession {
     private var heldPop: UINavigationController.InteractivePop?
     private var heldSwipe: UIViewController.InteractiveDismissal?
     private var count = 0
-    private var live = LiveObjectsOfAdapter()
+    private var live = LiveObjects()
     private var failures: [String] = []
     private let invariants = InsecurityInvariants()
 
@@ -257,7 +263,7 @@ final class WideSession {
 
     private func next() -> UIViewController {
         count += 1
-        let controller = screen("S\(count)")
+        let controller = makeScreen("S\(count)")
         live.watch(controller)
         return controller
     }
@@ -480,7 +486,7 @@ final class WideSession {
     private func makeEngineScreen() -> ChainScreen {
         count += 1
         let make = { [weak self] (name: String) -> UIViewController in
-            let controller = screen(name)
+            let controller = makeScreen(name)
             self?.live.watch(controller)
             return controller
         }
@@ -723,8 +729,8 @@ final class WideSession {
             .compactMap { $0 as? LoggingCoordinator }
             .filter { coordinator in controllers.contains { $0 === coordinator.rootViewController } }
         for coordinator in coordinators { live.watch(coordinator) }
-        // The app's own hosts are those on its engine stack; the hosts on legacy coordinators' stacks are the
-        // adapter's.
+        // The app's own hosts are those on its engine stack; the hosts on legacy coordinators' stacks, and
+        // those presenting for legacy coordinators, are the adapter's.
         let legacyStacks = Set(coordinators.map { ObjectIdentifier($0.rootViewController) })
         for host in imported.hosts {
             live.watch(host)
@@ -732,7 +738,8 @@ final class WideSession {
             case .navigation(let navigation?) where navigationHost == nil && !legacyStacks.contains(ObjectIdentifier(navigation)):
                 navigationHost = host
                 navigationHostNavigation = navigation
-            case .modal(let base?) where !legacyStacks.contains(ObjectIdentifier(base)):
+            case .modal(let base?)
+            where !legacyStacks.contains(ObjectIdentifier(base)) && !ResponderCoordinatorPlugin.shared.runs(host):
                 modalHosts.append(host)
             default:
                 break
@@ -758,7 +765,7 @@ final class ModalChainScreen: ModalCoordinator<String> {
 
     override var viewController: UIViewController {
         hasStarted = true
-        return screen(name)
+        return makeScreen(name)
     }
 }
 

@@ -4,6 +4,7 @@ import CoordinatorBridge
 import SimUIKit
 import SimulationTesting
 import Testing
+import TestSupport
 
 /// A third coordinator framework plugs into the bridge with the public API and the `Adapters` SPI alone:
 /// it pushes and presents through the engine, its routers are described in trees and snapshots, and a
@@ -15,24 +16,17 @@ struct ThirdAdapterTests {
     let invariants = InsecurityInvariants()
     let registry = BridgeRegistry([RouterPlugin()])
 
-    private func screen(_ id: String) -> UIViewController {
-        let controller = UIViewController()
-        controller.title = id
-        controller.restorationIdentifier = id
-        return controller
-    }
-
     /// A window whose stack shows home, two pushes by the router, and a sheet it presented.
     private func routedWindow() -> (UIWindow, UINavigationController, Router) {
-        let navigation = UINavigationController(rootViewController: screen("home"))
+        let navigation = UINavigationController(rootViewController: makeScreen("home"))
         navigation.restorationIdentifier = "main"
         let window = UIWindow()
         window.rootViewController = navigation
         window.makeKeyAndVisible()
         let router = Router(navigation: navigation)
-        router.push(screen("list"))
-        router.push(screen("detail"))
-        router.present(screen("sheet"))
+        router.push(makeScreen("list"))
+        router.push(makeScreen("detail"))
+        router.present(makeScreen("sheet"))
         loop.runUntilIdle()
         return (window, navigation, router)
     }
@@ -91,7 +85,7 @@ struct ThirdAdapterTests {
         loop.runUntilIdle()
         #expect(navigation.presentedViewController == nil)
         #expect(navigation.viewControllers.map(\.title) == ["home", "list"])
-        router.push(screen("again"))
+        router.push(makeScreen("again"))
         loop.runUntilIdle()
         #expect(router.pushingHost.liveCoordinatorTypes == ["Router", "Router"])
         #expect(invariants.violations(windows: live.windows, settled: true) == [])

@@ -15,4 +15,21 @@ extension InsecurityHost {
         anchor[associated: presentingHostKey] = Weak(host)
         return host
     }
+
+    /// For adapters: whether this host is the one ``presenting(on:)`` gives for its base.
+    @_spi(Adapters) public var isPresentingHost: Bool {
+        guard case .modal(let base) = base, let anchor = base.value else { return false }
+        return anchor[associated: presentingHostKey]?.value === self
+    }
+
+    /// For adapters restoring a snapshot: makes this host, on a presentation anchor, the one
+    /// ``presenting(on:)`` gives from now on, so that what adapters present after the import joins the
+    /// restored chain (A11). Returns false, changing nothing, for a host on anything else.
+    @_spi(Adapters) @discardableResult public func becomePresentingHost() -> Bool {
+        guard case .modal(let base) = base, let anchor = base.value, anchor.presentationAnchor === anchor else {
+            return false
+        }
+        anchor[associated: presentingHostKey] = Weak(self)
+        return true
+    }
 }

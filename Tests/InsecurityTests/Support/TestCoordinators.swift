@@ -1,14 +1,6 @@
 import Insecurity
 import SimUIKit
-
-/// A controller named for the coordinator that shows it.
-@MainActor
-func makeScreen(_ name: String) -> UIViewController {
-    let controller = UIViewController()
-    controller.title = name
-    controller.restorationIdentifier = name.lowercased()
-    return controller
-}
+import TestSupport
 
 /// A modal coordinator that counts reads of `viewController` and remembers its controller weakly. It shows
 /// a new screen named `name`, or `fixed`, a controller the test already holds.
@@ -99,20 +91,6 @@ struct Scene {
         scene.window.rootViewController = navigation
         return (scene, navigation)
     }
-}
-
-/// Weak references to check that flows leave nothing alive.
-@MainActor
-struct LiveObjects {
-    private var references: [() -> AnyObject?] = []
-
-    mutating func watch(_ objects: AnyObject?...) {
-        for object in objects {
-            references.append { [weak object] in object }
-        }
-    }
-
-    var count: Int { references.filter { $0() != nil }.count }
 }
 
 /// Records the engine's events while retained.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `bridge` executable next to the test runner (`swift build` builds it with the tests).
@@ -101,7 +102,7 @@ struct CommandLineTests {
     func validateNamesTheDocumentsVersion() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         for version in [1, 2] {
-            let file = directory.appendingPathComponent("FormatVersion\(version)/legacyTree.xml")
+            let file = directory.deletingLastPathComponent().appendingPathComponent("BridgeSnapshotTests/FormatVersion\(version)/legacyTree.xml")
             let result = try bridgeRun(["validate", file.path])
             #expect(result.status == 0)
             #expect(result.output == "\(file.path): valid (format version \(version))\n")
@@ -343,5 +344,30 @@ struct CommandLineTests {
         let garbage = try temporaryFile("not xml")
         let invalid = try bridgeRun(["render", garbage.path])
         #expect(invalid.status == 2 && invalid.error.contains("bridge validate"))
+    }
+
+    @Test("X7: bridge snapshot, validate, diff and render work end to end, with exit codes")
+    func commandLine() throws {
+        let bridge = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "bridge")
+        try #require(FileManager.default.isExecutableFile(atPath: bridge.path), "build the bridge executable first")
+        let snapshot = try run(bridge, ["snapshot"])
+        #expect(snapshot.status == 0)
+        let first = try temporaryFile(snapshot.output)
+        let valid = try run(bridge, ["validate", first.path])
+        #expect(valid.status == 0)
+        #expect(valid.output.contains("valid"))
+        #expect(try run(bridge, ["diff", first.path, first.path]).status == 0)
+        let changed = try temporaryFile(
+            snapshot.output.replacingOccurrences(of: "title=\"Teapot\"", with: "title=\"Kettle\""))
+        let difference = try run(bridge, ["diff", first.path, changed.path])
+        #expect(difference.status == 1)
+        #expect(difference.output == "~ controller \"teapot\": title \"Teapot\" -> \"Kettle\"\n")
+        let broken = try temporaryFile(
+            "<bridge-snapshot version=\"1\">\n  <windows>\n    <window id=\"w\"/>\n  </windows>\n</bridge-snapshot>\n")
+        let invalid = try run(bridge, ["validate", broken.path])
+        #expect(invalid.status == 2)
+        #expect(invalid.error.contains("\(broken.path):3:"))
+        #expect(try run(bridge, ["render", first.path]).output.contains("UIViewController #checkout \"Checkout\""))
     }
 }
