@@ -1,0 +1,336 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import Foundation
+import InsecurityClassic
+@_spi(Testing) @_spi(Adapters) import Insecurity
+import PropertyBased
+@_spi(Testing) import ResponderCoordinator
+@_spi(Testing) import SimUIKit
+import SimulationTesting
+import Testing
+import TestSupport
+
+extension WideSession {
+    // MARK: Insecurity coordinators
+
+    func makeEngineScreen() -> ChainScreen {
+        count += 1
+        let make = { [weak self] (name: String) -> UIViewController in
+            let controller = makeScreen(name)
+            self?.live.watch(controller)
+            return controller
+        }
+        let coordinator = ChainScreen("I\(count)", make: make)
+        live.watch(coordinator)
+        engineCoordinators.append(coordinator)
+        return coordinator
+    }
+
+    /// A completion that, by `value`, does what apps do in completions: nothing, finish the parent (E8), or
+    /// start another child from the parent (E9).
+    func completion(parent: AdaptiveCoordinator<String>?, _ value: Int) -> (CoordinatorResult<String>) -> Void {
+        { [weak self, weak parent] result in
+            guard let self, let parent, parent.isLive else { return }
+            switch value % 6 {
+            case 0: parent.finish("after \(result.value ?? "dismissed")")
+            case 1: parent.navigation.start(self.makeEngineScreen(), in: .modal, animated: true) { _ in }
+            default: break
+            }
+        }
+    }
+
+    func engineStep(_ action: Int, _ value: Int, animated: Bool) {
+        let liveCoordinators = engineCoordinators.filter(\.isLive)
+        let parent = pick(liveCoordinators, value / 5)
+        // The app stops using the hosts of a hierarchy it took off the window.
+        let onScreen = navigations.first { $0 === navigationHostNavigation }?.viewIfLoaded?.window != nil
+        let navigationHost = onScreen ? navigationHost : nil
+        let modalHosts = onScreen ? modalHosts : []
+        func start(_ context: AdaptiveContext, from host: InsecurityHost? = nil) {
+            let child = makeEngineScreen()
+            let done = completion(parent: host == nil ? parent : nil, value / 7)
+            if let host {
+                host.start(child, in: context, animated: animated, done)
+            } else if let parent {
+                if world == .classic {
+                    switch action {
+                    case 3: parent.navigation.startModal(child, animated: animated, done)
+                    case 4: parent.navigation.start(UINavigationController(), child, animated: animated, done)
+                    default: parent.navigation.start(child, animated: animated, done)
+                    }
+                } else {
+                    parent.navigation.start(child, in: context, animated: animated, done)
+                }
+            } else if let host = value % 2 == 0 ? navigationHost : modalHosts.first {
+                host.start(child, in: context, animated: animated, done)
+            }
+        }
+        switch action {
+        case 0: start(.any)
+        case 1: parent?.finish("done")
+        case 2: parent?.dismiss()
+        case 3: start(.modal)
+        case 4: start(.navigation(new: UINavigationController()))
+        case 5: start(.any, from: modalHosts.last)
+        case 6: start(.navigation(fallback: UINavigationController()))
+        case 7:
+            // A child and its parent end in the same turn.
+            if let parent, let child = liveCoordinators.last, child !== parent {
+                child.finish("first")
+                if parent.isLive { parent.finish("second") }
+            }
+        case 8:
+            // An awaited start, issued from a task as async app code does.
+            guard let navigation: any AdaptiveNavigation = parent?.navigation ?? navigationHost else { return }
+            let child = makeEngineScreen()
+            asyncStarted += 1
+            Task {
+                self.asyncIssued += 1
+                _ = await navigation.start(child, in: value % 2 == 0 ? .any : .modal, animated: animated)
+                self.asyncResumed += 1
+            }
+        case 9: start(.modal, from: modalHosts.first)
+        default:
+            let alert = alertScreen(animated: animated)
+            if let parent {
+                parent.navigation.start(alert, animated: animated) { _ in }
+            } else {
+                modalHosts.first?.start(alert, animated: animated) { _ in }
+            }
+        }
+    }
+
+    /// An alert shown by a coordinator; its "Again" action starts another screen from the host.
+    func alertScreen(animated: Bool) -> AlertScreen {
+        let alert = AlertScreen("A\(count)") { [weak self] in
+            guard let self, let host = self.modalHosts.first else { return }
+            host.start(self.makeEngineScreen(), in: .modal, animated: animated) { _ in }
+        }
+        live.watch(alert)
+        return alert
+    }
+
+    // MARK: Who acts
+
+    /// Steps of coordinators, the engine or the clock: they must cause no warning and no diagnostic.
+    func byCoordinators(_ moment: String, _ body: () -> Void) {
+        var diagnostics: [InsecurityDiagnostic] = []
+        var warnings: [SimWarning] = []
+        let exceptions = SimExceptions.capture {
+            warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+        }
+        failures += exceptions.map { "\(moment): UIKit raised \($0)" }
+        failures += warnings.map { "\(moment): UIKit warned: \($0)" }
+        failures += diagnostics.map { "\(moment): diagnostic \($0)" }
+    }
+
+    /// The user's gestures and app code's own UIKit calls: UIKit's warnings inside them are the app's.
+    func byUser(_ moment: String, _ body: () -> Void) {
+        var diagnostics: [InsecurityDiagnostic] = []
+        let exceptions = SimExceptions.capture {
+            _ = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+        }
+        failures += exceptions.map { "\(moment): UIKit raised \($0) (the harness made the app crash)" }
+        failures += diagnostics.map { "\(moment): diagnostic \($0)" }
+    }
+
+    func byApp(_ moment: String, _ body: () -> Void) { byUser(moment, body) }
+
+    // MARK: Invariants
+
+    /// The kind of a failure, for the census.
+    static func kind(of failure: String) -> String {
+        let kinds = [
+            ("export(import(x)) != x", "round trip changed"), ("the import failed", "import refused"),
+            ("during the import", "import reported"),
+            ("controllerRefusedByUIKit", "refusal diagnostic"), ("diagnostic", "other diagnostic"),
+            ("already presenting", "presentation refused"), ("presentation is in progress", "presentation refused"),
+            ("not in the window hierarchy", "presentation refused"), ("Attempt to dismiss", "dismissal refused"),
+            ("nested", "nested navigation change"), ("UIKit raised", "exception"), ("UIKit warned", "other warning"),
+            ("is live but", "live frame off screen"), ("still waiting", "frame never shown"),
+            ("has ended", "ended frame on screen"), ("lists", "legacy list vs stack"),
+            ("coordinators' lists", "legacy list vs stack"), ("stack order", "legacy list vs stack"),
+            ("appeared", "appearance"), ("appearing", "appearance"), ("disappearing", "appearance"),
+            ("lookup table", "engine structure"), ("index", "engine structure"), ("not ready", "engine structure"),
+            ("outlived", "leak"), ("never resumed", "leak"), ("E21", "over-deferral"),
+        ]
+        return kinds.first { failure.contains($0.0) }?.1 ?? "other"
+    }
+
+    var isSettled: Bool {
+        SimRunLoop.main.isIdle && heldPop == nil && heldSwipe == nil && !InsecurityWorld.hasPendingOperations
+    }
+
+    func check(at moment: String) {
+        let settled = isSettled
+        var problems = invariants.violations(windows: [window], settled: settled)
+        if settled {
+            problems += ResponderCoordinatorInvariants.violations(windows: [window])
+            problems += SimAppearanceInvariants.violations(
+                windows: [window], controllers: live.objects.compactMap { $0 as? UIViewController })
+        }
+        problems += InsecurityWorld.takeOverDeferrals().map { "E21: \($0)" }
+        failures += problems.map { "\(moment): \($0)" }
+    }
+
+    func tearDown() {
+        for coordinator in coordinators.reversed() where coordinator.isStarted && coordinator.parent == nil {
+            coordinator.stop()
+        }
+        // A window root change that waited for a window transition may still put a root on the window.
+        for _ in 0..<10 where window.rootViewController != nil {
+            window.rootViewController = nil
+            SimRunLoop.main.runUntilIdle()
+        }
+        coordinators.removeAll()
+        navigations.removeAll()
+        embedded.removeAll()
+        engineCoordinators.removeAll()
+        navigationHost = nil
+        navigationHostNavigation = nil
+        modalHosts.removeAll()
+        windowHost = nil
+        restored.removeAll()
+    }
+
+    // MARK: Restoring
+
+    /// Snapshots the window, imports the snapshot with the app's factories, expects the import to export
+    /// the same snapshot, and goes on with the restored tree in place of the old one.
+    func restore(at moment: String) {
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        var builder = BridgeBuilder(registry: registry)
+        builder.coordinatorFactories.register(LoggingCoordinator.self) { root in
+            LoggingCoordinator(
+                "Restored", navigationController: root as? UINavigationController ?? UINavigationController(), log: Log())
+        }
+        builder.coordinatorFactories.register(ChainScreen.self) { [unowned self] in makeEngineScreen() }
+        builder.coordinatorFactories.register(ModalChainScreen.self) { ModalChainScreen("E") }
+        builder.coordinatorFactories.register(AlertScreen.self) { [unowned self] in alertScreen(animated: true) }
+        var imported: BridgeBuilder.Live?
+        var diagnostics: [InsecurityDiagnostic] = []
+        let warnings = SimWarnings.capture {
+            diagnostics = InsecurityDiagnostics.capture {
+                do {
+                    imported = try BridgeSnapshot.importLive(xml, builder: builder)
+                } catch {
+                    failures.append("\(moment): the import failed: \(error)\n\(xml)")
+                }
+            }
+        }
+        failures += warnings.map { "\(moment): UIKit warned during the import: \($0)" }
+        failures += diagnostics.map { "\(moment): diagnostic during the import \($0)" }
+        guard let imported else { return }
+        let again = BridgeSnapshot.export(imported.windows, registry: registry)
+        if again != xml, let before = try? BridgeSnapshot.parse(xml), let after = try? BridgeSnapshot.parse(again) {
+            failures.append(
+                "\(moment): export(import(x)) != x: \(BridgeSnapshot.diff(before, after).map(\.description).joined(separator: "; "))"
+            )
+        }
+        // The user's finger is not part of a snapshot: a held gesture ends with the old tree.
+        heldPop = nil
+        heldSwipe = nil
+        tearDown()
+        adopt(imported)
+    }
+
+    /// Makes `imported` the session's tree: its window on screen, its coordinators, hosts and stacks the
+    /// ones the steps use, and every restored object watched for leaks.
+    func adopt(_ imported: BridgeBuilder.Live) {
+        restored = [imported]
+        window = imported.windows[0]
+        window.makeKeyAndVisible()
+        var levels: [UIViewController] = []
+        var level = window.rootViewController
+        while let current = level {
+            levels.append(current)
+            level = current.presentedViewController
+        }
+        var controllers: [UIViewController] = []
+        while let controller = levels.popLast() {
+            controllers.append(controller)
+            levels += (controller as? UINavigationController)?.viewControllers ?? controller.children
+        }
+        for controller in controllers { live.watch(controller) }
+        navigations = controllers.compactMap { $0 as? UINavigationController }
+        coordinators = ResponderCoordinatorPlugin.shared.coordinators(in: imported.windows)
+            .compactMap { $0 as? LoggingCoordinator }
+            .filter { coordinator in controllers.contains { $0 === coordinator.rootViewController } }
+        for coordinator in coordinators { live.watch(coordinator) }
+        // The app's own hosts are those on its engine stack; the hosts on legacy coordinators' stacks, and
+        // those presenting for legacy coordinators, are the adapter's.
+        let legacyStacks = Set(coordinators.map { ObjectIdentifier($0.rootViewController) })
+        for host in imported.hosts {
+            live.watch(host)
+            switch host.hostBase {
+            case .navigation(let navigation?) where navigationHost == nil && !legacyStacks.contains(ObjectIdentifier(navigation)):
+                navigationHost = host
+                navigationHostNavigation = navigation
+            case .modal(let base?)
+            where !legacyStacks.contains(ObjectIdentifier(base)) && !ResponderCoordinatorPlugin.shared.runs(host):
+                modalHosts.append(host)
+            default:
+                break
+            }
+            for frame in host.frameDescriptions {
+                if let screen = frame.coordinator as? ChainScreen { engineCoordinators.append(screen) }
+                if let chain = frame.coordinator as? ModalChainScreen { embedded.append(chain) }
+            }
+        }
+    }
+}
+
+/// A modal coordinator of an embedded chain.
+@MainActor
+final class ModalChainScreen: ModalCoordinator<String> {
+    let name: String
+    private(set) var hasStarted = false
+
+    init(_ name: String) {
+        self.name = name
+        super.init()
+    }
+
+    override var viewController: UIViewController {
+        hasStarted = true
+        return makeScreen(name)
+    }
+}
+
+/// An Insecurity coordinator that adapts to its parent's context, of seed 002's kind so that the classic
+/// world can start it with `startModal` and `start(navigationController, child)`; it makes its controller
+/// with `make`.
+@MainActor
+final class ChainScreen: InsecurityChild<String> {
+    private let name: String
+    private let make: (String) -> UIViewController
+
+    init(_ name: String, make: @escaping (String) -> UIViewController) {
+        self.name = name
+        self.make = make
+        super.init()
+    }
+
+    override var viewController: UIViewController { make(name) }
+}
+
+/// A coordinator showing an alert; its "Again" action runs `again` once the alert has left.
+@MainActor
+final class AlertScreen: ModalCoordinator<String> {
+    private let name: String
+    private let again: () -> Void
+
+    init(_ name: String, again: @escaping () -> Void) {
+        self.name = name
+        self.again = again
+        super.init()
+    }
+
+    override var viewController: UIViewController {
+        let alert = UIAlertController(title: name, message: nil, preferredStyle: .alert)
+        let again = self.again
+        alert.addAction(UIAlertAction(title: "Again", style: .default) { _ in again() })
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        return alert
+    }
+}

@@ -1,0 +1,329 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import Foundation
+import InsecurityClassic
+@_spi(Testing) @_spi(Adapters) import Insecurity
+import PropertyBased
+@_spi(Testing) import ResponderCoordinator
+@_spi(Testing) import SimUIKit
+import SimulationTesting
+import Testing
+import TestSupport
+
+/// One random session of an app, its user and the clock, with the invariants checked after every step.
+@MainActor
+final class WideSession {
+    let world: RandomWorld
+    /// Whether the session snapshots and restores its tree (the restore suite).
+    let restores: Bool
+    var window = UIWindow()
+    /// Trees restored from the session's snapshots, kept alive as the app keeps what it restores.
+    var restored: [BridgeBuilder.Live] = []
+    var navigations: [UINavigationController] = []
+    var coordinators: [LoggingCoordinator] = []
+    var embedded: [ModalChainScreen] = []
+    var windowHost: WindowHost?
+    /// Insecurity coordinators started by engine steps, live or ended.
+    var engineCoordinators: [AdaptiveCoordinator<String>] = []
+    var navigationHost: InsecurityHost?
+    weak var navigationHostNavigation: UINavigationController?
+    var modalHosts: [InsecurityHost] = []
+    /// Awaited starts issued and resumed (E15: every one resumes).
+    var asyncStarted = 0
+    var asyncIssued = 0
+    var asyncResumed = 0
+    var heldPop: UINavigationController.InteractivePop?
+    var heldSwipe: UIViewController.InteractiveDismissal?
+    var count = 0
+    var live = LiveObjects()
+    var failures: [String] = []
+    let invariants = InsecurityInvariants()
+    let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
+
+    init(_ world: RandomWorld, restores: Bool = false) {
+        self.world = world
+        self.restores = restores
+    }
+
+    func run(_ steps: [RandomStep]) async -> [String] {
+        do {
+            window.makeKeyAndVisible()
+            setUpApp()
+            for (number, step) in steps.enumerated() {
+                let moment = "step \(number + 1) (\(step))"
+                // Mid-way, and at some pauses, whatever is animating or waiting.
+                if restores, number == steps.count / 2 || (step.action == RandomStep.actions.count - 1 && step.value % 2 == 0) {
+                    restore(at: "restore before \(moment)")
+                    if world.drivesEngine { await letAsyncStartsRun(at: moment) }
+                }
+                perform(step, at: moment)
+                if world.drivesEngine { await letAsyncStartsRun(at: moment) }
+            }
+            byUser("the end") {
+                heldPop = nil
+                heldSwipe = nil
+            }
+            byCoordinators("the end") { SimRunLoop.main.runUntilIdle() }
+            if InsecurityWorld.hasPendingOperations {
+                failures.append("the end: UIKit operations still wait in the engine's queue with nothing animating")
+            }
+            check(at: "the end")
+            if restores {
+                restore(at: "the end's restore")
+                SimRunLoop.main.runUntilIdle()
+                check(at: "the end, restored")
+            }
+            tearDown()
+        }
+        SimRunLoop.main.runUntilIdle()
+        if world.drivesEngine { await letAsyncStartsRun(at: "the teardown", untilResumed: true) }
+        if asyncResumed != asyncStarted {
+            failures.append("\(asyncStarted - asyncResumed) awaited starts never resumed (E15)")
+        }
+        if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
+        failures += InsecurityWorld.takeOverDeferrals().map { "the teardown: E21: \($0)" }
+        return failures
+    }
+
+    /// Lets the tasks of async starts run, as coordinator steps: every start requested so far is issued,
+    /// and every result delivered so far reaches its caller, before the next step.
+    /// At the end (`untilResumed`), it also waits for every awaited start to return.
+    func letAsyncStartsRun(at moment: String, untilResumed: Bool = false) async {
+        var waiting: Bool { asyncIssued < asyncStarted || (untilResumed && asyncResumed < asyncStarted) }
+        guard waiting else { return }
+        var diagnostics: [InsecurityDiagnostic] = []
+        let warnings = await SimWarnings.capture {
+            diagnostics = await InsecurityDiagnostics.capture {
+                var turns = 0
+                while waiting, turns < 1_000 {
+                    await Task.yield()
+                    turns += 1
+                }
+            }
+        }
+        failures += warnings.map { "\(moment): UIKit warned: \($0)" }
+        failures += diagnostics.map { "\(moment): diagnostic \($0)" }
+    }
+
+    // MARK: The app
+
+    func next() -> UIViewController {
+        count += 1
+        let controller = makeScreen("S\(count)")
+        live.watch(controller)
+        return controller
+    }
+
+    func setUpApp() {
+        switch world {
+        case .sharedStack, .windowRoots:
+            window.rootViewController = makeLegacyStack()
+        case .tabBar:
+            let tabs = UITabBarController()
+            tabs.viewControllers = [makeLegacyStack(), makeLegacyStack()]
+            window.rootViewController = tabs
+            live.watch(tabs)
+        case .splitView:
+            let split = UISplitViewController()
+            split.viewControllers = [makeLegacyStack(), makeLegacyStack()]
+            window.rootViewController = split
+            live.watch(split)
+        case .engine, .classic:
+            window.rootViewController = makeEngineStack()
+        case .mixed:
+            let tabs = UITabBarController()
+            tabs.viewControllers = [makeLegacyStack(), makeEngineStack()]
+            window.rootViewController = tabs
+            live.watch(tabs)
+        }
+    }
+
+    /// A navigation controller holding one screen, with a navigation host and two modal hosts on it.
+    func makeEngineStack() -> UINavigationController {
+        let navigation = UINavigationController(rootViewController: next())
+        navigations.append(navigation)
+        navigationHost = InsecurityHost(navigation: navigation)
+        navigationHostNavigation = navigation
+        modalHosts = [InsecurityHost(modal: navigation), InsecurityHost(modal: navigation)]
+        live.watch(navigation)
+        return navigation
+    }
+
+    /// A navigation controller run by a new top-level legacy coordinator.
+    func makeLegacyStack() -> UINavigationController {
+        let navigation = UINavigationController()
+        let app = LoggingCoordinator("App\(navigations.count)", navigationController: navigation, log: Log())
+        app.start()
+        app.root(next())
+        navigations.append(navigation)
+        coordinators.append(app)
+        live.watch(navigation, app)
+        return navigation
+    }
+
+    func pick<T>(_ items: [T], _ value: Int) -> T? {
+        items.isEmpty ? nil : items[value % items.count]
+    }
+
+    /// Started coordinators whose navigation controller is in the window (the app stops using the others
+    /// once it replaced the window's root).
+    var startedCoordinators: [LoggingCoordinator] {
+        coordinators.filter { $0.isStarted && $0.rootViewController.viewIfLoaded?.window != nil }
+    }
+
+    var shownNavigations: [UINavigationController] {
+        navigations.filter { $0.viewIfLoaded?.window != nil }
+    }
+
+    /// The topmost controller presented in the window.
+    var topPresented: UIViewController? {
+        var top = window.rootViewController?.presentedViewController
+        while let above = top?.presentedViewController { top = above }
+        return top
+    }
+
+    // MARK: Steps
+
+    func perform(_ step: RandomStep, at moment: String) {
+        let value = step.value
+        let animated = value % 3 != 0
+        if step.action <= 9 || step.action == 13,
+            world.drivesEngine, !world.drivesLegacy || value % 2 == 0
+        {
+            byCoordinators(moment) { engineStep(step.action, value, animated: animated) }
+            check(at: moment)
+            return
+        }
+        let coordinator = pick(startedCoordinators, value / 3)
+        switch step.action {
+        case 0: byCoordinators(moment) { coordinator?.show(next()) }
+        case 1: byCoordinators(moment) { coordinator?.pop(animated: animated) }
+        case 2: byCoordinators(moment) { coordinator?.top(next(), animated: animated) }
+        case 3:
+            byCoordinators(moment) {
+                if let coordinator, let target = pick(coordinator.viewControllers, value / 7) {
+                    coordinator.pop(to: target, animated: animated)
+                }
+            }
+        case 4: byCoordinators(moment) { coordinator?.root(next()) }
+        case 5: byCoordinators(moment) { coordinator?.present(next(), animated: animated) }
+        case 6: byCoordinators(moment) { coordinator?.dismiss(animated: animated) }
+        case 7:
+            byCoordinators(moment) {
+                guard let coordinator, coordinator.parent?.parent == nil else { return }
+                let child = LoggingCoordinator(
+                    "Child\(count)", navigationController: coordinator.rootViewController, log: Log())
+                live.watch(child)
+                coordinators.append(child)
+                coordinator.startChild(coordinator: child)
+                child.show(next())
+            }
+        case 8:
+            byCoordinators(moment) {
+                if let child = pick(startedCoordinators.filter { $0.parent != nil }, value) {
+                    child.parent?.coordinatorDidFinish(child) {}
+                }
+            }
+        case 9:
+            byCoordinators(moment) { pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop() }
+        case 10: byUser(moment) { _ = pick(shownNavigations, value)?.simulateBackButtonTap() }
+        case 11: byUser(moment) { dragBack(value) }
+        case 12: byUser(moment) { dragSheet(value) }
+        case 13:
+            byCoordinators(moment) {
+                guard let coordinator else { return }
+                let alert = UIAlertController(title: "A\(count)", message: nil, preferredStyle: .alert)
+                live.watch(alert)
+                alert.addAction(
+                    UIAlertAction(title: "Again", style: .default) { [weak self, weak coordinator] _ in
+                        guard let self else { return }
+                        coordinator?.present(self.next(), animated: animated)
+                    })
+                alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+                coordinator.present(alert, animated: animated)
+            }
+        case 14: byApp(moment) { _ = pick(shownNavigations, value)?.popViewController(animated: animated) }
+        case 15: byApp(moment) { pick(shownNavigations, value)?.present(next(), animated: animated) }
+        case 16: byApp(moment) { topPresented?.presentingViewController?.dismiss(animated: animated) }
+        case 17:
+            byCoordinators(moment) {
+                guard let navigation = pick(shownNavigations, value) else { return }
+                let chain = ModalChainScreen("E\(count)")
+                live.watch(chain)
+                embedded.append(chain)
+                InsecurityEmbedding.start(chain, on: navigation, animated: animated) { _ in }
+            }
+        case 18:
+            byCoordinators(moment) {
+                embedded.removeAll { !$0.isLive && $0.hasStarted }
+                pick(embedded.filter(\.isLive), value)?.finish("done")
+            }
+        case 19:
+            byUser(moment) {
+                if let tabs = window.rootViewController as? UITabBarController {
+                    _ = tabs.simulateTabTap(value % (tabs.viewControllers?.count ?? 1))
+                } else if let split = window.rootViewController as? UISplitViewController {
+                    split.simulateCollapse(!split.isCollapsed)
+                }
+            }
+        case 20: replaceWindowRoot(value, animated: animated, at: moment)
+        case 21:
+            byUser(moment) {
+                if let alert = topPresented as? UIAlertController, let action = pick(alert.actions, value) {
+                    alert.simulateTap(on: action)
+                }
+            }
+        default:
+            byCoordinators(moment) { SimRunLoop.main.advance(by: Double(value % 8) / 10) }
+        }
+        check(at: moment)
+    }
+
+    func dragBack(_ value: Int) {
+        if let pop = heldPop {
+            heldPop = nil
+            switch value % 3 {
+            case 0: pop.finish()
+            case 1: pop.cancel()
+            default: break  // dropped: the touch is cancelled
+            }
+        } else if let navigation = pick(shownNavigations, value), let pop = navigation.beginInteractivePop() {
+            pop.update(CGFloat(value % 10) / 10)
+            heldPop = pop
+        }
+    }
+
+    func dragSheet(_ value: Int) {
+        if let swipe = heldSwipe {
+            heldSwipe = nil
+            switch value % 3 {
+            case 0: swipe.finish()
+            case 1: swipe.cancel()
+            default: break
+            }
+        } else if let swipe = topPresented?.beginInteractiveDismissal() {
+            swipe.update(CGFloat(value % 10) / 10)
+            heldSwipe = swipe
+        }
+    }
+
+    func replaceWindowRoot(_ value: Int, animated: Bool, at moment: String) {
+        guard world == .windowRoots || world == .mixed else { return }
+        if value % 2 == 0 {
+            // App code logs out or in: a new legacy stack replaces whatever the window showed.
+            byApp(moment) { window.rootViewController = makeLegacyStack() }
+        } else {
+            byCoordinators(moment) {
+                let host = windowHost ?? WindowHost(window)
+                windowHost = host
+                let root = makeEngineScreen()
+                let context: AdaptiveContext = value % 4 == 1 ? .navigation(new: UINavigationController()) : .any
+                if animated {
+                    host.start(root, in: context, duration: 0.3, options: []) { _ in }
+                } else {
+                    host.start(root, in: context, animated: false) { _ in }
+                }
+            }
+        }
+    }
+}
