@@ -193,7 +193,7 @@ private struct Run {
                     frame.controllerID, "a frame of host \"\(host.id)\"", at: .frame(index, position))
                 {
                     referenced[found] = true
-                    if frame.state == "waiting" { waitingFramesShow[found] = true }
+                    if frame.state == .waiting { waitingFramesShow[found] = true }
                 }
             }
         }

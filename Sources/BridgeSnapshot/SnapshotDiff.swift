@@ -80,12 +80,11 @@ extension BridgedTree {
                     ]))
         }
         for host in hosts {
-            let (base, on) = host.base.attributes
             entities.append(
                 Entity(
                     subject: "host \(quoted(host.id))",
                     fields: [
-                        ("base", "\(base) \(quoted(on))"),
+                        ("base", "\(host.base.kind.rawValue) \(quoted(host.base.targetID))"),
                         (
                             "frames",
                             list(

@@ -1,5 +1,6 @@
 import CLibXML2
 import CoordinatorBridge
+import Insecurity
 import Foundation
 
 /// Reads a snapshot into a ``BridgedTree`` with libxml2's streaming reader, validating it against the
@@ -237,7 +238,7 @@ private struct TreeBuilder {
             positions.controllerChildren[index].append(position)
             tree.controllers[index].children.append(attributes["ref"] ?? "")
         case (2, "host"): host(attributes, at: position, issues: &issues)
-        case (3, "frame"): frame(attributes, at: position)
+        case (3, "frame"): frame(attributes, at: position, issues: &issues)
         case (2, "coordinator"): coordinator(attributes, at: position, issues: &issues)
         case (3, "child") where !tree.coordinators.isEmpty:
             let index = tree.coordinators.count - 1
@@ -328,27 +329,38 @@ private struct TreeBuilder {
     private mutating func host(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
         positions.hosts.append(position)
         positions.frames.append([])
-        let on = attributes["on"]
-        // The schema allows these three bases only.
-        let base: BridgedHost.Base =
-            switch attributes["base"] {
-            case "navigation": .navigation(controllerID: on)
-            case "window": .window(windowID: on)
-            default: .modal(controllerID: on)
-            }
+        guard let kind = attributes["base"].flatMap(BridgedHost.Base.Kind.init(rawValue:)) else {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation, "a host's base \"\(attributes["base"] ?? "")\" is not one this package knows",
+                    line: position.0, column: position.1))
+            return
+        }
+        let base = BridgedHost.Base(kind, target: attributes["on"])
         requireVersion3(for: ["framework"], in: attributes, at: position, issues: &issues)
         tree.hosts.append(
             BridgedHost(id: attributes["id"] ?? "", base: base, frames: [], framework: attributes["framework"]))
     }
 
-    private mutating func frame(_ attributes: Attributes, at position: (Int, Int)) {
+    /// A frame; a kind or state the package does not know is an issue here too, not only for the schema.
+    private mutating func frame(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
         guard !tree.hosts.isEmpty else { return }
+        guard let kind = attributes["kind"].flatMap(NavigationEvent.Presentation.init(rawValue:)),
+            let state = attributes["state"].flatMap(BridgedFrame.State.init(rawValue:))
+        else {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation,
+                    "a frame's kind \"\(attributes["kind"] ?? "")\" or state \"\(attributes["state"] ?? "")\" is not one this package knows",
+                    line: position.0, column: position.1))
+            return
+        }
         let index = tree.hosts.count - 1
         positions.frames[index].append(position)
         tree.hosts[index].frames.append(
             BridgedFrame(
-                kind: attributes["kind"] ?? "", state: attributes["state"] ?? "",
-                coordinatorType: attributes["coordinator"] ?? "", controllerID: attributes["controller"]))
+                kind: kind, state: state, coordinatorType: attributes["coordinator"] ?? "",
+                controllerID: attributes["controller"]))
     }
 
     private mutating func coordinator(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
@@ -429,11 +441,17 @@ private struct TreeBuilder {
                     line: position.0, column: position.1))
         }
         if version == 1 { return attributes.flag("navigation") ? .navigation : nil }
-        switch attributes["container"] {
-        case "navigation": return .navigation
-        case "tabBar": return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
-        case "splitView": return .splitView(isCollapsed: attributes.flag("collapsed"))
-        default: return nil
+        guard let name = attributes["container"] else { return nil }
+        switch BridgedContainer.Kind(rawValue: name) {
+        case .navigation: return .navigation
+        case .tabBar: return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
+        case .splitView: return .splitView(isCollapsed: attributes.flag("collapsed"))
+        case nil:
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation, "the container \"\(name)\" is not one this package knows",
+                    line: position.0, column: position.1))
+            return nil
         }
     }
 }

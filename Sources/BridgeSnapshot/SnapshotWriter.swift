@@ -73,15 +73,18 @@ enum SnapshotWriter {
     /// Nothing refers to a host, so its id is its position: import renumbers hosts as it recreates them.
     private static func writeHosts(_ hosts: [BridgedHost], to writer: XMLWriter) {
         for (position, host) in hosts.enumerated() {
-            let (base, on) = host.base.attributes
             writer.element(
-                "host", [("id", "host\(position + 1)"), ("base", base), ("on", on), ("framework", host.framework)]
+                "host",
+                [
+                    ("id", "host\(position + 1)"), ("base", host.base.kind.rawValue), ("on", host.base.targetID),
+                    ("framework", host.framework),
+                ]
             ) {
                 for frame in host.frames {
                     writer.element(
                         "frame",
                         [
-                            ("kind", frame.kind), ("state", frame.state),
+                            ("kind", frame.kind.rawValue), ("state", frame.state.rawValue),
                             ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
                         ])
                 }
@@ -142,17 +145,6 @@ extension BridgedContainer {
         attributes.dropFirst().reduce(name) { text, attribute in
             guard let value = attribute.1 else { return text }
             return value == "true" ? "\(text) \(attribute.0)" : "\(text) \(attribute.0) \(value)"
-        }
-    }
-}
-
-extension BridgedHost.Base {
-    /// The `base` and `on` attributes.
-    var attributes: (String, String?) {
-        switch self {
-        case .modal(let id): ("modal", id)
-        case .navigation(let id): ("navigation", id)
-        case .window(let id): ("window", id)
         }
     }
 }

@@ -176,8 +176,8 @@ final class BridgeAssembly {
         weak var below: AnyObject?
         for frame in described.frames {
             let controller = frame.controllerID.flatMap { controllers[$0] } ?? UnrecordedController()
-            let isShown = frame.state == "shown"
-            guard let presentation = NavigationEvent.Presentation(rawValue: frame.kind) else { continue }
+            let isShown = frame.state == .shown
+            let presentation = frame.kind
             let adopted: Bool
             if let made = frame.controllerID.flatMap({ restorable[$0] }) {
                 let receiver = below as? RestoredChildResultReceiver
@@ -198,7 +198,7 @@ final class BridgeAssembly {
             }
             guard adopted else {
                 failures.append(
-                    "host \"\(described.id)\": a \(frame.kind) frame of \(frame.coordinatorType) does not match the controllers' relationships"
+                    "host \"\(described.id)\": a \(frame.kind.rawValue) frame of \(frame.coordinatorType) does not match the controllers' relationships"
                 )
                 continue
             }

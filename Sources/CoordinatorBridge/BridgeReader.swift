@@ -135,7 +135,7 @@ public struct BridgeReader {
                     controllerID = context.id(of: controller)
                 }
                 return BridgedFrame(
-                    kind: frame.presentation.rawValue, state: frame.isShown ? "shown" : "waiting",
+                    kind: frame.presentation, state: frame.isShown ? .shown : .waiting,
                     coordinatorType: frame.coordinatorType, controllerID: controllerID
                 )
             }

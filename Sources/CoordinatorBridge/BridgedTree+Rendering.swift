@@ -29,7 +29,7 @@ extension BridgedTree {
             for frame in host.frames {
                 guard let id = frame.controllerID else { continue }
                 annotations[id, default: []].append(
-                    "\(frame.coordinatorType) \(frame.kind)\(frame.state == "waiting" ? " (waiting)" : "")")
+                    "\(frame.coordinatorType) \(frame.kind.rawValue)\(frame.state == .waiting ? " (waiting)" : "")")
                 frameTypes[id, default: []].insert(frame.coordinatorType)
             }
         }
@@ -93,10 +93,6 @@ extension BridgedContainer {
 
 extension BridgedHost.Base {
     var label: String {
-        switch self {
-        case .modal(let id): "modal(\(id ?? "?"))"
-        case .navigation(let id): "navigation(\(id ?? "?"))"
-        case .window(let id): "window(\(id ?? "?"))"
-        }
+        "\(kind.rawValue)(\(targetID ?? "?"))"
     }
 }

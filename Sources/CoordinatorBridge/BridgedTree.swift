@@ -1,3 +1,5 @@
+import Insecurity
+
 /// A framework-neutral description of what is on screen and who manages it: windows, controllers,
 /// presentation chains, navigation stacks, Insecurity hosts and their frames, and every adapter's
 /// coordinators. Everything refers to everything else by stable id, and nothing nests deeper as
@@ -124,14 +126,21 @@ public enum BridgedContainer: Hashable, Sendable {
     /// A `UISplitViewController`: the children are its primary and secondary controllers.
     case splitView(isCollapsed: Bool)
 
-    /// The name used in snapshots: `navigation`, `tabBar` or `splitView`.
-    public var name: String {
+    /// A container's kind, without its state; the raw value is its name in snapshots.
+    public enum Kind: String, CaseIterable, Sendable {
+        case navigation, tabBar, splitView
+    }
+
+    public var kind: Kind {
         switch self {
-        case .navigation: "navigation"
-        case .tabBar: "tabBar"
-        case .splitView: "splitView"
+        case .navigation: .navigation
+        case .tabBar: .tabBar
+        case .splitView: .splitView
         }
     }
+
+    /// The name used in snapshots: `navigation`, `tabBar` or `splitView`.
+    public var name: String { kind.rawValue }
 }
 
 /// An Insecurity host and its chain of frames.
@@ -140,6 +149,36 @@ public struct BridgedHost: Hashable, Sendable {
         case modal(controllerID: String?)
         case navigation(controllerID: String?)
         case window(windowID: String?)
+
+        /// What a host can be started on; the raw value is its name in snapshots.
+        public enum Kind: String, CaseIterable, Sendable {
+            case modal, navigation, window
+        }
+
+        /// The base of `kind` on the controller or window with the id `target`.
+        public init(_ kind: Kind, target: String?) {
+            switch kind {
+            case .modal: self = .modal(controllerID: target)
+            case .navigation: self = .navigation(controllerID: target)
+            case .window: self = .window(windowID: target)
+            }
+        }
+
+        public var kind: Kind {
+            switch self {
+            case .modal: .modal
+            case .navigation: .navigation
+            case .window: .window
+            }
+        }
+
+        /// The id of the controller or window the host was started on.
+        public var targetID: String? {
+            switch self {
+            case .modal(let id), .navigation(let id): id
+            case .window(let id): id
+            }
+        }
     }
 
     public var id: String
@@ -158,14 +197,20 @@ public struct BridgedHost: Hashable, Sendable {
 
 /// One frame of a host: a live Insecurity coordinator and the controller it shows.
 public struct BridgedFrame: Hashable, Sendable {
-    /// `present`, `push`, `presentNavigation` or `windowRoot`.
-    public var kind: String
-    /// `shown`, or `waiting` while it waits behind a running transition.
-    public var state: String
+    /// Whether UIKit shows the frame's controller yet.
+    public enum State: String, Hashable, Sendable, CaseIterable {
+        case shown
+        /// Waiting behind a running transition (E17).
+        case waiting
+    }
+
+    /// How the frame's controller is put on screen: the engine's own names, as its events report them.
+    public var kind: NavigationEvent.Presentation
+    public var state: State
     public var coordinatorType: String
     public var controllerID: String?
 
-    public init(kind: String, state: String, coordinatorType: String, controllerID: String?) {
+    public init(kind: NavigationEvent.Presentation, state: State, coordinatorType: String, controllerID: String?) {
         self.kind = kind
         self.state = state
         self.coordinatorType = coordinatorType

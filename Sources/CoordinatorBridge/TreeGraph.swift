@@ -114,14 +114,14 @@ struct TreeGraph {
             break
         }
         for (index, frame) in host.frames.enumerated() {
-            let waiting = frame.state == "waiting" ? ", waiting" : ""
+            let waiting = frame.state == .waiting ? ", waiting" : ""
             // An adapter's host runs its framework's coordinators, which are nodes of their own already.
             if host.framework != nil {
                 if let id = frame.controllerID {
                     edges.append(
                         Edge(
                             from: "h:\(host.id)", to: "c:\(id)",
-                            label: "\(index + 1): \(frame.kind) \(frame.coordinatorType)\(waiting)", style: .frame))
+                            label: "\(index + 1): \(frame.kind.rawValue) \(frame.coordinatorType)\(waiting)", style: .frame))
                 }
                 continue
             }
@@ -132,7 +132,7 @@ struct TreeGraph {
                     key: key, label: "\(frame.coordinatorType)\n\(Self.insecurity)",
                     shape: .coordinator(framework: Self.insecurity)))
             edges.append(
-                Edge(from: "h:\(host.id)", to: key, label: "\(index + 1): \(frame.kind)\(waiting)", style: .frame))
+                Edge(from: "h:\(host.id)", to: key, label: "\(index + 1): \(frame.kind.rawValue)\(waiting)", style: .frame))
             if let id = frame.controllerID {
                 edges.append(Edge(from: key, to: "c:\(id)", label: nil, style: .owns))
             }

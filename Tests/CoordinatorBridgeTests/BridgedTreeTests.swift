@@ -94,7 +94,7 @@ struct BridgedTreeTests {
             $0.frames.contains { $0.controllerID == "sheet" } || $0.frames.contains { $0.controllerID == "vc3" }
         }
         #expect(bridgedHosts.map(\.base) == [.navigation(controllerID: "main"), .modal(controllerID: "main")])
-        #expect(bridgedHosts.flatMap(\.frames).map(\.kind) == ["push", "present"])
+        #expect(bridgedHosts.flatMap(\.frames).map(\.kind) == [.push, .present])
         let responder = tree.coordinators.filter { $0.framework == "ResponderCoordinator" }
         #expect(responder.count == 2)
         #expect(responder.first?.childIDs == [responder.last?.id].compactMap { $0 })

@@ -23,13 +23,13 @@ struct TreeGraphTests {
         hosts: [
             BridgedHost(
                 id: "window", base: .window(windowID: "w"),
-                frames: [BridgedFrame(kind: "windowRoot", state: "shown", coordinatorType: "AppFlow", controllerID: "stack")]),
+                frames: [BridgedFrame(kind: .windowRoot, state: .shown, coordinatorType: "AppFlow", controllerID: "stack")]),
             BridgedHost(
                 id: "modal", base: .modal(controllerID: "stack"),
-                frames: [BridgedFrame(kind: "present", state: "shown", coordinatorType: "SheetFlow", controllerID: "sheet")]),
+                frames: [BridgedFrame(kind: .present, state: .shown, coordinatorType: "SheetFlow", controllerID: "sheet")]),
             BridgedHost(
                 id: "pushes", base: .navigation(controllerID: "stack"),
-                frames: [BridgedFrame(kind: "push", state: "shown", coordinatorType: "ThirdScreens", controllerID: "third")],
+                frames: [BridgedFrame(kind: .push, state: .shown, coordinatorType: "ThirdScreens", controllerID: "third")],
                 framework: "ResponderCoordinator"),
         ],
         coordinators: [

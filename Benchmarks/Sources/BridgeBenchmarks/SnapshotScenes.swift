@@ -14,7 +14,7 @@ func navigationTree(controllers n: Int) -> BridgedTree {
             BridgedController(id: "c\(index)", type: "UIViewController", title: "Screen \(index)", children: []))
     }
     let frames = (1..<max(n, 1)).map {
-        BridgedFrame(kind: "push", state: "shown", coordinatorType: "Step", controllerID: "c\($0)")
+        BridgedFrame(kind: .push, state: .shown, coordinatorType: "Step", controllerID: "c\($0)")
     }
     return BridgedTree(
         windows: [BridgedWindow(id: "window1", isKey: true, isVisible: true, rootID: "nav", presented: [])],
