@@ -68,8 +68,8 @@ private final class CartStep: ModalCoordinator<String>, RestoredChildResultRecei
 struct RestoredCoordinatorsTests {
     let loop = SimRunLoop.main
 
-    /// A legacy shop (parent and child coordinator on one stack) and an Insecurity checkout chain presented over it.
-    private func liveApp() -> (UIWindow, [AnyObject]) {
+    /// A visible window whose stack "shop" shows the catalog, run by a started shop coordinator.
+    private func shopWindow() -> (UIWindow, UINavigationController, ShopCoordinator) {
         let navigation = UINavigationController()
         navigation.restorationIdentifier = "shop"
         let window = UIWindow()
@@ -78,6 +78,12 @@ struct RestoredCoordinatorsTests {
         let shop = ShopCoordinator(rootViewController: navigation)
         shop.start()
         shop.root(titled("Catalog", id: "catalog"))
+        return (window, navigation, shop)
+    }
+
+    /// A legacy shop (parent and child coordinator on one stack) and an Insecurity checkout chain presented over it.
+    private func liveApp() -> (UIWindow, [AnyObject]) {
+        let (window, navigation, shop) = shopWindow()
         let product = ProductCoordinator(rootViewController: navigation)
         shop.startChild(coordinator: product)
         product.show(titled("Product", id: "product"))
@@ -182,15 +188,7 @@ struct RestoredCoordinatorsTests {
         "A11, X2: the host that presented for a legacy coordinator is recorded as the adapter's, and after the import what the coordinator presents joins its chain"
     )
     func presentingHostAcrossRestore() throws {
-        let navigation = UINavigationController()
-        navigation.restorationIdentifier = "shop"
-        let window = UIWindow()
-        window.rootViewController = navigation
-        window.makeKeyAndVisible()
-        let shop = ShopCoordinator(rootViewController: navigation)
-        shop.identifier = "Shop"
-        shop.start()
-        shop.root(titled("Catalog", id: "catalog"))
+        let (window, _, shop) = shopWindow()
         shop.present(titled("Basket", id: "basket"))
         loop.runUntilIdle()
         let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])

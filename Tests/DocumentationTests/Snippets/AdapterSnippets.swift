@@ -6,21 +6,17 @@
 @MainActor
 public final class Flow {}
 
-/// A flow, held weakly.
-struct WeakFlow {
-    weak var value: Flow?
-}
 
 extension InsecurityDiagnostic.Code {
     public static let flowStepSkipped = Self(rawValue: "flowStepSkipped")
 }
 
-private let flowKey = AssociationKey<WeakFlow>()
+private let flowKey = AssociationKey<Weak<Flow>>()
 
 extension UIViewController {
     /// The flow that shows this controller (not retained).
     public var flow: Flow? {
         get { self[associated: flowKey]?.value }
-        set { self[associated: flowKey] = WeakFlow(value: newValue) }
+        set { self[associated: flowKey] = Weak(newValue) }
     }
 }
