@@ -39,10 +39,26 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
     let isAnimated: Bool
     let initiallyInteractive: Bool
     let transitionDuration: TimeInterval
-    private(set) var isInteractive: Bool
-    private(set) var isCancelled = false
-    private(set) var isFinished = false
     var percentComplete: CGFloat = 0
+
+    /// The transition's life, one state at a time.
+    private enum Life: Equatable {
+        /// The user's finger drives it.
+        case interacting
+        /// It runs on the clock to its end: the end state, or back to the start when `cancelling`.
+        case running(cancelling: Bool)
+        /// It has ended; its completions have run.
+        case ended(cancelled: Bool)
+    }
+
+    private var life: Life
+
+    var isInteractive: Bool { life == .interacting }
+    var isCancelled: Bool { life == .running(cancelling: true) || life == .ended(cancelled: true) }
+    var isFinished: Bool {
+        if case .ended = life { return true }
+        return false
+    }
     private let from: UIViewController?
     private let to: UIViewController?
     private var completions: [@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void] = []
@@ -61,7 +77,7 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         self.from = from
         self.to = to
         self.isAnimated = animated
-        self.isInteractive = interactive
+        self.life = interactive ? .interacting : .running(cancelling: false)
         self.initiallyInteractive = interactive
         self.transitionDuration = animated ? duration : 0
         self.onEnd = onEnd
@@ -108,9 +124,8 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
 
     /// Ends an interactive transition: the user let go, finishing it or cancelling it.
     func stopInteraction(cancelled: Bool) {
-        guard isInteractive, !isFinished else { return }
-        isInteractive = false
-        isCancelled = cancelled
+        guard life == .interacting else { return }
+        life = .running(cancelling: cancelled)
         for handler in interactionHandlers { handler(self) }
         let remaining = cancelled ? percentComplete : 1 - percentComplete
         scheduleEnd(after: transitionDuration * Double(remaining))
@@ -119,7 +134,7 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
     /// Ends the transition now (also used when a nested navigation operation cuts it short).
     func end() {
         guard !isFinished else { return }
-        isFinished = true
+        life = .ended(cancelled: isCancelled)
         percentComplete = isCancelled ? 0 : 1
         onEnd(self)
         for completion in completions { completion(self) }
