@@ -57,7 +57,7 @@ func bareWrite(_ tree: BridgedTree) -> Int {
             start(
                 "frame",
                 [
-                    ("kind", frame.kind), ("state", frame.state), ("coordinator", frame.coordinatorType),
+                    ("kind", frame.kind.rawValue), ("state", frame.state.rawValue), ("coordinator", frame.coordinatorType),
                     ("controller", frame.controllerID),
                 ])
             xmlTextWriterEndElement(writer)
