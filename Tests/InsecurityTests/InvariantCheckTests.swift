@@ -93,4 +93,43 @@ struct InvariantCheckTests {
         loop.runUntilIdle()
         _ = scene
     }
+
+    @Test("E19: a transition dropped before it ended does not keep the queue from waking for a new one at its address")
+    func droppedTransitionDoesNotHideItsSuccessor() throws {
+        let queue = UIKitOperationQueue.shared
+        var ran: [String] = []
+        func waiting(for transition: SimTransition, _ name: String) {
+            let key = ObjectIdentifier(UIViewController())
+            queue.enqueue(
+                .init(
+                    keys: [key],
+                    blocker: { [weak transition] in
+                        // As a controller's transition coordinator: there while the transition runs.
+                        transition.flatMap { $0.isFinished ? nil : .transition($0) }
+                    },
+                    isObsolete: { false }, run: { ran.append(name) }))
+        }
+        func transition() -> SimTransition {
+            SimTransition(from: nil, to: nil, animated: true, duration: 0.3) { _ in }
+        }
+        // The queue waits on a transition that is then dropped without ending, as a gesture's can be.
+        var dropped: SimTransition? = transition()
+        let droppedID = ObjectIdentifier(dropped!)
+        waiting(for: dropped!, "first")
+        dropped = nil
+        // The allocator puts the next transition of the same size at the freed address.
+        var next = transition()
+        var made = [next]
+        while ObjectIdentifier(next) != droppedID, made.count < 1_000 {
+            next = transition()
+            made.append(next)
+        }
+        try #require(ObjectIdentifier(next) == droppedID, "no transition reused the address; nothing to check")
+        made.removeAll { $0 !== next }
+        waiting(for: next, "second")
+        #expect(ran == ["first"], "the first no longer waits on anything")
+        next.run()
+        loop.runUntilIdle()
+        #expect(ran == ["first", "second"], "the queue woke when the new transition ended")
+    }
 }
