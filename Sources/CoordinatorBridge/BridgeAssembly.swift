@@ -10,7 +10,7 @@ final class BridgeAssembly {
 
     private let tree: BridgedTree
     private let builder: BridgeBuilder
-    private var failures: [String] = []
+    private var failures: [Failure.Problem] = []
     /// The app's Insecurity coordinators, by the id of the controller they make, as when they start.
     private var restorable: [String: RestorableFrame] = [:]
     private var controllers: [String: UIViewController] = [:]
@@ -36,7 +36,7 @@ final class BridgeAssembly {
             makeWindows()
             makeHosts()
         }
-        failures += warnings.map { "UIKit refused a relationship: \($0.message)" }
+        failures += warnings.map { .relationshipRefused($0.message) }
         try checkPhase()
         let context = rebuildCoordinators()
         try checkPhase()
@@ -54,7 +54,7 @@ final class BridgeAssembly {
     }
 
     private func checkPhase() throws(Failure) {
-        guard failures.isEmpty else { throw Failure(messages: failures) }
+        guard failures.isEmpty else { throw Failure(problems: failures) }
     }
 
     // MARK: Phases
@@ -73,8 +73,9 @@ final class BridgeAssembly {
         for described in tree.controllers {
             if let made = restorable[described.id], String(describing: type(of: made.controller)) != described.type {
                 failures.append(
-                    "controller \"\(described.id)\": \(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)"
-                )
+                    .controllerMismatch(
+                        controllerID: described.id,
+                        reason: "\(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)"))
             }
             let controller =
                 restorable[described.id]?.controller ?? builder.controllerFactories[described.type]?()
@@ -91,19 +92,23 @@ final class BridgeAssembly {
         if let alert = described.alert {
             if let made = controller as? UIAlertController {
                 if let mismatch = alert.restore(into: made, id: described.id, handlers: builder.alertActionHandlers) {
-                    failures.append("controller \"\(described.id)\": \(mismatch)")
+                    failures.append(.controllerMismatch(controllerID: described.id, reason: mismatch))
                 }
             } else {
                 failures.append(
-                    "controller \"\(described.id)\": the factory for \(described.type) made a \(type(of: controller)), not an alert"
-                )
+                    .controllerMismatch(
+                        controllerID: described.id,
+                        reason: "the factory for \(described.type) made a \(type(of: controller)), not an alert"))
             }
         }
         let made = BridgedContainer(of: controller)?.name
         if made != described.container?.name {
             failures.append(
-                "controller \"\(described.id)\": the factory for \(described.type) made \(made.map { "a \($0) container" } ?? "no container"), not \(described.container.map { "a \($0.name) container" } ?? "a plain controller")"
-            )
+                .controllerMismatch(
+                    controllerID: described.id,
+                    reason:
+                        "the factory for \(described.type) made \(made.map { "a \($0) container" } ?? "no container"), not \(described.container.map { "a \($0.name) container" } ?? "a plain controller")"
+                ))
         }
     }
 
@@ -162,7 +167,7 @@ final class BridgeAssembly {
             case .window(let id): host = id.flatMap { windowsByID[$0] }.map { InsecurityHost(restoringOn: $0) }
             }
             guard let host else {
-                failures.append("host \"\(described.id)\": its base is missing or of the wrong kind")
+                failures.append(.hostMismatch(hostID: described.id, reason: "its base is missing or of the wrong kind"))
                 continue
             }
             hosts.append(host)
@@ -198,8 +203,11 @@ final class BridgeAssembly {
             }
             guard adopted else {
                 failures.append(
-                    "host \"\(described.id)\": a \(frame.kind.rawValue) frame of \(frame.coordinatorType) does not match the controllers' relationships"
-                )
+                    .hostMismatch(
+                        hostID: described.id,
+                        reason:
+                            "a \(frame.kind.rawValue) frame of \(frame.coordinatorType) does not match the controllers' relationships"
+                    ))
                 continue
             }
             if let id = frame.controllerID { framesShowing.insert(id) }
@@ -224,12 +232,12 @@ final class BridgeAssembly {
             do {
                 try plugin.rebuildCoordinators(described, in: context)
             } catch {
-                failures.append("\(plugin.framework): \(error)")
+                failures.append(.pluginFailed(framework: plugin.framework, reason: "\(error)"))
             }
         }
         let known = Set(builder.registry.plugins.map(\.framework))
         for coordinator in tree.coordinators where !known.contains(coordinator.framework) {
-            failures.append("coordinator \"\(coordinator.id)\": no plugin is registered for \(coordinator.framework)")
+            failures.append(.noPlugin(coordinatorID: coordinator.id, framework: coordinator.framework))
         }
         return context
     }

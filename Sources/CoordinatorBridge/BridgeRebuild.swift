@@ -131,14 +131,45 @@ public struct BridgeBuilder {
 
     /// What went wrong while building; nothing built so far is attached to any existing object.
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let messages: [String]
+        /// One reason the tree cannot be built, naming the part of the tree that fails.
+        public enum Problem: Hashable, Sendable, CustomStringConvertible {
+            /// What a factory made for the controller is not what the tree describes.
+            case controllerMismatch(controllerID: String, reason: String)
+            /// UIKit refused a relationship the tree describes (containment, presentation).
+            case relationshipRefused(String)
+            /// Building the tree would make UIKit raise this exception (S17).
+            case uikitWouldRaise(name: String, reason: String)
+            /// The host's base is missing or of the wrong kind, or one of its frames does not match the
+            /// controllers' relationships.
+            case hostMismatch(hostID: String, reason: String)
+            /// A plugin could not rebuild its framework's coordinators.
+            case pluginFailed(framework: String, reason: String)
+            /// No registered plugin rebuilds the coordinator's framework.
+            case noPlugin(coordinatorID: String, framework: String)
+
+            public var description: String {
+                switch self {
+                case .controllerMismatch(let id, let reason): "controller \"\(id)\": \(reason)"
+                case .relationshipRefused(let message): "UIKit refused a relationship: \(message)"
+                case .uikitWouldRaise(let name, let reason): "UIKit would raise \(name): \(reason)"
+                case .hostMismatch(let id, let reason): "host \"\(id)\": \(reason)"
+                case .pluginFailed(let framework, let reason): "\(framework): \(reason)"
+                case .noPlugin(let id, let framework):
+                    "coordinator \"\(id)\": no plugin is registered for \(framework)"
+                }
+            }
+        }
+
+        public let problems: [Problem]
+        /// The problems, described for a person.
+        public var messages: [String] { problems.map(\.description) }
         public var description: String { messages.joined(separator: "\n") }
     }
 
     /// Builds `tree` into new windows. Existing windows and controllers are never touched, so a failure
     /// leaves the app as it was (X5). A document that would make UIKit raise (S17) fails with UIKit's reason.
     public func build(_ tree: BridgedTree) throws(Failure) -> Live {
-        var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(messages: []))
+        var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(problems: []))
         // The recorded relationships already exist: they are set up at once, whatever the timing model (S18).
         let timing = SimAnimation.nonAnimatedTiming
         SimAnimation.nonAnimatedTiming = .immediate
@@ -147,7 +178,7 @@ public struct BridgeBuilder {
         }
         SimAnimation.nonAnimatedTiming = timing
         guard exceptions.isEmpty else {
-            throw Failure(messages: exceptions.map { "UIKit would raise \($0.name): \($0.reason)" })
+            throw Failure(problems: exceptions.map { .uikitWouldRaise(name: $0.name, reason: $0.reason) })
         }
         let (live, attach) = try built.get()
         attach()

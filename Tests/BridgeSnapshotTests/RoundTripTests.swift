@@ -143,7 +143,7 @@ struct RoundTripTests {
     }
 
     @Test("X5: a snapshot that cannot be rebuilt changes no live state")
-    func atomicImport() {
+    func atomicImport() throws {
         let scene = Scenes.stackAndModalChain()
         let window = scene[0] as! UIWindow
         let before = window.hierarchyDescription()
@@ -167,6 +167,16 @@ struct RoundTripTests {
         } catch {
             #expect(error.issues.allSatisfy { $0.kind == .unbuildable })
             #expect(error.issues.contains { $0.message.contains("does not match") })
+        }
+        // The builder names the failing part: the host whose frame does not match, in its own phase.
+        let tree = try BridgeSnapshot.parse(xml)
+        do {
+            _ = try BridgeBuilder(registry: BridgeRegistry()).build(tree)
+            Issue.record("built")
+        } catch {
+            let failure = error
+            #expect(failure.problems.count == 1)
+            #expect(failure.problems.allSatisfy { if case .hostMismatch(hostID: "h", _) = $0 { true } else { false } })
         }
         #expect(window.hierarchyDescription() == before)
         #expect(InsecurityHost.hosts(in: [window]).count == hosts)
