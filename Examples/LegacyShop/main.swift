@@ -291,9 +291,11 @@ func run() throws {
 
     var builder = BridgeBuilder(registry: registry)
     builder.coordinatorFactories = shopFactories()
-    // The checkout's completion closure was not in the snapshot: its result reaches the restored cart here.
+    // The checkout's completion closure was not in the snapshot: its result reaches the cart of the app on
+    // screen (the restored one, key by then) here.
     builder.coordinatorFactories.chainFinished = { _, result in
-        let cart = ResponderCoordinatorPlugin.shared.coordinators(in: UIApplication.shared.windows)
+        let onScreen = [UIApplication.shared.keyWindow].compactMap { $0 }
+        let cart = ResponderCoordinatorPlugin.shared.coordinators(in: onScreen)
             .compactMap { $0 as? CartCoordinator }.first
         cart?.orderPlaced(result as? String)
     }
