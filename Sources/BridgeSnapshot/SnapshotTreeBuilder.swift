@@ -1,0 +1,261 @@
+import CoordinatorBridge
+import Insecurity
+
+/// An element's attributes, in document order. Elements have a handful, so a linear search beats hashing.
+struct Attributes {
+    var pairs: [(name: String, value: String)] = []
+
+    subscript(_ name: String) -> String? {
+        pairs.first { $0.name == name }?.value
+    }
+
+    /// Whether the `xs:boolean` attribute `name` is true (`true` or `1`).
+    func flag(_ name: String) -> Bool {
+        let value = self[name]
+        return value == "true" || value == "1"
+    }
+}
+
+/// Builds the tree from elements in document order (the schema guarantees their nesting).
+struct TreeBuilder {
+    var tree = BridgedTree()
+    var positions = SnapshotParser.Positions()
+
+    /// Adds the element `name` at `depth` to the tree, recording its position.
+    mutating func element(
+        _ name: String, attributes: Attributes, depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]
+    ) {
+        switch (depth, name) {
+        case (0, "bridge-snapshot"): readVersion(attributes, at: position, issues: &issues)
+        case (1, "controllers"): lastSection = .controllers
+        case (1, "queue"):
+            lastSection = .other
+            requireVersion3(element: "queue", at: position, issues: &issues)
+        case (1, _): lastSection = .other
+        case (2, "window"): window(attributes, at: position)
+        case (3, "presented"): presented(attributes, at: position)
+        case (2, "controller"): controller(attributes, at: position, issues: &issues)
+        case (3, "action") where !tree.controllers.isEmpty && lastSection == .controllers:
+            alertAction(attributes, at: position, issues: &issues)
+        case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
+            let index = tree.controllers.count - 1
+            positions.controllerChildren[index].append(position)
+            tree.controllers[index].children.append(attributes["ref"] ?? "")
+        case (2, "host"): host(attributes, at: position, issues: &issues)
+        case (3, "frame"): frame(attributes, at: position, issues: &issues)
+        case (2, "coordinator"): coordinator(attributes, at: position, issues: &issues)
+        case (3, "child") where !tree.coordinators.isEmpty:
+            let index = tree.coordinators.count - 1
+            positions.coordinatorChildren[index].append(position)
+            tree.coordinators[index].childIDs.append(attributes["ref"] ?? "")
+        case (3, "owns") where !tree.coordinators.isEmpty:
+            let index = tree.coordinators.count - 1
+            positions.owns[index].append(position)
+            tree.coordinators[index].controllerIDs.append(attributes["ref"] ?? "")
+        case (2, "dismiss"):
+            positions.queued.append(position)
+            tree.queued.append(
+                .dismissal(controllerID: attributes["controller"] ?? "", animated: attributes.flag("animated")))
+        case (2, "pop"):
+            positions.queued.append(position)
+            tree.queued.append(
+                .pop(
+                    navigationID: attributes["navigation"] ?? "", toControllerID: attributes["to"] ?? "",
+                    animated: attributes.flag("animated")))
+        default:
+            break
+        }
+    }
+
+    private mutating func readVersion(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        guard let text = attributes["version"], let version = Int(text),
+            SnapshotWriter.readableVersions.contains(version)
+        else {
+            let versions = SnapshotWriter.readableVersions
+            issues.append(
+                SnapshotIssue(
+                    .unsupportedVersion,
+                    "version \(attributes["version"] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)",
+                    line: position.0, column: position.1))
+            return
+        }
+        self.version = version
+    }
+
+    private mutating func window(_ attributes: Attributes, at position: (Int, Int)) {
+        positions.windows.append(position)
+        positions.presented.append([])
+        tree.windows.append(
+            BridgedWindow(
+                id: attributes["id"] ?? "", isKey: attributes.flag("key"), isVisible: attributes.flag("visible"),
+                rootID: attributes["root"], presented: []))
+    }
+
+    private mutating func presented(_ attributes: Attributes, at position: (Int, Int)) {
+        guard !tree.windows.isEmpty else { return }
+        let index = tree.windows.count - 1
+        positions.presented[index].append(position)
+        tree.windows[index].presented.append(
+            BridgedPresentation(controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
+    }
+
+    private mutating func controller(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        positions.controllers.append(position)
+        positions.controllerChildren.append([])
+        let container = self.container(attributes, at: position, issues: &issues)
+        requireVersion3(for: ["alert", "message"], in: attributes, at: position, issues: &issues)
+        tree.controllers.append(
+            BridgedController(
+                id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"],
+                children: [], container: container,
+                alert: attributes["alert"].map { BridgedAlert(message: attributes["message"], style: $0, actions: []) }
+            ))
+    }
+
+    private mutating func alertAction(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
+    {
+        requireVersion3(element: "action", at: position, issues: &issues)
+        let index = tree.controllers.count - 1
+        guard tree.controllers[index].alert != nil else {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation,
+                    "controller \"\(tree.controllers[index].id)\" has an action but no alert attribute",
+                    line: position.0, column: position.1))
+            return
+        }
+        tree.controllers[index].alert?.actions.append(
+            BridgedAlertAction(
+                title: attributes["title"], style: attributes["style"] ?? "default",
+                isPreferred: attributes.flag("preferred")))
+    }
+
+    private mutating func host(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        positions.hosts.append(position)
+        positions.frames.append([])
+        guard let kind = attributes["base"].flatMap(BridgedHost.Base.Kind.init(rawValue:)) else {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation, "a host's base \"\(attributes["base"] ?? "")\" is not one this package knows",
+                    line: position.0, column: position.1))
+            return
+        }
+        let base = BridgedHost.Base(kind, target: attributes["on"])
+        requireVersion3(for: ["framework"], in: attributes, at: position, issues: &issues)
+        tree.hosts.append(
+            BridgedHost(id: attributes["id"] ?? "", base: base, frames: [], framework: attributes["framework"]))
+    }
+
+    /// A frame; a kind or state the package does not know is an issue here too, not only for the schema.
+    private mutating func frame(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        guard !tree.hosts.isEmpty else { return }
+        guard let kind = attributes["kind"].flatMap(NavigationEvent.Presentation.init(rawValue:)),
+            let state = attributes["state"].flatMap(BridgedFrame.State.init(rawValue:))
+        else {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation,
+                    "a frame's kind \"\(attributes["kind"] ?? "")\" or state \"\(attributes["state"] ?? "")\" is not one this package knows",
+                    line: position.0, column: position.1))
+            return
+        }
+        let index = tree.hosts.count - 1
+        positions.frames[index].append(position)
+        tree.hosts[index].frames.append(
+            BridgedFrame(
+                kind: kind, state: state, coordinatorType: attributes["coordinator"] ?? "",
+                controllerID: attributes["controller"]))
+    }
+
+    private mutating func coordinator(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
+    {
+        positions.coordinators.append(position)
+        positions.coordinatorChildren.append([])
+        positions.owns.append([])
+        requireVersion3(for: ["root"], in: attributes, at: position, issues: &issues)
+        tree.coordinators.append(
+            BridgedCoordinator(
+                id: attributes["id"] ?? "", framework: attributes["framework"] ?? "",
+                type: attributes["type"] ?? "", identifier: attributes["identifier"] ?? "",
+                rootID: attributes["root"], parentID: attributes["parent"], childIDs: [], controllerIDs: []))
+    }
+
+    /// The tree read. A coordinator that owns controllers but has no recorded root (every coordinator before
+    /// version 3) has the root the importer of those versions took: the navigation controller holding the
+    /// first controller it owns, else that controller.
+    func finishedTree() -> BridgedTree {
+        guard tree.coordinators.contains(where: { $0.rootID == nil && !$0.controllerIDs.isEmpty }) else { return tree }
+        var tree = tree
+        var parent: [String: String] = [:]
+        var isNavigation: Set<String> = []
+        for controller in tree.controllers {
+            if controller.container == .navigation { isNavigation.insert(controller.id) }
+            for child in controller.children where parent[child] == nil { parent[child] = controller.id }
+        }
+        for index in tree.coordinators.indices where tree.coordinators[index].rootID == nil {
+            guard let first = tree.coordinators[index].controllerIDs.first else { continue }
+            var ancestor = parent[first]
+            var steps = 0
+            while let current = ancestor, !isNavigation.contains(current), steps < tree.controllers.count {
+                ancestor = parent[current]
+                steps += 1
+            }
+            tree.coordinators[index].rootID = ancestor.flatMap { isNavigation.contains($0) ? $0 : nil } ?? first
+        }
+        return tree
+    }
+
+    /// Version 3's attributes are refused in earlier versions' documents.
+    private func requireVersion3(
+        for names: [String], in attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+    ) {
+        for name in names where version < 3 && attributes[name] != nil {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots",
+                    line: position.0, column: position.1))
+        }
+    }
+
+    /// Version 3's elements are refused in earlier versions' documents.
+    private func requireVersion3(element: String, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+        guard version < 3 else { return }
+        issues.append(
+            SnapshotIssue(
+                .schemaViolation, "the element '\(element)' does not exist in version \(version) snapshots",
+                line: position.0, column: position.1))
+    }
+
+    private enum Section { case controllers, other }
+    private var lastSection = Section.other
+    private(set) var version = SnapshotWriter.version
+
+    /// A controller's container: version 1 only knew navigation controllers (`navigation="true"`);
+    /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`).
+    private static let version1Only = ["navigation"]
+    private static let version2Only = ["container", "selected", "collapsed"]
+
+    private func container(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
+        -> BridgedContainer?
+    {
+        for name in version == 1 ? Self.version2Only : Self.version1Only where attributes[name] != nil {
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots",
+                    line: position.0, column: position.1))
+        }
+        if version == 1 { return attributes.flag("navigation") ? .navigation : nil }
+        guard let name = attributes["container"] else { return nil }
+        switch BridgedContainer.Kind(rawValue: name) {
+        case .navigation: return .navigation
+        case .tabBar: return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
+        case .splitView: return .splitView(isCollapsed: attributes.flag("collapsed"))
+        case nil:
+            issues.append(
+                SnapshotIssue(
+                    .schemaViolation, "the container \"\(name)\" is not one this package knows",
+                    line: position.0, column: position.1))
+            return nil
+        }
+    }
+}
