@@ -84,9 +84,15 @@ extension WideSession {
             guard let navigation: any AdaptiveNavigation = parent?.navigation ?? navigationHost else { return }
             let child = makeEngineScreen()
             asyncStarted += 1
+            let awaited = AwaitedStart(
+                child, named: "I\(count)",
+                through: parent.map { "the navigation of \($0.bridgedTypeName)" } ?? "the navigation host")
+            awaitedStarts.append(awaited)
             Task {
+                awaited.issued = true
                 self.asyncIssued += 1
                 _ = await navigation.start(child, in: value % 2 == 0 ? .any : .modal, animated: animated)
+                awaited.resumed = true
                 self.asyncResumed += 1
             }
         case 9: start(.modal, from: modalHosts.first)

@@ -32,6 +32,8 @@ final class WideSession {
     var asyncStarted = 0
     var asyncIssued = 0
     var asyncResumed = 0
+    /// Every awaited start, to name those that never resumed.
+    var awaitedStarts: [AwaitedStart] = []
     var heldPop: UINavigationController.InteractivePop?
     var heldSwipe: UIViewController.InteractiveDismissal?
     var count = 0
@@ -78,7 +80,8 @@ final class WideSession {
         SimRunLoop.main.runUntilIdle()
         if world.drivesEngine { await letAsyncStartsRun(at: "the teardown", untilResumed: true) }
         if asyncResumed != asyncStarted {
-            failures.append("\(asyncStarted - asyncResumed) awaited starts never resumed (E15)")
+            let stuck = awaitedStarts.filter { !$0.resumed }.map(\.summary).joined(separator: "; ")
+            failures.append("\(asyncStarted - asyncResumed) awaited starts never resumed (E15): \(stuck)")
         }
         if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
         failures += InsecurityWorld.takeOverDeferrals().map { "the teardown: E21: \($0)" }
@@ -325,5 +328,27 @@ final class WideSession {
                 }
             }
         }
+    }
+}
+
+/// An awaited start of the session, and how far it got.
+@MainActor
+final class AwaitedStart {
+    private weak var child: AdaptiveCoordinator<String>?
+    private let childName: String
+    private let through: String
+    var issued = false
+    var resumed = false
+
+    init(_ child: AdaptiveCoordinator<String>, named name: String, through: String) {
+        self.child = child
+        childName = name
+        self.through = through
+    }
+
+    /// The child, what started it, and how far the start got.
+    var summary: String {
+        let state = child.map { $0.isLive ? "child live" : "child over" } ?? "child released"
+        return "\(childName) through \(through), \(issued ? "issued" : "not issued"), \(state)"
     }
 }
