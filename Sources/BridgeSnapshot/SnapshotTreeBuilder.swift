@@ -67,7 +67,9 @@ struct TreeBuilder {
         }
     }
 
-    private mutating func readVersion(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+    private mutating func readVersion(
+        _ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+    ) {
         guard let text = attributes["version"], let version = Int(text),
             SnapshotWriter.readableVersions.contains(version)
         else {
@@ -96,10 +98,13 @@ struct TreeBuilder {
         let index = tree.windows.count - 1
         positions.presented[index].append(position)
         tree.windows[index].presented.append(
-            BridgedPresentation(controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
+            BridgedPresentation(
+                controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
     }
 
-    private mutating func controller(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+    private mutating func controller(
+        _ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+    ) {
         positions.controllers.append(position)
         positions.controllerChildren.append([])
         let container = self.container(attributes, at: position, issues: &issues)
@@ -118,10 +123,9 @@ struct TreeBuilder {
         let index = tree.controllers.count - 1
         guard tree.controllers[index].alert != nil else {
             issues.append(
-                SnapshotIssue(
-                    .schemaViolation,
+                .schemaViolation(
                     "controller \"\(tree.controllers[index].id)\" has an action but no alert attribute",
-                    line: position.0, column: position.1))
+                    at: position))
             return
         }
         tree.controllers[index].alert?.actions.append(
@@ -135,9 +139,9 @@ struct TreeBuilder {
         positions.frames.append([])
         guard let kind = attributes["base"].flatMap(BridgedHost.Base.Kind.init(rawValue:)) else {
             issues.append(
-                SnapshotIssue(
-                    .schemaViolation, "a host's base \"\(attributes["base"] ?? "")\" is not one this package knows",
-                    line: position.0, column: position.1))
+                .schemaViolation(
+                    "a host's base \"\(attributes["base"] ?? "")\" is not one this package knows",
+                    at: position))
             return
         }
         let base = BridgedHost.Base(kind, target: attributes["on"])
@@ -153,10 +157,9 @@ struct TreeBuilder {
             let state = attributes["state"].flatMap(BridgedFrame.State.init(rawValue:))
         else {
             issues.append(
-                SnapshotIssue(
-                    .schemaViolation,
+                .schemaViolation(
                     "a frame's kind \"\(attributes["kind"] ?? "")\" or state \"\(attributes["state"] ?? "")\" is not one this package knows",
-                    line: position.0, column: position.1))
+                    at: position))
             return
         }
         let index = tree.hosts.count - 1
@@ -211,9 +214,9 @@ struct TreeBuilder {
     ) {
         for name in names where version < 3 && attributes[name] != nil {
             issues.append(
-                SnapshotIssue(
-                    .schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots",
-                    line: position.0, column: position.1))
+                .schemaViolation(
+                    "the attribute '\(name)' does not exist in version \(version) snapshots",
+                    at: position))
         }
     }
 
@@ -221,9 +224,9 @@ struct TreeBuilder {
     private func requireVersion3(element: String, at position: (Int, Int), issues: inout [SnapshotIssue]) {
         guard version < 3 else { return }
         issues.append(
-            SnapshotIssue(
-                .schemaViolation, "the element '\(element)' does not exist in version \(version) snapshots",
-                line: position.0, column: position.1))
+            .schemaViolation(
+                "the element '\(element)' does not exist in version \(version) snapshots",
+                at: position))
     }
 
     private enum Section { case controllers, other }
@@ -240,9 +243,9 @@ struct TreeBuilder {
     {
         for name in version == 1 ? Self.version2Only : Self.version1Only where attributes[name] != nil {
             issues.append(
-                SnapshotIssue(
-                    .schemaViolation, "the attribute '\(name)' does not exist in version \(version) snapshots",
-                    line: position.0, column: position.1))
+                .schemaViolation(
+                    "the attribute '\(name)' does not exist in version \(version) snapshots",
+                    at: position))
         }
         if version == 1 { return attributes.flag("navigation") ? .navigation : nil }
         guard let name = attributes["container"] else { return nil }
@@ -251,11 +254,15 @@ struct TreeBuilder {
         case .tabBar: return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
         case .splitView: return .splitView(isCollapsed: attributes.flag("collapsed"))
         case nil:
-            issues.append(
-                SnapshotIssue(
-                    .schemaViolation, "the container \"\(name)\" is not one this package knows",
-                    line: position.0, column: position.1))
+            issues.append(.schemaViolation("the container \"\(name)\" is not one this package knows", at: position))
             return nil
         }
+    }
+}
+
+extension SnapshotIssue {
+    /// A violation of the format that the schema may not catch, at an element's position.
+    static func schemaViolation(_ message: String, at position: (Int, Int)) -> SnapshotIssue {
+        SnapshotIssue(.schemaViolation, message, line: position.0, column: position.1)
     }
 }
