@@ -10,7 +10,8 @@ let package = Package(
         .package(name: "CoordinatorBridge", path: "..")
     ],
     targets: [
-        .systemLibrary(name: "CBenchLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(
+            name: "CBenchLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .executableTarget(
             name: "BridgeBenchmarks",
             dependencies: [

@@ -334,7 +334,8 @@ final class NavigationStage {
         guard let navigationController, navigationController.viewIfLoaded?.window != nil else { return [] }
         var problems: [String] = []
         let stack = navigationController.viewControllers
-        let position = Dictionary(stack.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
+        let position = Dictionary(
+            stack.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
         var listed: [ObjectIdentifier: Int] = [:]
         for coordinator in coordinators.compactMap(\.value) where coordinator.isStarted {
             let positions = coordinator.viewControllers.compactMap { position[ObjectIdentifier($0)] }

@@ -122,7 +122,8 @@ extension ResponderCoordinatorPlugin {
             made[described.id]!.markStarted()
         }
         // The host that presented for the coordinators presents for them again; its frames are theirs.
-        for host in context.hosts(ranBy: framework) where host.becomePresentingHost() {
+        for host in context.hosts(ranBy: framework) {
+            guard host.becomePresentingHost() else { continue }
             for frame in host.frameDescriptions {
                 (frame.coordinator as? RestoredCoordinator)?.framework = framework
             }

@@ -74,7 +74,9 @@ public struct JourneyScript: Sendable {
                 problems.append(
                     .init(
                         line: line,
-                        message: "the line is \(rawLine.count) characters long, over the \(Self.maxLineLength)-character limit"))
+                        message:
+                            "the line is \(rawLine.count) characters long, over the \(Self.maxLineLength)-character limit"
+                    ))
                 continue
             }
             guard steps.count < Self.maxSteps else {
@@ -114,7 +116,8 @@ public struct JourneyScript: Sendable {
             guard let value = Double(text), range.contains(value) else {
                 throw LineProblem(
                     message:
-                        "\(what) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(printable(text))'")
+                        "\(what) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(printable(text))'"
+                )
             }
             return value
         }
@@ -151,7 +154,8 @@ public struct JourneyScript: Sendable {
         default:
             throw LineProblem(
                 message:
-                    "unknown event '\(printable(words[0]))'; events are back, pop, swipe, tab, finish, dismiss and wait")
+                    "unknown event '\(printable(words[0]))'; events are back, pop, swipe, tab, finish, dismiss and wait"
+            )
         }
     }
 
@@ -189,7 +193,8 @@ public struct JourneyScript: Sendable {
         case .back(let id):
             let navigation = try controller(id, UINavigationController.self, "a navigation controller")
             guard navigation.simulateBackButtonTap() else {
-                throw refused(whyNavigationRefuses(navigation, id) ?? "the back button of '\(printable(id))' does nothing")
+                throw refused(
+                    whyNavigationRefuses(navigation, id) ?? "the back button of '\(printable(id))' does nothing")
             }
         case .interactivePop(let id, let finishes, let progress):
             let navigation = try controller(id, UINavigationController.self, "a navigation controller")
@@ -218,9 +223,11 @@ public struct JourneyScript: Sendable {
                 throw refused(whyTabTapRefused(tabBar, id, index))
             }
         case .finish(let id):
-            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id, in: windows).finish(())
+            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id, in: windows)
+                .finish(())
         case .dismiss(let id):
-            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id, in: windows).dismiss()
+            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id, in: windows)
+                .dismiss()
         case .wait(let seconds):
             if let seconds { SimRunLoop.main.advance(by: seconds) } else { SimRunLoop.main.runUntilIdle() }
         }
@@ -243,7 +250,9 @@ public struct JourneyScript: Sendable {
             return "'\(printable(id))' has \(count) tabs, so no tab \(index) (tabs count from 0)"
         }
         if tabBar.viewIfLoaded?.window == nil { return "'\(printable(id))' is not on screen" }
-        if let cover = covering(tabBar) { return "\(cover) is presented over '\(printable(id))' and covers its tab bar" }
+        if let cover = covering(tabBar) {
+            return "\(cover) is presented over '\(printable(id))' and covers its tab bar"
+        }
         return "the tab bar's delegate refused tab \(index) of '\(printable(id))'"
     }
 

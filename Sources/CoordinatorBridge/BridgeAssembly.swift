@@ -43,14 +43,17 @@ final class BridgeAssembly {
         let live = BridgeBuilder.Live(
             windows: windows, hosts: hosts,
             retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
-        return (live, { [tree, windows, controllers, hosts] in
-            // Only once everything is built: making a window key is the one change visible outside the
-            // new objects.
-            for (window, described) in zip(windows, tree.windows) where described.isKey {
-                window.makeKey()
+        return (
+            live,
+            { [tree, windows, controllers, hosts] in
+                // Only once everything is built: making a window key is the one change visible outside the
+                // new objects.
+                for (window, described) in zip(windows, tree.windows) where described.isKey {
+                    window.makeKey()
+                }
+                BridgeBuilder.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
             }
-            BridgeBuilder.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
-        })
+        )
     }
 
     private func checkPhase() throws(Failure) {
@@ -75,7 +78,9 @@ final class BridgeAssembly {
                 failures.append(
                     .controllerMismatch(
                         controllerID: described.id,
-                        reason: "\(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)"))
+                        reason:
+                            "\(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)"
+                    ))
             }
             let controller =
                 restorable[described.id]?.controller ?? builder.controllerFactories[described.type]?()

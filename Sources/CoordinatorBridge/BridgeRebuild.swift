@@ -197,7 +197,8 @@ public struct BridgeBuilder {
             case .dismissal(let id, let animated):
                 return controllers[id].map { .dismissal(of: $0, animated: animated) }
             case .pop(let navigationID, let id, let animated):
-                guard let navigation = controllers[navigationID] as? UINavigationController, let controller = controllers[id]
+                guard let navigation = controllers[navigationID] as? UINavigationController,
+                    let controller = controllers[id]
                 else { return nil }
                 return .pop(navigation, to: controller, animated: animated)
             }

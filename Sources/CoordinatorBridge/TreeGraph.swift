@@ -121,7 +121,8 @@ struct TreeGraph {
                     edges.append(
                         Edge(
                             from: "h:\(host.id)", to: "c:\(id)",
-                            label: "\(index + 1): \(frame.kind.rawValue) \(frame.coordinatorType)\(waiting)", style: .frame))
+                            label: "\(index + 1): \(frame.kind.rawValue) \(frame.coordinatorType)\(waiting)",
+                            style: .frame))
                 }
                 continue
             }
@@ -132,7 +133,9 @@ struct TreeGraph {
                     key: key, label: "\(frame.coordinatorType)\n\(Self.insecurity)",
                     shape: .coordinator(framework: Self.insecurity)))
             edges.append(
-                Edge(from: "h:\(host.id)", to: key, label: "\(index + 1): \(frame.kind.rawValue)\(waiting)", style: .frame))
+                Edge(
+                    from: "h:\(host.id)", to: key, label: "\(index + 1): \(frame.kind.rawValue)\(waiting)",
+                    style: .frame))
             if let id = frame.controllerID {
                 edges.append(Edge(from: key, to: "c:\(id)", label: nil, style: .owns))
             }

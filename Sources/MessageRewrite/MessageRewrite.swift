@@ -124,7 +124,9 @@ struct Message {
     /// A parameter's type as a stored property's: without `@escaping`.
     private static func storedType(of type: TypeSyntax) -> String {
         guard let attributed = type.as(AttributedTypeSyntax.self) else { return type.trimmedDescription }
-        let kept = attributed.attributes.filter { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription != "escaping" }
+        let kept = attributed.attributes.filter {
+            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription != "escaping"
+        }
         return (kept.map(\.trimmedDescription) + [attributed.baseType.trimmedDescription]).joined(separator: " ")
     }
 
@@ -165,7 +167,9 @@ struct Message {
     /// The message's type: a `CoordinatingMessage`, or a `CoordinatingQuestion` with its answer type.
     var typeDeclaration: String {
         let conformance = answer == nil ? "CoordinatingMessage" : "CoordinatingQuestion"
-        var lines = ["/// `\(selector)`, sent up the coordinating-responder chain.", "struct \(typeName): \(conformance) {"]
+        var lines = [
+            "/// `\(selector)`, sent up the coordinating-responder chain.", "struct \(typeName): \(conformance) {",
+        ]
         if let answer { lines.append("    typealias Answer = \(answer)") }
         lines += parameters.map { "    let \($0.name): \($0.type)" }
         lines.append("}")
@@ -311,7 +315,9 @@ private final class SuperCalls: EditFinder {
             return .visitChildren
         }
         found.append(
-            Edit(replacing: member, with: toHandler ? "super.\(message.handlerName)" : "coordinatingResponder?.\(message.baseName)"))
+            Edit(
+                replacing: member,
+                with: toHandler ? "super.\(message.handlerName)" : "coordinatingResponder?.\(message.baseName)"))
         return .skipChildren
     }
 }

@@ -201,7 +201,8 @@ open class UINavigationController: UIViewController {
     @discardableResult
     open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
         guard let index = stack.lastIndex(where: { $0 === viewController }) else {
-            SimExceptions.raise(SimException.internalInconsistency, "Tried to pop to a view controller that doesn't exist.")
+            SimExceptions.raise(
+                SimException.internalInconsistency, "Tried to pop to a view controller that doesn't exist.")
             return nil
         }
         guard index < stack.count - 1 else { return [] }

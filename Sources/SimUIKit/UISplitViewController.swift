@@ -32,8 +32,11 @@ extension UISplitViewControllerDelegate {
     public func splitViewController(
         _ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController
     ) -> UIViewController? { nil }
-    public func splitViewController(_ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?)
-        -> Bool { false }
+    public func splitViewController(
+        _ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?
+    )
+        -> Bool
+    { false }
     public func splitViewController(
         _ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?
     ) -> Bool { false }

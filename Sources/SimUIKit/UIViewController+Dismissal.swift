@@ -153,7 +153,8 @@ extension UIViewController {
         let disappearing = chain.reversed().filter(\.isOnScreen)
         let reappears = !isOnScreen && hostWindow?.isHidden == false
         let animator =
-            flag && !interactive ? chain.last.flatMap { $0.transitioningDelegate?.animationController(forDismissed: $0) } : nil
+            flag && !interactive
+            ? chain.last.flatMap { $0.transitioningDelegate?.animationController(forDismissed: $0) } : nil
         let transition = SimTransition(
             from: chain.last, to: self, animated: flag, interactive: interactive,
             duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration

@@ -409,7 +409,8 @@ open class UIViewController: UIResponder {
             presented.beingPresented = false
             presenter.notifyPresentationObservers(
                 PresentationChange(
-                    presenter: presenter, controllers: [presented][...], kind: .present, phase: .completed, animated: flag)
+                    presenter: presenter, controllers: [presented][...], kind: .present, phase: .completed,
+                    animated: flag)
             )
             completion?()
         }

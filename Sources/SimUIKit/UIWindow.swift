@@ -38,7 +38,8 @@ open class UIWindow: UIView {
             guard newValue != hidden else { return }
             hidden = newValue
             guard let root else { return }
-            let changing = newValue ? ([root] + root.presentedChain()).reversed().filter(\.isOnScreen) : uncoveredLevels(of: root)
+            let changing =
+                newValue ? ([root] + root.presentedChain()).reversed().filter(\.isOnScreen) : uncoveredLevels(of: root)
             for controller in changing { controller.beginAppearance(!newValue, animated: false) }
             for controller in changing { controller.endAppearance() }
         }

@@ -144,7 +144,8 @@ struct Validate: ParsableCommand {
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Prints the structural differences between two snapshots, or two folders of them; exits 1 when they differ.",
+        abstract:
+            "Prints the structural differences between two snapshots, or two folders of them; exits 1 when they differ.",
         discussion: """
             Examples:
               bridge diff before.xml after.xml  + added, - removed, ~ changed, by id
@@ -174,7 +175,9 @@ struct Diff: ParsableCommand {
         case (true, true):
             try diffFolders()
         default:
-            fail("bridge diff: give two snapshot files or two folders; \(SnapshotFiles.isFolder(old) ? old : new) is a folder.")
+            fail(
+                "bridge diff: give two snapshot files or two folders; \(SnapshotFiles.isFolder(old) ? old : new) is a folder."
+            )
             throw ExitCode(2)
         }
     }
@@ -185,7 +188,9 @@ struct Diff: ParsableCommand {
         let after = SnapshotFiles([new])
         for line in before.skipped + after.skipped { fail(line) }
         let files = before.files + after.files
-        let trees = readSnapshotFiles(files.map(\.path)) { bytes throws(SnapshotError) in try BridgeSnapshot.parse(bytes) }
+        let trees = readSnapshotFiles(files.map(\.path)) { bytes throws(SnapshotError) in
+            try BridgeSnapshot.parse(bytes)
+        }
         var read: [String: BridgedTree] = [:]
         var unreadable = 0
         for (file, result) in zip(files, trees) {
@@ -319,7 +324,9 @@ func readSnapshot(_ path: String) throws -> BridgedTree {
         throw ExitCode(2)
     case .invalid(let problems):
         for problem in problems { fail(problem) }
-        fail("\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example.")
+        fail(
+            "\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example."
+        )
         throw ExitCode(2)
     }
 }

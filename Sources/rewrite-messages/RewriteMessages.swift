@@ -34,12 +34,16 @@ struct RewriteMessages: ParsableCommand {
         }
         for file in MessageRewrite.rewrite(sources) {
             let destination =
-                output.map { URL(fileURLWithPath: $0).appendingPathComponent(URL(fileURLWithPath: file.name).lastPathComponent).path }
+                output.map {
+                    URL(fileURLWithPath: $0).appendingPathComponent(URL(fileURLWithPath: file.name).lastPathComponent)
+                        .path
+                }
                 ?? file.name
             do {
                 try file.text.write(toFile: destination, atomically: true, encoding: .utf8)
             } catch {
-                FileHandle.standardError.write(Data("rewrite-messages: cannot write \(destination): \(error.localizedDescription)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("rewrite-messages: cannot write \(destination): \(error.localizedDescription)\n".utf8))
                 throw ExitCode(2)
             }
         }

@@ -58,7 +58,10 @@ struct CommandLineTests {
         let snapshot = try bridgeRun(["snapshot"]).output
         let lines = snapshot.split(separator: "\n")
         #expect(demo.output.contains(lines.prefix(12).joined(separator: "\n")))
-        #expect(demo.output.contains("… \(lines.count - 12) more lines (\(snapshot.utf8.count) bytes); `bridge snapshot` writes this one whole"))
+        #expect(
+            demo.output.contains(
+                "… \(lines.count - 12) more lines (\(snapshot.utf8.count) bytes); `bridge snapshot` writes this one whole"
+            ))
     }
 
     @Test(
@@ -102,7 +105,8 @@ struct CommandLineTests {
     func validateNamesTheDocumentsVersion() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         for version in [1, 2] {
-            let file = directory.deletingLastPathComponent().appendingPathComponent("BridgeSnapshotTests/FormatVersion\(version)/legacyTree.xml")
+            let file = directory.deletingLastPathComponent().appendingPathComponent(
+                "BridgeSnapshotTests/FormatVersion\(version)/legacyTree.xml")
             let result = try bridgeRun(["validate", file.path])
             #expect(result.status == 0)
             #expect(result.output == "\(file.path): valid (format version \(version))\n")
@@ -123,7 +127,8 @@ struct CommandLineTests {
         return root
     }
 
-    @Test("bridge validate takes files and folders: every problem with its path, skipped entries named, one summary line")
+    @Test(
+        "bridge validate takes files and folders: every problem with its path, skipped entries named, one summary line")
     func validateManySnapshots() throws {
         let valid = try String(contentsOf: checkoutSnapshot(), encoding: .utf8)
         let root = try folder([
@@ -319,7 +324,9 @@ struct CommandLineTests {
         for command in [[], ["demo"], ["snapshot"], ["validate"], ["diff"], ["render"], ["replay"], ["migrate"]] {
             let narrow = try discussion(command, columns: 80)
             #expect(narrow.count > 2, "bridge \(command) --help has a discussion")
-            #expect(narrow == (try discussion(command, columns: 500)), "bridge \(command) --help is re-wrapped at 80 columns")
+            #expect(
+                narrow == (try discussion(command, columns: 500)),
+                "bridge \(command) --help is re-wrapped at 80 columns")
         }
     }
 

@@ -2,8 +2,8 @@ import BridgeSnapshot
 import CoordinatorBridge
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Alerts in snapshots (X11)", .cleanSimulatedWorld)
@@ -37,7 +37,9 @@ struct AlertSnapshotTests {
         return (live, alert)
     }
 
-    @Test("X11: title, message, preferred style and each action's title, style and preference are in the snapshot and come back in a real UIAlertController")
+    @Test(
+        "X11: title, message, preferred style and each action's title, style and preference are in the snapshot and come back in a real UIAlertController"
+    )
     func contentRoundTrips() throws {
         let (window, _) = confirmationScene()
         let xml = BridgeSnapshot.export([window], registry: BridgeRegistry())
@@ -58,7 +60,9 @@ struct AlertSnapshotTests {
         #expect(BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) == xml)
     }
 
-    @Test("X11, X9: the app re-binds a handler by the alert's restorationIdentifier and the action's title; it runs once, after the dismissal")
+    @Test(
+        "X11, X9: the app re-binds a handler by the alert's restorationIdentifier and the action's title; it runs once, after the dismissal"
+    )
     func handlersAreReBound() throws {
         let (window, _) = confirmationScene()
         let xml = BridgeSnapshot.export([window], registry: BridgeRegistry())
@@ -85,7 +89,9 @@ struct AlertSnapshotTests {
         #expect(!BridgeSnapshot.export(live.windows, registry: BridgeRegistry()).contains("<action"))
     }
 
-    @Test("X11: an action sheet of an alert subclass the importer has no factory for comes back as a real alert that keeps the type name")
+    @Test(
+        "X11: an action sheet of an alert subclass the importer has no factory for comes back as a real alert that keeps the type name"
+    )
     func unknownAlertSubclass() throws {
         final class ShareSheet: UIAlertController {}
         let window = UIWindow()
@@ -103,7 +109,9 @@ struct AlertSnapshotTests {
         #expect(BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) == xml)
     }
 
-    @Test("X11, X5: a factory that makes an alert with other actions, or no alert at all, is refused and nothing is attached")
+    @Test(
+        "X11, X5: a factory that makes an alert with other actions, or no alert at all, is refused and nothing is attached"
+    )
     func factoryMismatchIsRefused() throws {
         let (window, _) = confirmationScene()
         let xml = BridgeSnapshot.export([window], registry: BridgeRegistry())

@@ -4,8 +4,8 @@ import Foundation
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 private let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 

@@ -1,11 +1,11 @@
-@_spi(Testing) import Insecurity
 import BridgeSnapshot
 import CoordinatorBridge
+@_spi(Testing) import Insecurity
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// Snapshots taken while something animates or waits: every moment exports, imports as recorded, and
 /// then carries on as the app would have (X3).
@@ -42,7 +42,9 @@ struct EveryMomentSnapshotTests {
         #expect(invariants.violations(windows: live.windows, settled: true) == [], sourceLocation: sourceLocation)
     }
 
-    @Test("X3, E17: a frame waiting behind a running push is exported with its controller, imported still waiting, and shown on the next turn")
+    @Test(
+        "X3, E17: a frame waiting behind a running push is exported with its controller, imported still waiting, and shown on the next turn"
+    )
     func waitingFrame() throws {
         let (window, navigation) = visibleStack()
         let host = InsecurityHost(navigation: navigation)
@@ -65,7 +67,9 @@ struct EveryMomentSnapshotTests {
         _ = host
     }
 
-    @Test("X3, E19: a dismissal waiting behind a running presentation is in the snapshot, and the import runs it on the next turn")
+    @Test(
+        "X3, E19: a dismissal waiting behind a running presentation is in the snapshot, and the import runs it on the next turn"
+    )
     func queuedDismissal() throws {
         let window = UIWindow()
         window.rootViewController = titled("Home", id: "home")
@@ -112,11 +116,14 @@ struct EveryMomentSnapshotTests {
         let xml = export([window])
         #expect(throws: Never.self) { try BridgeSnapshot.parse(xml) }
         let live = try restoreExactly(xml, replacing: window)
-        #expect((live.windows[0].rootViewController as? UINavigationController)?.viewControllers.map(\.title) == ["Home"])
+        #expect(
+            (live.windows[0].rootViewController as? UINavigationController)?.viewControllers.map(\.title) == ["Home"])
         home.stop()
     }
 
-    @Test("X3, E17: a frame waiting to push again a controller that app code is still animating off the stack round-trips")
+    @Test(
+        "X3, E17: a frame waiting to push again a controller that app code is still animating off the stack round-trips"
+    )
     func waitingToPushAControllerLeaving() throws {
         let (window, navigation) = visibleStack()
         let home = HomeCoordinator(rootViewController: navigation)
@@ -170,7 +177,9 @@ struct EveryMomentSnapshotTests {
         expectInvariants(live)
     }
 
-    @Test("X3, E10: a snapshot taken while the user holds an interactive pop of an engine frame, or while app code pops it with animation, imports and round-trips")
+    @Test(
+        "X3, E10: a snapshot taken while the user holds an interactive pop of an engine frame, or while app code pops it with animation, imports and round-trips"
+    )
     func duringPopsOfEngineFrames() throws {
         for interactive in [true, false] {
             let (window, navigation) = visibleStack()
@@ -195,21 +204,28 @@ struct EveryMomentSnapshotTests {
         }
     }
 
-    @Test("X3, E13: a window-root frame waiting behind a running window transition imports and is shown on the next turn")
+    @Test(
+        "X3, E13: a window-root frame waiting behind a running window transition imports and is shown on the next turn")
     func waitingWindowRoot() throws {
         let window = UIWindow()
         window.makeKeyAndVisible()
         let windowHost = WindowHost(window)
         windowHost.start(UINavigationController(), PushStep("Login"), animated: false) { _ in }
         loop.runUntilIdle()
-        windowHost.start(UINavigationController(), PushStep("Main"), duration: 0.3, options: .transitionCrossDissolve) { _ in }
-        windowHost.start(UINavigationController(), PushStep("Onboarding"), duration: 0.3, options: .transitionCrossDissolve) { _ in }
+        windowHost.start(UINavigationController(), PushStep("Main"), duration: 0.3, options: .transitionCrossDissolve) {
+            _ in
+        }
+        windowHost.start(
+            UINavigationController(), PushStep("Onboarding"), duration: 0.3, options: .transitionCrossDissolve
+        ) { _ in }
         let xml = export([window])
         #expect(xml.contains(#"state="waiting""#))
         var restored: BridgeBuilder.Live?
         expectNoWarningsOrDiagnostics { restored = try? restoreExactly(xml, replacing: window) }
         let live = try #require(restored)
-        #expect(export(live.windows).contains(#"<frame kind="windowRoot" state="shown" coordinator="PushStep" controller="onboarding"/>"#))
+        #expect(
+            export(live.windows).contains(
+                #"<frame kind="windowRoot" state="shown" coordinator="PushStep" controller="onboarding"/>"#))
         expectInvariants(live)
         _ = windowHost
     }

@@ -5,8 +5,8 @@ import PropertyBased
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// Builds a random live scene from a list of operations: pushes and presentations made directly on
 /// SimUIKit, engine starts (modal, push, new navigation controller, adaptive), ends of engine frames,

@@ -22,7 +22,9 @@ struct RealAppSnapshotTests {
         return (window, navigation)
     }
 
-    @Test("X12, X9: an application coordinator whose children fill its navigation controller keeps its root: its factory receives it, the tree round-trips, and the restored coordinator keeps navigating")
+    @Test(
+        "X12, X9: an application coordinator whose children fill its navigation controller keeps its root: its factory receives it, the tree round-trips, and the restored coordinator keeps navigating"
+    )
     func coordinatorOwningNoScreen() throws {
         let (window, navigation) = visibleNavigation()
         let app = AppCoordinator(rootViewController: navigation)
@@ -75,7 +77,9 @@ struct RealAppSnapshotTests {
         home.stop()
     }
 
-    @Test("X12: a coordinator of a presented navigation controller that is still empty keeps it as its root across a round trip")
+    @Test(
+        "X12: a coordinator of a presented navigation controller that is still empty keeps it as its root across a round trip"
+    )
     func presentedEmptyNavigation() throws {
         let window = UIWindow()
         window.rootViewController = UIViewController()
@@ -139,7 +143,9 @@ struct RealAppSnapshotTests {
         SimRunLoop.main.runUntilIdle()
     }
 
-    @Test("X3, X9: coordinators rebuilt by the app's factories keep their identifiers, so children of one type keep their parent")
+    @Test(
+        "X3, X9: coordinators rebuilt by the app's factories keep their identifiers, so children of one type keep their parent"
+    )
     func factoriesKeepIdentifiers() throws {
         let (window, navigation) = visibleNavigation()
         let app = AppCoordinator(rootViewController: navigation)

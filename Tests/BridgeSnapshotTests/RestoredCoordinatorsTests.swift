@@ -5,8 +5,8 @@ import Foundation
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// What the restored app's coordinators report.
 @MainActor
@@ -214,7 +214,8 @@ struct RestoredCoordinatorsTests {
         }
         #expect(modalHosts.count == 1, "one chain presents for the coordinators of the stack")
         #expect(modalHosts.first?.liveCoordinatorTypes == ["ShopCoordinator", "ShopCoordinator"])
-        #expect(live.windows[0].rootViewController?.presentedViewController?.presentedViewController?.title == "Address")
+        #expect(
+            live.windows[0].rootViewController?.presentedViewController?.presentedViewController?.title == "Address")
         live.windows[0].rootViewController = nil
         loop.runUntilIdle()
         withExtendedLifetime(shop) {}

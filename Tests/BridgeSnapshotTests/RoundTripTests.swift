@@ -5,8 +5,8 @@ import Foundation
 import ResponderCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Export and import", .cleanSimulatedWorld)
@@ -116,7 +116,9 @@ struct RoundTripTests {
         #expect(BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) == xml)
     }
 
-    @Test("X3, S12: the restored window's presented controllers appear when it is shown, so work they start in viewDidAppear runs")
+    @Test(
+        "X3, S12: the restored window's presented controllers appear when it is shown, so work they start in viewDidAppear runs"
+    )
     func restoredPresentationsAppear() throws {
         final class Tracking: UIViewController {
             var appeared = 0

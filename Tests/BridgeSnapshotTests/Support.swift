@@ -5,8 +5,8 @@ import Insecurity
 import InsecurityClassic
 import ResponderCoordinator
 import SimUIKit
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 let classicPlugin = InsecurityClassicPlugin()

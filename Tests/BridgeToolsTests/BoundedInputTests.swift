@@ -85,7 +85,8 @@ struct BoundedInputTests {
             _ = try JourneyScript(longLine)
             Issue.record("the script parsed")
         } catch {
-            #expect(error.problems.map(\.message) == ["the line is 50005 characters long, over the 1000-character limit"])
+            #expect(
+                error.problems.map(\.message) == ["the line is 50005 characters long, over the 1000-character limit"])
             #expect(error.description.utf8.count < 200)
         }
     }

@@ -75,7 +75,9 @@ struct MigrationPlanTests {
         try expectCommitted(plan.swiftSkeletons, "GeneratedTabbedAppMigration.swift")
     }
 
-    @Test("E4: the flow that owns a stack's root is told to make it the root first; a host never starts on an empty stack")
+    @Test(
+        "E4: the flow that owns a stack's root is told to make it the root first; a host never starts on an empty stack"
+    )
     func stackRootOwnerAdvice() {
         let tree = BridgedTree(
             windows: [BridgedWindow(id: "main", isKey: true, isVisible: true, rootID: "stack", presented: [])],

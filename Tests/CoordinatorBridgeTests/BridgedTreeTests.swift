@@ -4,8 +4,8 @@ import InsecurityClassic
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A third coordinator framework, defined only here: adding it needs no change to the core (A7).
 @MainActor
@@ -52,7 +52,6 @@ final class Sheet: ModalCoordinator<Void> {
         return controller
     }
 }
-
 
 @MainActor
 @Suite("Bridged tree", .cleanSimulatedWorld)

@@ -23,13 +23,19 @@ struct TreeGraphTests {
         hosts: [
             BridgedHost(
                 id: "window", base: .window(windowID: "w"),
-                frames: [BridgedFrame(kind: .windowRoot, state: .shown, coordinatorType: "AppFlow", controllerID: "stack")]),
+                frames: [
+                    BridgedFrame(kind: .windowRoot, state: .shown, coordinatorType: "AppFlow", controllerID: "stack")
+                ]),
             BridgedHost(
                 id: "modal", base: .modal(controllerID: "stack"),
-                frames: [BridgedFrame(kind: .present, state: .shown, coordinatorType: "SheetFlow", controllerID: "sheet")]),
+                frames: [
+                    BridgedFrame(kind: .present, state: .shown, coordinatorType: "SheetFlow", controllerID: "sheet")
+                ]),
             BridgedHost(
                 id: "pushes", base: .navigation(controllerID: "stack"),
-                frames: [BridgedFrame(kind: .push, state: .shown, coordinatorType: "ThirdScreens", controllerID: "third")],
+                frames: [
+                    BridgedFrame(kind: .push, state: .shown, coordinatorType: "ThirdScreens", controllerID: "third")
+                ],
                 framework: "ResponderCoordinator"),
         ],
         coordinators: [
@@ -52,7 +58,9 @@ struct TreeGraphTests {
             try #require(dot.range(of: $0)).lowerBound
         }
         #expect(positions == positions.sorted())
-        #expect(dot.contains("\"c:stack\" [label=\"UINavigationController\\n#stack\\n[navigation]\", shape=box, ordering=out"))
+        #expect(
+            dot.contains(
+                "\"c:stack\" [label=\"UINavigationController\\n#stack\\n[navigation]\", shape=box, ordering=out"))
     }
 
     @Test("DOT and Mermaid: the app's Insecurity coordinators are nodes like the plugins' coordinators, drawn once")

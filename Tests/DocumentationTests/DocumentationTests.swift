@@ -22,7 +22,9 @@ struct DocumentationTests {
     /// tool's output (RewrittenMessagesTests), and the integration example (scripts/integration-example).
     private func compiledSources() throws -> [String] {
         var sources: [String] = []
-        for directory in ["Tests/DocumentationTests", "Tests/RewrittenMessagesTests/Rewritten", "Examples/AppIntegration"] {
+        for directory in [
+            "Tests/DocumentationTests", "Tests/RewrittenMessagesTests/Rewritten", "Examples/AppIntegration",
+        ] {
             let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(directory).path)
             while let path = enumerator?.nextObject() as? String {
                 guard path.hasSuffix(".swift"), !path.contains(".build/") else { continue }
@@ -58,7 +60,8 @@ struct DocumentationTests {
         let sources = try compiledSources()
         var catalogs: [String] = []
         for parent in ["Sources", "Adapters"] {
-            for module in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(parent).path) {
+            for module in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(parent).path)
+            {
                 let catalog = "\(parent)/\(module)/Documentation.docc"
                 if FileManager.default.fileExists(atPath: root.appendingPathComponent(catalog).path) {
                     catalogs.append(catalog)
@@ -67,15 +70,18 @@ struct DocumentationTests {
         }
         #expect(catalogs.count >= 9)
         for catalog in catalogs {
-            let articles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)
-                .filter { $0.hasSuffix(".md") }
+            let articles = try FileManager.default.contentsOfDirectory(
+                atPath: root.appendingPathComponent(catalog).path
+            )
+            .filter { $0.hasSuffix(".md") }
             let module = catalog.split(separator: "/")[1]
             #expect(try !swiftBlocks(of: "\(catalog)/\(module).md").isEmpty, "\(module)'s landing page has no code")
             for article in articles {
                 for block in try swiftBlocks(of: "\(catalog)/\(article)") {
                     let text = normalized(block)
                     #expect(
-                        sources.contains { $0.contains(text) }, "\(catalog)/\(article): block not in compiled sources:\n\(text)")
+                        sources.contains { $0.contains(text) },
+                        "\(catalog)/\(article): block not in compiled sources:\n\(text)")
                 }
             }
         }
@@ -138,9 +144,12 @@ struct DocumentationTests {
             #expect(!cells[1].isEmpty, "no source (write Unsourced): \(cells[0])")
             #expect(statuses.contains { cells[3].hasPrefix($0) }, "no status: \(cells[0])")
             // Each test is named in backquotes as `Suite` or `Suite.function`.
-            let names = cells[4].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            let names = cells[4].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter {
+                $0.offset % 2 == 1
+            }.map { String($0.element) }
             if names.isEmpty {
-                #expect(cells[3].hasPrefix("Differs"), "only a difference not yet modelled may lack a test: \(cells[0])")
+                #expect(
+                    cells[3].hasPrefix("Differs"), "only a difference not yet modelled may lack a test: \(cells[0])")
             }
             for name in names {
                 let parts = name.split(separator: ".")

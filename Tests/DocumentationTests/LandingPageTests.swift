@@ -82,7 +82,9 @@ struct LandingPageTests {
         window.rootViewController = nil
     }
 
-    @Test("ResponderCoordinator, CoordinatorBridge, BridgeSnapshot and BridgeTools: the shop, drawn, diffed, replayed, planned")
+    @Test(
+        "ResponderCoordinator, CoordinatorBridge, BridgeSnapshot and BridgeTools: the shop, drawn, diffed, replayed, planned"
+    )
     func legacyShop() throws {
         let navigation = UINavigationController()
         navigation.restorationIdentifier = "shop"

@@ -6,7 +6,9 @@ import Testing
 @MainActor
 @Suite("Insecurity's tutorial, run", .cleanSimulatedWorld)
 struct TutorialTests {
-    @Test("Building a tabbed app: log in, the tab bar, a product pushed, the payment presented, back to the list, log out")
+    @Test(
+        "Building a tabbed app: log in, the tab bar, a product pushed, the payment presented, back to the list, log out"
+    )
     func tabbedShop() throws {
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.makeKeyAndVisible()

@@ -1,8 +1,8 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Shared presenters and hierarchies app code replaces", .cleanSimulatedWorld)
@@ -114,7 +114,9 @@ struct HierarchyChangeTests {
         #expect(host.liveCoordinatorTypes.isEmpty)
     }
 
-    @Test("E10, E20: a push onto a stack the app took off the window ends dismissed, unshown, as the root change would have ended it")
+    @Test(
+        "E10, E20: a push onto a stack the app took off the window ends dismissed, unshown, as the root change would have ended it"
+    )
     func pushOntoStackTakenOffTheWindow() {
         let (scene, navigation) = Scene.navigation()
         let host = InsecurityHost(navigation: navigation)
@@ -136,7 +138,9 @@ struct HierarchyChangeTests {
         #expect(host.liveCoordinatorTypes.isEmpty)
     }
 
-    @Test("A11, E8, E20: a start whose parent UIKit removes while the frames above it leave is dropped quietly, the parent ended")
+    @Test(
+        "A11, E8, E20: a start whose parent UIKit removes while the frames above it leave is dropped quietly, the parent ended"
+    )
     func parentRemovedWhileFramesAboveLeave() {
         SimAnimation.nonAnimatedTiming = .immediate
         let scene = Scene()
@@ -197,7 +201,9 @@ struct HierarchyChangeTests {
         #expect(first.controller?.presentedViewController === sheet.controller?.navigationController)
         #expect(outcomes.log == ["Second: cancelled"])
     }
-    @Test("E8, E20: ending a coordinator whose presentation still waits reports nothing and tears down the one waiting above")
+    @Test(
+        "E8, E20: ending a coordinator whose presentation still waits reports nothing and tears down the one waiting above"
+    )
     func endWhileOwnPresentationWaits() {
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)
@@ -218,7 +224,9 @@ struct HierarchyChangeTests {
         first.finish("done")
         loop.runUntilIdle()
     }
-    @Test("E8, E17, E20: a parent ended in the completion of a child whose new navigation controller still waits reports nothing")
+    @Test(
+        "E8, E17, E20: a parent ended in the completion of a child whose new navigation controller still waits reports nothing"
+    )
     func parentEndsWhileChildsNavigationWaits() {
         let (scene, navigation) = Scene.navigation()
         let host = InsecurityHost(modal: navigation)
@@ -264,7 +272,8 @@ struct HierarchyChangeTests {
         #expect(navigation.presentedViewController == nil)
         _ = scene
     }
-    @Test("E15, E17, E20: an awaited window-root start still waiting when the app releases the window resumes dismissed")
+    @Test(
+        "E15, E17, E20: an awaited window-root start still waiting when the app releases the window resumes dismissed")
     func awaitedWaitingWindowStartResumes() async {
         var window: UIWindow? = UIWindow()
         window?.makeKeyAndVisible()
@@ -291,7 +300,9 @@ struct HierarchyChangeTests {
         _ = host
     }
 
-    @Test("E8, E10, E19: a start waiting behind a held swipe is torn down with the swiped sheet whose completion ends its parent")
+    @Test(
+        "E8, E10, E19: a start waiting behind a held swipe is torn down with the swiped sheet whose completion ends its parent"
+    )
     func startWaitingBehindSwipe() {
         let scene = Scene()
         let host = InsecurityHost(modal: scene.root)

@@ -1,8 +1,9 @@
+import SimulationTesting
+import TestSupport
+import Testing
+
 @_spi(Testing) @testable import Insecurity
 @testable import SimUIKit
-import SimulationTesting
-import Testing
-import TestSupport
 
 /// Each invariant corrupted on purpose: the checks the random suites run after every step must see it.
 @MainActor
@@ -69,7 +70,9 @@ struct InvariantCheckTests {
         loop.runUntilIdle()
     }
 
-    @Test("E21: an operation held back for a transition that SimUIKit would not wait for is reported; one UIKit would defer is not")
+    @Test(
+        "E21: an operation held back for a transition that SimUIKit would not wait for is reported; one UIKit would defer is not"
+    )
     func overDeferralIsReported() {
         let (scene, navigation) = Scene.navigation()
         let animating = { navigation.transitionCoordinator.map(UIKitOperationQueue.Blocker.transition) }

@@ -19,7 +19,8 @@ private enum RecordingLogs {
 
     /// Bootstraps once per process; the package itself never does (the app's choice).
     static let installed: Void = {
-        LoggingSystem.bootstrap { label in Handler(label: label, forward: StreamLogHandler.standardError(label: label)) }
+        LoggingSystem.bootstrap { label in Handler(label: label, forward: StreamLogHandler.standardError(label: label))
+        }
     }()
 
     struct Handler: LogHandler {

@@ -1,8 +1,8 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// E21: the queue holds back only what UIKit would refuse or cut short at that moment.
 @MainActor
@@ -10,7 +10,9 @@ import TestSupport
 struct NoOverDeferralTests {
     let loop = SimRunLoop.main
 
-    @Test("E21: a push onto a navigation controller that is presenting a sheet with animation happens before start returns")
+    @Test(
+        "E21: a push onto a navigation controller that is presenting a sheet with animation happens before start returns"
+    )
     func pushWhilePresenterAnimates() {
         let (scene, navigation) = Scene.navigation()
         let host = InsecurityHost(navigation: navigation)

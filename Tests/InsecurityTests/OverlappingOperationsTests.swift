@@ -1,8 +1,8 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// E19: operations that overlap a running transition wait for it instead of being refused by UIKit.
 @MainActor

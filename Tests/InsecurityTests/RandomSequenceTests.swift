@@ -3,8 +3,8 @@ import Foundation
 import PropertyBased
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// How many random sequences each model-based test runs: 2,000 by default, `RANDOM_SEQUENCES=N` for more.
 let randomSequenceCount = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 2_000

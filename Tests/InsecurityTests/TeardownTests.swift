@@ -1,8 +1,8 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Teardown and batching", .cleanSimulatedWorld)
@@ -94,12 +94,15 @@ struct TeardownTests {
         }
         var dismissedChains: [[String]] = []
         let observation = scene.root.observePresentations {
-            if $0.kind == .dismiss, $0.phase == .began { dismissedChains.append($0.controllers.map { $0.title ?? "?" }) }
+            if $0.kind == .dismiss, $0.phase == .began {
+                dismissedChains.append($0.controllers.map { $0.title ?? "?" })
+            }
         }
         child.finish("card")
         loop.runUntilIdle()
         #expect(outcomes.log == ["Child: card", "Parent: from child: card"])
-        #expect(dismissedChains == [["Parent", "Child"]], "the child's screen leaves with its parent's, not on its own")
+        #expect(
+            dismissedChains == [["Parent", "Child"]], "the child's screen leaves with its parent's, not on its own")
         #expect(scene.root.presentedViewController == nil)
         #expect(host.liveCoordinatorTypes.isEmpty)
         _ = observation

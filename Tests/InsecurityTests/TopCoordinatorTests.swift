@@ -1,8 +1,8 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// Reaching the coordinator the user is in, without the engine's introspection (which is for adapters).
 @MainActor

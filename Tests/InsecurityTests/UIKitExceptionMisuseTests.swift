@@ -1,8 +1,8 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Misuse UIKit would raise on, through the engine", .cleanSimulatedWorld)
@@ -28,7 +28,10 @@ struct UIKitExceptionMisuseTests {
         let outcomes = Outcomes()
         let host = InsecurityHost(modal: sheet)
         let again = ModalScreen("Fixed", showing: sheet)
-        #expect(diagnostics { host.start(again, animated: true, outcomes.completion("Again")) } == [.controllerRefusedByUIKit])
+        #expect(
+            diagnostics { host.start(again, animated: true, outcomes.completion("Again")) } == [
+                .controllerRefusedByUIKit
+            ])
         #expect(outcomes.log == ["Again: dismissed"])
         #expect(scene.root.presentedViewController === sheet && sheet.presentedViewController == nil)
     }
@@ -39,7 +42,9 @@ struct UIKitExceptionMisuseTests {
         let home = navigation.viewControllers[0]
         let outcomes = Outcomes()
         let host = InsecurityHost(navigation: navigation)
-        #expect(diagnostics { host.start(PushScreen("Fixed", showing: home), animated: true, outcomes.completion("Home")) } == [.controllerRefusedByUIKit])
+        #expect(
+            diagnostics { host.start(PushScreen("Fixed", showing: home), animated: true, outcomes.completion("Home")) }
+                == [.controllerRefusedByUIKit])
         #expect(outcomes.log == ["Home: dismissed"])
         #expect(navigation.viewControllers == [home])
         _ = scene
@@ -53,7 +58,9 @@ struct UIKitExceptionMisuseTests {
         let parent = ModalScreen("Fixed", showing: makeScreen("Parent"))
         host.start(parent, animated: false, outcomes.completion("Parent"))
         let codes = diagnostics {
-            parent.navigation.start(UINavigationController(), PushScreen("Fixed", showing: UINavigationController()), animated: true, outcomes.completion("Nested"))
+            parent.navigation.start(
+                UINavigationController(), PushScreen("Fixed", showing: UINavigationController()), animated: true,
+                outcomes.completion("Nested"))
         }
         #expect(codes == [.controllerRefusedByUIKit])
         #expect(scene.root.presentedViewController?.presentedViewController == nil)

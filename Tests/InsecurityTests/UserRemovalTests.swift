@@ -1,8 +1,8 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Removals made by the user or by app code", .cleanSimulatedWorld)
@@ -93,7 +93,9 @@ struct UserRemovalTests {
         _ = (scene, host)
     }
 
-    @Test("E10: an interactive pop ends its frame when the finger lets go, even while a dismissal from the same navigation controller still animates")
+    @Test(
+        "E10: an interactive pop ends its frame when the finger lets go, even while a dismissal from the same navigation controller still animates"
+    )
     func interactivePopDuringDismissal() {
         let (scene, navigation) = Scene.navigation()
         let host = InsecurityHost(navigation: navigation)

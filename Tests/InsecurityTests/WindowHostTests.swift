@@ -1,8 +1,8 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Window hosts", .cleanSimulatedWorld)

@@ -15,19 +15,23 @@ struct MessageRewriteTests {
         }
     }
 
-    @Test("A4, A9: the fixtures rewrite to the committed output, byte for byte; RewrittenMessagesTests compiles and runs it")
+    @Test(
+        "A4, A9: the fixtures rewrite to the committed output, byte for byte; RewrittenMessagesTests compiles and runs it"
+    )
     func fixturesRewriteToTheCommittedOutput() throws {
         let rewritten = MessageRewrite.rewrite(try fixtures())
         for file in rewritten {
             let committed = try String(
-                contentsOf: tests.appendingPathComponent("RewrittenMessagesTests/Rewritten/\(file.name)"), encoding: .utf8)
+                contentsOf: tests.appendingPathComponent("RewrittenMessagesTests/Rewritten/\(file.name)"),
+                encoding: .utf8)
             #expect(file.text == committed, "\(file.name) differs from the committed output")
         }
     }
 
     @Test("Files without messages are kept byte for byte, and a rewrite of the output changes nothing")
     func otherCodeIsKept() throws {
-        let plain = MessageRewrite.File(name: "Plain.swift", text: "import Foundation\n\n// A comment.\nstruct Point { var x = 0 }\n")
+        let plain = MessageRewrite.File(
+            name: "Plain.swift", text: "import Foundation\n\n// A comment.\nstruct Point { var x = 0 }\n")
         #expect(MessageRewrite.rewrite([plain]) == [plain])
         let once = MessageRewrite.rewrite(try fixtures())
         #expect(MessageRewrite.rewrite(once) == once, "the output has no @objc messages or overrides left to rewrite")

@@ -2,8 +2,8 @@
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Seed 003 API", .cleanSimulatedWorld)

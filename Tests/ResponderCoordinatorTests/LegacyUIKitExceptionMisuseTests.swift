@@ -2,8 +2,8 @@ import Insecurity
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Legacy coordinators: misuse UIKit would raise on", .cleanSimulatedWorld)

@@ -2,8 +2,8 @@ import Insecurity
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// What a shop's catalog coordinator needs before it can act.
 private struct CatalogDependencies {

@@ -3,8 +3,8 @@ import CoordinatorBridge
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 struct AddToCart: CoordinatingMessage {
     let product: String

@@ -6,7 +6,9 @@ import Testing
 @MainActor
 @Suite("Legacy coordinators: no operation delayed that UIKit applies at once (E21)", .cleanSimulatedWorld)
 struct LegacyNoOverDeferralTests {
-    @Test("E21: a coordinator's root on a navigation controller that is being presented is on the stack when root returns")
+    @Test(
+        "E21: a coordinator's root on a navigation controller that is being presented is on the stack when root returns"
+    )
     func rootWhileBeingPresented() {
         let home = UIViewController()
         let window = UIWindow()

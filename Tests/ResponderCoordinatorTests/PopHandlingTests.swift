@@ -1,8 +1,8 @@
 import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Pops made by the user or by app code", .cleanSimulatedWorld)

@@ -4,8 +4,8 @@ import PropertyBased
 @_spi(Testing) import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// One step of a random session of a UIResponder-style coordinator, its user and the clock.
 enum AdapterStep: CustomStringConvertible, Sendable {
@@ -156,7 +156,9 @@ struct RandomAdapterSequenceTests {
                 failures += invariants.violations(windows: [window], settled: SimRunLoop.main.isIdle)
                     .map { "step \(number + 1): \($0)" }
                 if SimRunLoop.main.isIdle {
-                    failures += ResponderCoordinatorInvariants.violations(windows: [window]).map { "step \(number + 1): \($0)" }
+                    failures += ResponderCoordinatorInvariants.violations(windows: [window]).map {
+                        "step \(number + 1): \($0)"
+                    }
                     if child?.isStarted == false { child = nil }
                     failures += settled(
                         navigation, [coordinator] + (child.map { [$0] } ?? []), presented, handedOver,

@@ -2,8 +2,8 @@ import Insecurity
 @_spi(Testing) import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 @Suite("Coordinators sharing a stack, racing the user and app code", .cleanSimulatedWorld)
@@ -259,11 +259,18 @@ struct AdapterInvariantCheckTests {
         #expect(ResponderCoordinatorInvariants.violations(windows: [window]).isEmpty)
         let listed = app.viewControllers
         app.viewControllers = [listed[0]]
-        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("in 0 coordinators' lists") })
+        #expect(
+            ResponderCoordinatorInvariants.violations(windows: [window]).contains {
+                $0.contains("in 0 coordinators' lists")
+            })
         app.viewControllers = listed + [makeScreen("Ghost")]
-        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("which is not on the stack") })
+        #expect(
+            ResponderCoordinatorInvariants.violations(windows: [window]).contains {
+                $0.contains("which is not on the stack")
+            })
         app.viewControllers = listed.reversed()
-        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("not in stack order") })
+        #expect(
+            ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("not in stack order") })
         app.viewControllers = listed
         #expect(ResponderCoordinatorInvariants.violations(windows: [window]).isEmpty)
         _ = window

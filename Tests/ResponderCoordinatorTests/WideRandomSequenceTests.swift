@@ -1,14 +1,14 @@
 import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
-import InsecurityClassic
 @_spi(Testing) @_spi(Adapters) import Insecurity
+import InsecurityClassic
 import PropertyBased
 @_spi(Testing) import ResponderCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// The worlds the wide random suite plays in: each is an app shape that real apps have.
 enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -34,7 +34,6 @@ enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
     var drivesLegacy: Bool { self != .engine && self != .classic }
     var drivesEngine: Bool { self == .engine || self == .classic || self == .windowRoots || self == .mixed }
 }
-
 
 /// One random step: what is done (`action`) and a number that picks its target and options.
 struct RandomStep: CustomStringConvertible, Sendable {
@@ -107,14 +106,18 @@ enum WideHarness {
             // The property check reports only the shrunk input: the first failures are printed as found.
             if !failures.isEmpty, !reported {
                 reported = true
-                print("\(label): world \(world), timing \(timing), first failure:\n\(failures.prefix(8).joined(separator: "\n"))")
+                print(
+                    "\(label): world \(world), timing \(timing), first failure:\n\(failures.prefix(8).joined(separator: "\n"))"
+                )
             }
             #expect(
                 failures.isEmpty,
                 "world \(world), timing \(timing): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
             )
         }
-        print("\(label): world \(world), timing \(timing), \(count) sequences in \(Int(Date().timeIntervalSince(started))) s")
+        print(
+            "\(label): world \(world), timing \(timing), \(count) sequences in \(Int(Date().timeIntervalSince(started))) s"
+        )
     }
 }
 

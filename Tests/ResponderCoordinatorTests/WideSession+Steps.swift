@@ -1,14 +1,14 @@
 import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
-import InsecurityClassic
 @_spi(Testing) @_spi(Adapters) import Insecurity
+import InsecurityClassic
 import PropertyBased
 @_spi(Testing) import ResponderCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 extension WideSession {
     // MARK: Insecurity coordinators
@@ -208,7 +208,8 @@ extension WideSession {
         var builder = BridgeBuilder(registry: registry)
         builder.coordinatorFactories.register(LoggingCoordinator.self) { root in
             LoggingCoordinator(
-                "Restored", navigationController: root as? UINavigationController ?? UINavigationController(), log: Log())
+                "Restored", navigationController: root as? UINavigationController ?? UINavigationController(),
+                log: Log())
         }
         builder.coordinatorFactories.register(ChainScreen.self) { [unowned self] in makeEngineScreen() }
         builder.coordinatorFactories.register(ModalChainScreen.self) { ModalChainScreen("E") }
@@ -269,7 +270,8 @@ extension WideSession {
         for host in imported.hosts {
             live.watch(host)
             switch host.hostBase {
-            case .navigation(let navigation?) where navigationHost == nil && !legacyStacks.contains(ObjectIdentifier(navigation)):
+            case .navigation(let navigation?)
+            where navigationHost == nil && !legacyStacks.contains(ObjectIdentifier(navigation)):
                 navigationHost = host
                 navigationHostNavigation = navigation
             case .modal(let base?)

@@ -1,14 +1,14 @@
 import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
-import InsecurityClassic
 @_spi(Testing) @_spi(Adapters) import Insecurity
+import InsecurityClassic
 import PropertyBased
 @_spi(Testing) import ResponderCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// One random session of an app, its user and the clock, with the invariants checked after every step.
 @MainActor
@@ -54,7 +54,9 @@ final class WideSession {
             for (number, step) in steps.enumerated() {
                 let moment = "step \(number + 1) (\(step))"
                 // Mid-way, and at some pauses, whatever is animating or waiting.
-                if restores, number == steps.count / 2 || (step.action == RandomStep.actions.count - 1 && step.value % 2 == 0) {
+                if restores,
+                    number == steps.count / 2 || (step.action == RandomStep.actions.count - 1 && step.value % 2 == 0)
+                {
                     restore(at: "restore before \(moment)")
                     if world.drivesEngine { await letAsyncStartsRun(at: moment) }
                 }

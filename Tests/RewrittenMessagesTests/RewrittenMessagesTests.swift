@@ -57,7 +57,8 @@ struct RewrittenMessagesTests {
     func accountMessages() {
         var accepted: [Bool] = []
         let diagnostics = InsecurityDiagnostics.capture {
-            login.coordinatingResponder?.accountLogin("ada@example.com", onSuccess: { accepted.append($0) }, sender: login)
+            login.coordinatingResponder?.accountLogin(
+                "ada@example.com", onSuccess: { accepted.append($0) }, sender: login)
             login.coordinatingResponder?.accountLogin("nobody", onSuccess: { accepted.append($0) }, sender: login)
             login.coordinatingResponder?.appSignOut()
         }

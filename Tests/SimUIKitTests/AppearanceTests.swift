@@ -18,7 +18,9 @@ struct AppearanceTests {
         return (window, navigation, screens)
     }
 
-    @Test("S12, S19: push calls containment and appearance callbacks in UIKit's order, viewIsAppearing between will- and did-appear")
+    @Test(
+        "S12, S19: push calls containment and appearance callbacks in UIKit's order, viewIsAppearing between will- and did-appear"
+    )
     func push() {
         let (window, navigation, _) = navigationScene(["Home"])
         navigation.pushViewController(Screen("Detail", journal: journal), animated: true)
@@ -82,7 +84,9 @@ struct AppearanceTests {
         _ = window
     }
 
-    @Test("S12, S19: a full-screen presentation hides the presenter, with the presented controller's did-appear before the presenter's did-disappear and the reverse on dismissal; a sheet does not hide it")
+    @Test(
+        "S12, S19: a full-screen presentation hides the presenter, with the presented controller's did-appear before the presenter's did-disappear and the reverse on dismissal; a sheet does not hide it"
+    )
     func presentation() {
         let root = Screen("Root", journal: journal)
         let window = makeVisibleWindow(root: root)
@@ -171,7 +175,9 @@ struct AppearanceTests {
             ])
     }
 
-    @Test("S12: showing a window makes its presented controllers appear too, except those a full-screen presentation covers; hiding it makes them disappear, top first")
+    @Test(
+        "S12: showing a window makes its presented controllers appear too, except those a full-screen presentation covers; hiding it makes them disappear, top first"
+    )
     func windowShownWithPresentations() {
         let window = UIWindow()
         let root = Screen("Root", journal: journal)
@@ -191,7 +197,8 @@ struct AppearanceTests {
         window.makeKeyAndVisible()
         #expect(
             journal.take().filter { !$0.hasSuffix("viewDidLoad") } == [
-                "Cover.viewWillAppear", "Cover.viewIsAppearing", "Top.viewWillAppear", "Top.viewIsAppearing", "Cover.viewDidAppear", "Top.viewDidAppear",
+                "Cover.viewWillAppear", "Cover.viewIsAppearing", "Top.viewWillAppear", "Top.viewIsAppearing",
+                "Cover.viewDidAppear", "Top.viewDidAppear",
             ])
         window.isHidden = true
         #expect(
@@ -200,7 +207,9 @@ struct AppearanceTests {
             ])
     }
 
-    @Test("S12: a push onto a navigation controller whose sheet the user is swiping down: the old top finishes disappearing; a cancelled swipe brings back the new top")
+    @Test(
+        "S12: a push onto a navigation controller whose sheet the user is swiping down: the old top finishes disappearing; a cancelled swipe brings back the new top"
+    )
     func pushDuringSheetSwipe() {
         let root = Screen("Root", journal: journal)
         let window = makeVisibleWindow(root: root)
@@ -215,7 +224,8 @@ struct AppearanceTests {
         #expect(journal.take().filter { $0.contains("ppear") } == ["Form.viewDidDisappear [dismissed]"])
         swipe?.cancel()
         loop.runUntilIdle()
-        #expect(journal.take() == ["Next.viewDidLoad", "Next.viewWillAppear", "Next.viewIsAppearing", "Next.viewDidAppear"])
+        #expect(
+            journal.take() == ["Next.viewDidLoad", "Next.viewWillAppear", "Next.viewIsAppearing", "Next.viewDidAppear"])
         _ = window
     }
 

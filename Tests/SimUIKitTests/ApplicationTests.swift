@@ -76,7 +76,8 @@ struct ApplicationTests {
         #expect(app.keyWindow === overlay && !main.isKeyWindow)
         overlay = nil
         #expect(app.windows.count == before + 1, "the app does not keep its windows alive")
-        #expect(app.keyWindow == nil, "once the key window is released nothing is key (unsourced: SimUIKit picks no other)")
+        #expect(
+            app.keyWindow == nil, "once the key window is released nothing is key (unsourced: SimUIKit picks no other)")
     }
 
     @Test("UIApplication hands a URL to the launched app's delegate with its options")

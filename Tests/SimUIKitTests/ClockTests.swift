@@ -39,7 +39,9 @@ struct ClockTests {
         _ = window
     }
 
-    @Test("S18: under .deferred (the default), links change at the call; did-callbacks and completion run on the next turn")
+    @Test(
+        "S18: under .deferred (the default), links change at the call; did-callbacks and completion run on the next turn"
+    )
     func nonAnimatedDeferred() {
         #expect(SimAnimation.nonAnimatedTiming == .deferred, "the clean world starts with the default")
         let journal = Journal()

@@ -43,7 +43,9 @@ struct ContainersAndControlsTests {
 
     // MARK: S13
 
-    @Test("S13, S19: switching tabs keeps each tab's stack; the new tab's will-appear comes first and its did-appear last, as logged on devices")
+    @Test(
+        "S13, S19: switching tabs keeps each tab's stack; the new tab's will-appear comes first and its did-appear last, as logged on devices"
+    )
     func switchingTabs() {
         let journal = Journal()
         let catalog = UINavigationController(rootViewController: Screen("Catalog", journal: journal))
@@ -204,7 +206,9 @@ struct ContainersAndControlsTests {
 
     // MARK: S15
 
-    @Test("S20: show from a child of a split view that is in no navigation controller installs the primary; in a navigation controller it pushes; alone it presents")
+    @Test(
+        "S20: show from a child of a split view that is in no navigation controller installs the primary; in a navigation controller it pushes; alone it presents"
+    )
     func showRouting() {
         let list = Screen("List")
         let split = UISplitViewController()
@@ -257,21 +261,26 @@ struct ContainersAndControlsTests {
         _ = window
     }
 
-    @Test("S15: the split view's delegate deals with the secondary on collapse, names it on expand, and may show details itself")
+    @Test(
+        "S15: the split view's delegate deals with the secondary on collapse, names it on expand, and may show details itself"
+    )
     func splitViewDelegate() {
         final class Delegate: UISplitViewControllerDelegate {
             var calls: [String] = []
             var nextSecondary: UIViewController?
             var showsDetailsItself = false
             func splitViewController(
-                _ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
+                _ splitViewController: UISplitViewController,
+                collapseSecondary secondaryViewController: UIViewController,
                 onto primaryViewController: UIViewController
             ) -> Bool {
-                calls.append("collapse \(secondaryViewController.title ?? "?") onto \(primaryViewController.title ?? "?")")
+                calls.append(
+                    "collapse \(secondaryViewController.title ?? "?") onto \(primaryViewController.title ?? "?")")
                 return true  // the list shows first on a compact width
             }
             func splitViewController(
-                _ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController
+                _ splitViewController: UISplitViewController,
+                separateSecondaryFrom primaryViewController: UIViewController
             ) -> UIViewController? {
                 calls.append("separate from \(primaryViewController.title ?? "?")")
                 return nextSecondary
@@ -295,7 +304,10 @@ struct ContainersAndControlsTests {
         split.simulateCollapse(true)
         #expect(delegate.calls == ["collapse Detail onto Primary"])
         #expect(split.viewControllers == [primary], "the delegate dealt with the secondary: it left")
-        #expect(journal.take() == ["Detail.willMove(nil)", "Detail.viewWillDisappear", "Detail.viewDidDisappear", "Detail.didMove(nil)"])
+        #expect(
+            journal.take() == [
+                "Detail.willMove(nil)", "Detail.viewWillDisappear", "Detail.viewDidDisappear", "Detail.didMove(nil)",
+            ])
         delegate.nextSecondary = Screen("Fresh", journal: journal)
         split.simulateCollapse(false)
         #expect(delegate.calls.last == "separate from Primary")
@@ -303,7 +315,9 @@ struct ContainersAndControlsTests {
         delegate.showsDetailsItself = true
         split.showDetailViewController(Screen("Elsewhere"), sender: nil)
         #expect(delegate.calls.last == "showDetail Elsewhere")
-        #expect(split.viewControllers.map(\.title) == ["Primary", "Fresh"], "the delegate showed it; the split view did nothing")
+        #expect(
+            split.viewControllers.map(\.title) == ["Primary", "Fresh"],
+            "the delegate showed it; the split view did nothing")
         _ = window
     }
 
@@ -332,7 +346,8 @@ struct ContainersAndControlsTests {
         #expect(root.presentedViewController === sheet && !sheet.isBeingDismissed)
         #expect(
             journal.take() == [
-                "Sheet.viewWillDisappear [dismissed]", "Sheet.viewWillAppear", "Sheet.viewIsAppearing", "Sheet.viewDidAppear",
+                "Sheet.viewWillDisappear [dismissed]", "Sheet.viewWillAppear", "Sheet.viewIsAppearing",
+                "Sheet.viewDidAppear",
             ])
         #expect(spy.calls == ["shouldDismiss", "willDismiss"])
 

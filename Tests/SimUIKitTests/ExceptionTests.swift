@@ -58,7 +58,8 @@ struct ExceptionTests {
         #expect(
             exceptions == [
                 SimException(
-                    name: "NSInternalInconsistencyException", reason: "Tried to pop to a view controller that doesn't exist."
+                    name: "NSInternalInconsistencyException",
+                    reason: "Tried to pop to a view controller that doesn't exist."
                 )
             ])
         #expect(popped == nil)
@@ -73,7 +74,9 @@ struct ExceptionTests {
             alert.addAction(UIAlertAction(title: "Close", style: .cancel))
         }
         #expect(exceptions.map(\.name) == ["NSInternalInconsistencyException"])
-        #expect(exceptions.first?.reason == "UIAlertController can only have one action with a style of UIAlertActionStyleCancel")
+        #expect(
+            exceptions.first?.reason
+                == "UIAlertController can only have one action with a style of UIAlertActionStyleCancel")
         #expect(alert.actions.map(\.title) == ["Cancel"])
     }
 

@@ -64,7 +64,9 @@ struct NavigationControllerTests {
         #expect(other.viewControllers.last === screens[1])
     }
 
-    @Test("S6: a push requested during a running push waits for it and follows it, without a warning, as UIKit has since iOS 8")
+    @Test(
+        "S6: a push requested during a running push waits for it and follows it, without a warning, as UIKit has since iOS 8"
+    )
     func nestedPush() {
         let (navigation, _) = stack("Home")
         let window = makeVisibleWindow(root: navigation)
@@ -202,7 +204,9 @@ private final class PopToRootOnDidShow: UINavigationControllerDelegate {
 @MainActor
 @Suite("Navigation controller: nested changes", .cleanSimulatedWorld)
 struct NestedNavigationChangeTests {
-    @Test("S6: a pop requested during a push is resolved after the running push ends, even when its completion shrank the stack")
+    @Test(
+        "S6: a pop requested during a push is resolved after the running push ends, even when its completion shrank the stack"
+    )
     func popDuringPushWhoseCompletionPops() {
         let root = Screen("Root")
         let navigation = UINavigationController(rootViewController: root)

@@ -74,7 +74,9 @@ struct PresentationTests {
         _ = window
     }
 
-    @Test("S2, S20: a current-context presentation is presented by the closest parent that defines the context, else the outermost container")
+    @Test(
+        "S2, S20: a current-context presentation is presented by the closest parent that defines the context, else the outermost container"
+    )
     func definesPresentationContext() {
         let journal = Journal()
         let list = Screen("List", journal: journal)

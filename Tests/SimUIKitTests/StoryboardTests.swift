@@ -23,7 +23,8 @@ struct StoryboardTests {
     @Test("A storyboard makes a new controller per call, of the scene's class, that knows its storyboard")
     func instantiation() throws {
         let storyboard = UIStoryboard(name: "Shop", bundle: nil)
-        let product = try #require(storyboard.instantiateViewController(withIdentifier: "product") as? ProductViewController)
+        let product = try #require(
+            storyboard.instantiateViewController(withIdentifier: "product") as? ProductViewController)
         let again = storyboard.instantiateViewController(withIdentifier: "product")
         #expect(product !== again, "every call creates a new instance")
         #expect(product.storyboard === storyboard)
@@ -42,7 +43,8 @@ struct StoryboardTests {
             exceptions == [
                 SimException(
                     name: "NSInvalidArgumentException",
-                    reason: "Storyboard (<UIStoryboard \"Shop\">) doesn't contain a view controller with identifier 'cart'"),
+                    reason:
+                        "Storyboard (<UIStoryboard \"Shop\">) doesn't contain a view controller with identifier 'cart'"),
                 SimException(
                     name: "NSInvalidArgumentException",
                     reason: "Could not find a storyboard named 'Checkout' in bundle NSBundle <main> (loaded)"),

@@ -57,7 +57,8 @@ private final class SheetTransitions: UIViewControllerTransitioningDelegate {
 struct TransitioningDelegateTests {
     let loop = SimRunLoop.main
 
-    @Test("A custom animator sets the presentation's duration, and the presentation ends when the animator completes it")
+    @Test(
+        "A custom animator sets the presentation's duration, and the presentation ends when the animator completes it")
     func customPresentationAndDismissal() {
         let root = Screen("Root")
         root.title = "Root"

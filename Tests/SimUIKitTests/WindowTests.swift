@@ -42,7 +42,8 @@ struct WindowTests {
         window.makeKeyAndVisible()
         #expect(window.isKeyWindow)
         #expect(!window.isHidden)
-        #expect(journal.take() == ["Root.viewDidLoad", "Root.viewWillAppear", "Root.viewIsAppearing", "Root.viewDidAppear"])
+        #expect(
+            journal.take() == ["Root.viewDidLoad", "Root.viewWillAppear", "Root.viewIsAppearing", "Root.viewDidAppear"])
     }
 
     @Test("S9: an animated root change is recorded on the window and takes virtual time")

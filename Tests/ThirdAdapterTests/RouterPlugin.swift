@@ -29,7 +29,10 @@ final class RouterPlugin: BridgePlugin {
     {
         for described in coordinators {
             guard let navigation = described.rootID.flatMap(context.controller(withID:)) as? UINavigationController
-            else { throw BridgeRebuildError(coordinatorID: described.id, message: "its root is not a navigation controller") }
+            else {
+                throw BridgeRebuildError(
+                    coordinatorID: described.id, message: "its root is not a navigation controller")
+            }
             let router = Router(navigation: navigation)
             if let host = context.navigationHosts(for: navigation).first(where: { $0.framework == framework })?.host {
                 router.use(host)

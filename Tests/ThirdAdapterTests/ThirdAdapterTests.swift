@@ -3,8 +3,8 @@ import CoordinatorBridge
 @_spi(Adapters) @_spi(Testing) import Insecurity
 import SimUIKit
 import SimulationTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A third coordinator framework plugs into the bridge with the public API and the `Adapters` SPI alone:
 /// it pushes and presents through the engine, its routers are described in trees and snapshots, and a

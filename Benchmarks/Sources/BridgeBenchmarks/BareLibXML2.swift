@@ -2,9 +2,10 @@ import BridgeSnapshot
 import CBenchLibXML2
 import CoordinatorBridge
 import Foundation
+
 #if canImport(FoundationXML)
-// XMLParser lives in Foundation on Apple platforms and in FoundationXML elsewhere.
-import FoundationXML
+    // XMLParser lives in Foundation on Apple platforms and in FoundationXML elsewhere.
+    import FoundationXML
 #endif
 
 /// The floor for export: an xmlTextWriter loop writing the same elements and attributes, with the same
@@ -57,7 +58,8 @@ func bareWrite(_ tree: BridgedTree) -> Int {
             start(
                 "frame",
                 [
-                    ("kind", frame.kind.rawValue), ("state", frame.state.rawValue), ("coordinator", frame.coordinatorType),
+                    ("kind", frame.kind.rawValue), ("state", frame.state.rawValue),
+                    ("coordinator", frame.coordinatorType),
                     ("controller", frame.controllerID),
                 ])
             xmlTextWriterEndElement(writer)

@@ -59,16 +59,16 @@ func printTable(_ rows: [Row]) {
 enum Memory {
     static var peak: Double {
         #if os(Linux)
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
-            return kilobytes * 1024
-        }
-        return 0
+            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+            for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+                return kilobytes * 1024
+            }
+            return 0
         #else
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
-        return Double(usage.ru_maxrss)
+            var usage = rusage()
+            guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+            return Double(usage.ru_maxrss)
         #endif
     }
 }

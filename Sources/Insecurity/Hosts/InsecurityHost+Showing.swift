@@ -117,7 +117,8 @@ extension InsecurityHost {
     func reasonUIKitWouldRaise(showing controller: UIViewController, at placement: Frame.Placement) -> String? {
         switch placement {
         case .presented: UIKitExceptionGuard.reasonPresentRaises(controller)
-        case .pushed(let navigation): navigation.value.flatMap { UIKitExceptionGuard.reasonPushRaises(controller, onto: $0) }
+        case .pushed(let navigation):
+            navigation.value.flatMap { UIKitExceptionGuard.reasonPushRaises(controller, onto: $0) }
         case .windowRoot: nil
         }
     }

@@ -137,7 +137,8 @@ public final class InsecurityHost {
             break
         }
         guard child.canStart else { return false }
-        let (proceeds, parent) = clearAbove(anchor, childType: type(of: child), animated: animated, onTeardown: onTeardown)
+        let (proceeds, parent) = clearAbove(
+            anchor, childType: type(of: child), animated: animated, onTeardown: onTeardown)
         guard proceeds else { return false }
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
         if placement.makesNavigationRoot, let reason = UIKitExceptionGuard.reasonStackRaises(child.viewController) {
@@ -247,7 +248,8 @@ public final class InsecurityHost {
             presentation = .push
             framePlacement = .pushed(navigation: Weak(navigationController))
         case .windowRoot(let window, let navigationController):
-            if makesNavigationRoot, let navigationController, navigationController.viewControllers.first !== controller {
+            if makesNavigationRoot, let navigationController, navigationController.viewControllers.first !== controller
+            {
                 navigationController.setViewControllers([controller], animated: false)
             }
             uikitController = navigationController ?? controller

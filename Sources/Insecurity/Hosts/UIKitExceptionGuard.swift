@@ -28,7 +28,8 @@ public enum UIKitExceptionGuard {
         if let presenter = controller.presentingViewController {
             return "it is already presented by \(presenter.simDescription), and UIKit raises on a second presentation"
         }
-        if controller.presentedViewController != nil || controller.viewIfLoaded?.window?.rootViewController === controller
+        if controller.presentedViewController != nil
+            || controller.viewIfLoaded?.window?.rootViewController === controller
         {
             return "it is already on screen, and UIKit raises on presenting an active controller"
         }

@@ -233,7 +233,9 @@ extension UIKitOperationQueue {
             presented = controller.presentedViewController
         }
         while let controller = removed.popLast() {
-            if let navigation = controller as? UINavigationController, let running = navigation.stackTransitionCoordinator {
+            if let navigation = controller as? UINavigationController,
+                let running = navigation.stackTransitionCoordinator
+            {
                 return .transition(running)
             }
             removed.append(contentsOf: controller.children)
