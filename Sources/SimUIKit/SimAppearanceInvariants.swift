@@ -24,8 +24,10 @@ public enum SimAppearanceInvariants {
             switch (controller.appearance, seen) {
             case (.appeared, true), (.disappeared, false):
                 continue
-            case (.appearing, _), (.disappearing, _):
-                problems.append("\(controller.simDescription) is left \(controller.appearance) with nothing animating")
+            case (.appearing, _):
+                problems.append("\(controller.simDescription) is left appearing with nothing animating")
+            case (.disappearing, _):
+                problems.append("\(controller.simDescription) is left disappearing with nothing animating")
             case (.appeared, false):
                 problems.append("\(controller.simDescription) has appeared but is not shown")
             case (.disappeared, true):

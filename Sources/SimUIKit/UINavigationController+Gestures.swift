@@ -23,14 +23,14 @@ extension UINavigationController {
         let revealed = stack[stack.count - 2]
         let onScreen = isOnScreen
         popped.willMove(toParent: nil)
-        popped.movingFromParent = true
+        popped.containmentMotion = .movingFromParent
         stack.removeLast()
         let transition = SimTransition(
             from: popped, to: revealed, animated: true, interactive: true,
             duration: SimAnimation.navigationTransitionDuration
         ) { [self] transition in
             if navigationTransition === transition { navigationTransition = nil }
-            popped.movingFromParent = false
+            popped.containmentMotion = nil
             if transition.isCancelled {
                 // The stack may have left or reached the screen during the gesture (a tab switch, a split
                 // view expanding, a new window root): the popped controller comes back only where it is seen.

@@ -264,12 +264,12 @@ open class UINavigationController: UIViewController {
         let oldTop = stack.last
         for controller in plan.removed {
             controller.willMove(toParent: nil)
-            controller.movingFromParent = true
+            controller.containmentMotion = .movingFromParent
         }
         for controller in plan.added {
             controller.removeFromParent()
             controller.willMove(toParent: self)
-            controller.movingToParent = true
+            controller.containmentMotion = .movingToParent
             attach(controller)
         }
         switch edit {
@@ -354,11 +354,11 @@ open class UINavigationController: UIViewController {
             }
             detachChildren(plan.removed)
             for controller in plan.removed {
-                controller.movingFromParent = false
+                controller.containmentMotion = nil
                 controller.didMove(toParent: nil)
             }
             for controller in plan.added {
-                controller.movingToParent = false
+                controller.containmentMotion = nil
                 controller.didMove(toParent: self)
             }
             if let newTop { delegate?.navigationController(self, didShow: newTop, animated: animated) }
@@ -369,7 +369,7 @@ open class UINavigationController: UIViewController {
         if onScreen {
             oldTop?.beginAppearance(false, animated: animated)
             newTop?.beginAppearance(true, animated: animated)
-        } else if topChanges, let oldTop, oldTop.appearance == .disappearing {
+        } else if topChanges, let oldTop, case .disappearing = oldTop.appearance {
             // The stack is leaving the screen (its sheet is being swiped down, say): the old top leaves the
             // stack's visible place now, and whatever the stack's own transition does next concerns the new top.
             oldTop.endAppearance()

@@ -8,19 +8,19 @@ extension UIViewController {
         var added: [UIViewController] = []
         defer {
             // Once the views are in the hierarchy and laid out, after every will-appear (S19).
-            for controller in added where controller.appearance == .appearing { controller.viewIsAppearing(animated) }
+            for controller in added {
+                if case .appearing = controller.appearance { controller.viewIsAppearing(animated) }
+            }
         }
         while let controller = pending.popLast() {
             switch (appearing, controller.appearance) {
             case (true, .disappeared), (true, .disappearing):
                 controller.loadViewIfNeeded()
-                controller.appearance = .appearing
-                controller.appearanceAnimated = animated
+                controller.appearance = .appearing(animated: animated)
                 controller.viewWillAppear(animated)
                 added.append(controller)
             case (false, .appeared), (false, .appearing):
-                controller.appearance = .disappearing
-                controller.appearanceAnimated = animated
+                controller.appearance = .disappearing(animated: animated)
                 controller.viewWillDisappear(animated)
             default:
                 continue
@@ -34,12 +34,12 @@ extension UIViewController {
         var pending: [UIViewController] = [self]
         while let controller = pending.popLast() {
             switch controller.appearance {
-            case .appearing:
+            case .appearing(let animated):
                 controller.appearance = .appeared
-                controller.viewDidAppear(controller.appearanceAnimated)
-            case .disappearing:
+                controller.viewDidAppear(animated)
+            case .disappearing(let animated):
                 controller.appearance = .disappeared
-                controller.viewDidDisappear(controller.appearanceAnimated)
+                controller.viewDidDisappear(animated)
             default:
                 continue
             }

@@ -149,7 +149,7 @@ extension UIViewController {
             presentedStorage = nil
             first.presentingStorage = nil
         }
-        for controller in chain { controller.beingDismissed = true }
+        for controller in chain { controller.modalMotion = .beingDismissed }
         let disappearing = chain.reversed().filter(\.isOnScreen)
         let reappears = !isOnScreen && hostWindow?.isHidden == false
         let animator =
@@ -171,7 +171,7 @@ extension UIViewController {
             presentedStorage = nil
             for controller in chain {
                 controller.presentationTransition = nil
-                controller.beingDismissed = false
+                controller.modalMotion = nil
                 controller.presentedStorage = nil
                 controller.presentingStorage = nil
             }
@@ -197,7 +197,7 @@ extension UIViewController {
         presentationTransition = nil
         for controller in chain {
             controller.presentationTransition = nil
-            controller.beingDismissed = false
+            controller.modalMotion = nil
         }
         if hostWindow?.isHidden == false {
             if reappears { beginAppearance(false, animated: flag) }

@@ -18,7 +18,12 @@ extension UIViewController {
     }
 
     /// Whether the controller's view is currently on screen (appeared or appearing).
-    var isOnScreen: Bool { appearance == .appeared || appearance == .appearing }
+    var isOnScreen: Bool {
+        switch appearance {
+        case .appeared, .appearing: true
+        case .disappeared, .disappearing: false
+        }
+    }
 
     /// Why the controller cannot become a window root, or nil if it can.
     func reasonNotFreeForRoot() -> String? {

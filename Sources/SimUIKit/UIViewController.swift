@@ -6,8 +6,23 @@ import Foundation
 /// a window holds its root. Nothing else in the simulation retains a controller.
 @MainActor
 open class UIViewController: UIResponder {
-    enum AppearanceState {
-        case disappeared, appearing, appeared, disappearing
+    /// Where the controller is in its appearance callbacks; a change under way keeps the `animated` flag it
+    /// began with, passed again to the did-callback.
+    enum AppearanceState: Equatable {
+        case disappeared, appeared
+        case appearing(animated: Bool)
+        case disappearing(animated: Bool)
+    }
+
+    /// The modal transition this controller is part of, behind ``isBeingPresented`` and ``isBeingDismissed``.
+    enum ModalMotion {
+        case beingPresented, beingDismissed
+    }
+
+    /// The containment change this controller is part of, behind ``isMovingToParent`` and
+    /// ``isMovingFromParent``.
+    enum ContainmentMotion {
+        case movingToParent, movingFromParent
     }
 
     /// A title, used by renderers and snapshots.
@@ -45,12 +60,8 @@ open class UIViewController: UIResponder {
     var deallocationHandlers: [@MainActor () -> Void] = []
 
     var appearance = AppearanceState.disappeared
-    /// The `animated` flag of the running appearance change, passed again to the did-callback.
-    var appearanceAnimated = false
-    var beingPresented = false
-    var beingDismissed = false
-    var movingToParent = false
-    var movingFromParent = false
+    var modalMotion: ModalMotion?
+    var containmentMotion: ContainmentMotion?
 
     /// The nib name given at creation (the simulation loads no nibs).
     public let nibName: String?
@@ -131,13 +142,13 @@ open class UIViewController: UIResponder {
     open func viewDidDisappear(_ animated: Bool) {}
 
     /// True between `viewWillAppear` and `viewDidAppear` of a presentation of this controller (or its container).
-    public var isBeingPresented: Bool { beingPresented || (parent?.isBeingPresented ?? false) }
+    public var isBeingPresented: Bool { modalMotion == .beingPresented || (parent?.isBeingPresented ?? false) }
     /// True during the dismissal of this controller (or its container).
-    public var isBeingDismissed: Bool { beingDismissed || (parent?.isBeingDismissed ?? false) }
+    public var isBeingDismissed: Bool { modalMotion == .beingDismissed || (parent?.isBeingDismissed ?? false) }
     /// True while the controller is being added to a container (a push).
-    public var isMovingToParent: Bool { movingToParent }
+    public var isMovingToParent: Bool { containmentMotion == .movingToParent }
     /// True while the controller is being removed from a container (a pop).
-    public var isMovingFromParent: Bool { movingFromParent }
+    public var isMovingFromParent: Bool { containmentMotion == .movingFromParent }
 
     // MARK: Containment
 
@@ -389,7 +400,7 @@ open class UIViewController: UIResponder {
         presented.presentationWindow = presenter.hostWindow
         presenter.presentedStorage = presented
         presented.presentingStorage = presenter
-        presented.beingPresented = true
+        presented.modalMotion = .beingPresented
         let hidesPresenter = presented.modalPresentationStyle.hidesPresenter && presenter.isOnScreen
         let appears = presenter.isOnScreen
         let animator =
@@ -406,7 +417,8 @@ open class UIViewController: UIResponder {
             // did-disappear, as logged on devices (S19).
             if appears { presented.endAppearance() }
             if hidesPresenter { presenter.endAppearance() }
-            presented.beingPresented = false
+            // The did-appear may have begun dismissing it already.
+            if presented.modalMotion == .beingPresented { presented.modalMotion = nil }
             presenter.notifyPresentationObservers(
                 PresentationChange(
                     presenter: presenter, controllers: [presented][...], kind: .present, phase: .completed,

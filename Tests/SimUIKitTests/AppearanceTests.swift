@@ -240,4 +240,24 @@ struct AppearanceTests {
                 "Detail.willMove(parent)", "Detail.didMove(parent)",
             ])
     }
+
+    @Test(
+        "S12: a sheet that dismisses itself in viewDidAppear is reported as being dismissed, not presented, as it leaves"
+    )
+    func dismissedFromDidAppear() {
+        let root = Screen("Root", journal: journal)
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet", journal: journal)
+        sheet.whenAppeared = { [unowned sheet] in sheet.dismiss(animated: true) }
+        root.present(sheet, animated: true)
+        loop.runUntilIdle()
+        #expect(
+            journal.take().filter { $0.hasPrefix("Sheet.view") && $0.contains("ppear") } == [
+                "Sheet.viewWillAppear [presented]", "Sheet.viewIsAppearing [presented]",
+                "Sheet.viewDidAppear [presented]",
+                "Sheet.viewWillDisappear [dismissed]", "Sheet.viewDidDisappear [dismissed]",
+            ])
+        #expect(root.presentedViewController == nil && !sheet.isBeingPresented && !sheet.isBeingDismissed)
+        _ = window
+    }
 }

@@ -21,6 +21,8 @@ final class Journal {
 final class Screen: UIViewController {
     let name: String
     private let journal: Journal?
+    /// App code run at the end of `viewDidAppear`.
+    var whenAppeared: (() -> Void)?
 
     init(_ name: String, journal: Journal? = nil) {
         self.name = name
@@ -44,7 +46,10 @@ final class Screen: UIViewController {
     override func viewDidLoad() { journal?.record("\(name).viewDidLoad") }
     override func viewWillAppear(_ animated: Bool) { log("viewWillAppear") }
     override func viewIsAppearing(_ animated: Bool) { log("viewIsAppearing") }
-    override func viewDidAppear(_ animated: Bool) { log("viewDidAppear") }
+    override func viewDidAppear(_ animated: Bool) {
+        log("viewDidAppear")
+        whenAppeared?()
+    }
     override func viewWillDisappear(_ animated: Bool) { log("viewWillDisappear") }
     override func viewDidDisappear(_ animated: Bool) { log("viewDidDisappear") }
     override func willMove(toParent parent: UIViewController?) { log("willMove(\(parent == nil ? "nil" : "parent"))") }
