@@ -2,9 +2,10 @@
 @_spi(Adapters) import SimUIKit
 
 /// Everything the legacy coordinators sharing one navigation controller have in common: one Insecurity
-/// host (A2), the frame behind each controller they pushed, and the bookkeeping that turns removals
-/// made by the user or by app code into `viewControllers` updates, `handlePopBack(to:)` and
-/// `coordinatorDidFinish` (A3). Retained by the coordinators that use it.
+/// host (A2), the frame behind each controller they pushed, and the bookkeeping (a ``StageState``) that turns
+/// removals made by the user or by app code into `viewControllers` updates, `handlePopBack(to:)` and
+/// `coordinatorDidFinish` (A3). The stage applies the actions its state returns. Retained by the coordinators
+/// that use it.
 @MainActor
 final class NavigationStage {
     /// Where a navigation controller keeps its stage (weakly: the coordinators using it retain it).
@@ -26,25 +27,16 @@ final class NavigationStage {
     private(set) weak var navigationController: UINavigationController?
     private var host: InsecurityHost?
     private var coordinators: [Weak<NavigationCoordinator>] = []
-    /// The frame behind each controller pushed as one, with the observation that reports its end.
-    private var frames: [ObjectIdentifier: (coordinator: InsecurityCoordinator<Void>, observation: AnyObject)] = [:]
-    /// Every controller pushed as a frame; the stack below the first of them belongs to no frame.
-    private var pushedAsFrames: Set<ObjectIdentifier> = []
-    /// The root a stack replacement waiting in the queue will set (E19).
-    private var pendingRoot: UIViewController?
-    /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
-    private var removalsByCoordinators: Set<ObjectIdentifier> = []
-    /// Controllers popped since the last reconcile.
-    private var popped: Set<ObjectIdentifier> = []
-    private var removedByOthers = false
-    private var isReconcileScheduled = false
-    /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists, as in the
-    /// UIResponder-style Coordinator library.
-    private var handedOver: Set<ObjectIdentifier> = []
-    /// True while a coordinator replaces the stack (`root`, `takeover`): the controllers it removes are
-    /// handed over, and stay in their coordinators' `viewControllers`, as in the UIResponder-style Coordinator
-    /// library.
-    private var isReplacingStack = false
+    /// A frame behind a controller, with the observation that reports its end.
+    struct TrackedFrame {
+        let coordinator: InsecurityCoordinator<Void>
+        let observation: AnyObject
+    }
+    private var state = StageState<UIViewController, TrackedFrame>()
+    /// Reports the stack's completed changes while a queued pop from a snapshot is awaited.
+    private var stackObservation: AnyObject?
+    /// Coordinators that emptied their own `viewControllers` by popping, reported at the next reconcile.
+    private var emptiedByOwnPop: [Weak<NavigationCoordinator>] = []
 
     private init(_ navigationController: UINavigationController) {
         self.navigationController = navigationController
@@ -85,37 +77,46 @@ final class NavigationStage {
 
     /// Tracks `frame`, rebuilt from a snapshot, as the frame behind `controller`.
     func adoptFrame(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
+        track(frame, for: controller)
+    }
+
+    /// Keeps `frame` as the frame behind `controller`, until it ends.
+    private func track(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
         let key = ObjectIdentifier(controller)
-        markPushedAsFrame(controller)
-        track(frame, for: key)
-    }
-
-    /// Keeps `frame` as the frame behind the controller identified by `key`, until it ends.
-    private func track(_ frame: InsecurityCoordinator<Void>, for key: ObjectIdentifier) {
         let observation = frame.observeFrame { [weak self] event in
-            if case .ended = event { self?.frameEnded(key) }
+            guard case .ended = event, let self else { return }
+            // The frame may hold the last reference to its controller: it is released once the state has
+            // changed, so that the controller's deallocation does not reach the state while it changes.
+            withExtendedLifetime(state.frames[key]) { apply(state.frameEnded(key)) }
         }
-        frames[key] = (frame, observation)
+        apply(state.framePushed(TrackedFrame(coordinator: frame, observation: observation), for: controller))
     }
 
-    /// Restored controllers that a pop waiting in the queue takes away: the coordinators asked for it before
-    /// the snapshot, so their lists follow when it runs, as their frames' ends would have made them.
-    private var expectedPops: Set<ObjectIdentifier> = []
-    private var stackObservation: AnyObject?
-
-    /// Tracks `controller`, restored on the stack without a frame, as leaving with a queued pop.
+    /// Tracks `controller`, restored on the stack without a frame, as leaving with a queued pop: the
+    /// coordinators asked for it before the snapshot, so their lists follow when it runs, as their frames'
+    /// ends would have made them.
     func expectQueuedPop(of controller: UIViewController) {
-        expectedPops.insert(ObjectIdentifier(controller))
-        guard stackObservation == nil, let navigationController else { return }
-        stackObservation = navigationController.observeStack { [weak self] change in
-            guard let self, change.phase == .completed, !expectedPops.isEmpty else { return }
-            let stack = Set(change.current.map(ObjectIdentifier.init))
-            let left = expectedPops.subtracting(stack)
-            guard !left.isEmpty else { return }
-            expectedPops.subtract(left)
-            popped.formUnion(left)
-            if expectedPops.isEmpty { stackObservation = nil }
-            scheduleReconcile()
+        apply(state.expectQueuedPop(of: controller))
+    }
+
+    /// Applies what the state asks for after an event.
+    private func apply(_ actions: [StageState<UIViewController, TrackedFrame>.Action]) {
+        for action in actions {
+            switch action {
+            case .scheduleReconcile:
+                // Frames above the first one removed end in the same teardown: reconcile once they all have.
+                SimRunLoop.main.perform { [weak self] in self?.reconcile() }
+            case .watchDeallocation(let controller):
+                let key = ObjectIdentifier(controller)
+                controller.onDeallocation { [weak self] in self?.state.controllerDeallocated(key) }
+            case .observeStack:
+                stackObservation = navigationController?.observeStack { [weak self] change in
+                    guard let self, change.phase == .completed else { return }
+                    apply(state.stackCompleted(change.current))
+                }
+            case .stopObservingStack:
+                stackObservation = nil
+            }
         }
     }
 
@@ -149,17 +150,15 @@ final class NavigationStage {
     /// The planned stack below the frames: the root a queued replacement will set, else the navigation
     /// controller's controllers below the first one pushed as a frame.
     private var plannedBase: ArraySlice<UIViewController> {
-        if let pendingRoot { return [pendingRoot] }
-        guard let navigationController else { return [] }
-        return navigationController.viewControllers.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
+        state.plannedBase(of: navigationController?.viewControllers ?? [])
     }
 
     /// Whether `controller` is on the planned stack, at a cost that does not grow with the stack (E16) unless
     /// the controller is on the navigation controller's stack already (a misuse the caller reports).
     func plannedStackContains(_ controller: UIViewController) -> Bool {
         // Every live frame has an entry; a frame's controller is planned as long as the frame lives.
-        if frames[ObjectIdentifier(controller)] != nil { return true }
-        if let pendingRoot { return pendingRoot === controller }
+        if state.frames[ObjectIdentifier(controller)] != nil { return true }
+        if let pendingRoot = state.pendingRoot { return pendingRoot === controller }
         guard let navigationController, controller.parent === navigationController else { return false }
         return plannedBase.contains { $0 === controller }
     }
@@ -199,25 +198,15 @@ final class NavigationStage {
         let host = self.host ?? InsecurityHost(navigation: navigationController)
         self.host = host
         let frame = ControllerCoordinator(controller, typeName: frameOwnerTypeName(of: controller))
-        let key = ObjectIdentifier(controller)
-        track(frame, for: key)
-        markPushedAsFrame(controller)
-        handedOver.remove(key)
+        track(frame, for: controller)
         host.start(frame, in: .current, animated: animated) { _ in }
-    }
-
-    /// Records that `controller` was pushed as a frame, until it is deallocated (its identity may be reused).
-    private func markPushedAsFrame(_ controller: UIViewController) {
-        let key = ObjectIdentifier(controller)
-        guard pushedAsFrames.insert(key).inserted else { return }
-        controller.onDeallocation { [weak self] in self?.pushedAsFrames.remove(key) }
     }
 
     /// Pops every controller above `controller` in one operation, as the coordinators' own doing.
     func pop(to controller: UIViewController, animated: Bool) {
         guard let above = plannedControllers(above: controller), let first = above.last else { return }
-        removalsByCoordinators.formUnion(above.map(ObjectIdentifier.init))
-        if let frame = frames[ObjectIdentifier(first)]?.coordinator, frame.isLive {
+        state.coordinatorsWillPop(above)
+        if let frame = state.frames[ObjectIdentifier(first)]?.coordinator, frame.isLive {
             frame.dismiss(animated: animated)
         } else if let navigationController {
             UIKitOperations.pop(navigationController, to: controller, animated: animated)
@@ -244,22 +233,19 @@ final class NavigationStage {
     /// the others are pushed as frames. The frames it replaces are handed over, not popped back.
     func replaceStack(with controllers: [UIViewController]) {
         guard let navigationController, let root = controllers.first else { return }
-        let kept = Set(controllers.map(ObjectIdentifier.init))
-        handedOver.formUnion(plannedStack.map(ObjectIdentifier.init).filter { !kept.contains($0) })
-        handedOver.subtract(kept)
-        isReplacingStack = true
-        if let lowest = host?.lowestFrameController, let frame = frames[ObjectIdentifier(lowest)]?.coordinator {
+        let planned = plannedStack
+        state.beginStackReplacement(of: planned, by: controllers)
+        if let lowest = host?.lowestFrameController, let frame = state.frames[ObjectIdentifier(lowest)]?.coordinator
+        {
             frame.dismiss(animated: false)
         }
-        isReplacingStack = false
-        pushedAsFrames.remove(ObjectIdentifier(root))
-        pendingRoot = root
+        state.endStackReplacement()
+        withExtendedLifetime(state.pendingRoot) { state.rootPlanned(root) }
         UIKitOperations.perform(on: navigationController) { [weak self] navigationController in
             guard let self else { return }
-            if pendingRoot === root { pendingRoot = nil }
-            isReplacingStack = true
+            state.beginSettingRoot(root)
             navigationController.setViewControllers([root], animated: false)
-            isReplacingStack = false
+            state.endStackReplacement()
         }
         for controller in controllers.dropFirst() {
             push(controller, animated: false)
@@ -268,42 +254,15 @@ final class NavigationStage {
 
     // MARK: Reconciling
 
-    /// Coordinators that emptied their own `viewControllers` by popping, reported at the next reconcile.
-    private var emptiedByOwnPop: [Weak<NavigationCoordinator>] = []
-
     /// Tells `coordinator`'s parent, on the next turn, that it popped its last controller (A3).
     func reportEmptied(_ coordinator: NavigationCoordinator) {
         emptiedByOwnPop.append(Weak(coordinator))
-        scheduleReconcile()
-    }
-
-    private func scheduleReconcile() {
-        guard !isReconcileScheduled else { return }
-        isReconcileScheduled = true
-        // Frames above the first one removed end in the same teardown: reconcile once they all have.
-        SimRunLoop.main.perform { [weak self] in self?.reconcile() }
-    }
-
-    private func frameEnded(_ key: ObjectIdentifier) {
-        frames.removeValue(forKey: key)
-        guard !isReplacingStack else { return }
-        popped.insert(key)
-        if removalsByCoordinators.remove(key) == nil {
-            removedByOthers = true
-        }
-        scheduleReconcile()
+        apply(state.reconcileRequested())
     }
 
     private func reconcile() {
-        isReconcileScheduled = false
-        let notifyPopBack = removedByOthers
-        removedByOthers = false
-        // A popped controller is gone unless it is on the planned stack again: pushed again as a frame (every
-        // live frame has an entry), or made the root by a stack replacement (which unmarks it as a frame).
-        lazy var base = Set(plannedBase.map(ObjectIdentifier.init))
-        let gone = popped.filter { frames[$0] == nil && (pushedAsFrames.contains($0) || !base.contains($0)) }
-        popped.removeAll()
-        removalsByCoordinators = removalsByCoordinators.filter { frames[$0] != nil }
+        let reconciliation = state.reconcile(stack: navigationController?.viewControllers ?? [])
+        let gone = reconciliation.gone
         var emptied = emptiedByOwnPop.compactMap(\.value).filter { $0.viewControllers.isEmpty && $0.isStarted }
         emptiedByOwnPop.removeAll()
         for coordinator in coordinators.compactMap(\.value) {
@@ -315,7 +274,7 @@ final class NavigationStage {
         }
         // Innermost first: a parent hears of its child before its own parent stops it (A3).
         emptied.sort { $0.depth > $1.depth }
-        if notifyPopBack, let top = plannedTop(1).first,
+        if reconciliation.notifiesPopBack, let top = plannedTop(1).first,
             let owner = top.parentCoordinator as? NavigationCoordinator
         {
             owner.handlePopBack(to: top)
@@ -345,7 +304,7 @@ final class NavigationStage {
             for controller in coordinator.viewControllers {
                 let id = ObjectIdentifier(controller)
                 listed[id, default: 0] += 1
-                if position[id] == nil, !handedOver.contains(id) {
+                if position[id] == nil, !state.handedOver.contains(id) {
                     problems.append(
                         "\(coordinator.identifier) lists \(controller.simDescription), which is not on the stack")
                 }

@@ -1,0 +1,170 @@
+/// What a ``NavigationStage`` remembers about the controllers on its navigation controller, as a value: which
+/// were pushed as frames, which removals the coordinators asked for, which controllers a stack replacement
+/// handed over, and what the next reconcile reports (A3).
+///
+/// Each event returns the actions the stage applies (schedule a reconcile, watch a controller's deallocation,
+/// observe the stack), so the bookkeeping can be tested without UIKit. Controllers are compared by identity.
+struct StageState<Controller: AnyObject, Frame> {
+    /// An effect the stage applies after an event.
+    enum Action {
+        /// Reconcile on the next run-loop turn, once every frame a teardown ends has ended.
+        case scheduleReconcile
+        /// Report ``StageState/controllerDeallocated(_:)`` when this controller goes (its identity may be reused).
+        case watchDeallocation(Controller)
+        /// Report the navigation controller's completed stack changes (``StageState/stackCompleted(_:)``).
+        case observeStack
+        /// Stop reporting stack changes: no queued pop is awaited any more.
+        case stopObservingStack
+    }
+
+    /// What the reconcile reports to the coordinators.
+    struct Reconciliation {
+        /// Controllers that left the stack: every coordinator drops them from its `viewControllers`.
+        var gone: Set<ObjectIdentifier>
+        /// Whether something other than the coordinators removed a frame (a back button, a swipe, app code), so
+        /// the owner of the new top hears `handlePopBack(to:)`.
+        var notifiesPopBack: Bool
+    }
+
+    /// The reconcile waiting for the next turn: what it reports so far.
+    private struct PendingReport {
+        var popped: Set<ObjectIdentifier> = []
+        var notifiesPopBack = false
+    }
+
+    /// The frame behind each controller pushed as one, while it lives.
+    private(set) var frames: [ObjectIdentifier: Frame] = [:]
+    /// Every controller pushed as a frame and still alive; the stack below the first of them belongs to no frame.
+    private var pushedAsFrames: Set<ObjectIdentifier> = []
+    /// The root a stack replacement waiting in the queue will set (E19).
+    private(set) var pendingRoot: Controller?
+    /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
+    private var removalsByCoordinators: Set<ObjectIdentifier> = []
+    /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists, as in the
+    /// UIResponder-style Coordinator library.
+    private(set) var handedOver: Set<ObjectIdentifier> = []
+    /// Restored controllers that a pop waiting in the queue takes away (see ``expectQueuedPop(of:)``).
+    private var expectedPops: Set<ObjectIdentifier> = []
+    /// Nil while no reconcile is scheduled.
+    private var pendingReport: PendingReport?
+    /// Whether a coordinator is replacing the stack (`root`, `takeover`): the frames that end meanwhile are
+    /// handed over, not popped.
+    private(set) var isReplacingStack = false
+
+    // MARK: Frames
+
+    /// `frame` now stands behind `controller`, pushed by a coordinator or rebuilt from a snapshot.
+    mutating func framePushed(_ frame: Frame, for controller: Controller) -> [Action] {
+        let key = ObjectIdentifier(controller)
+        frames[key] = frame
+        handedOver.remove(key)
+        return pushedAsFrames.insert(key).inserted ? [.watchDeallocation(controller)] : []
+    }
+
+    /// The controller that `key` identified is gone; a new controller may reuse its identity.
+    mutating func controllerDeallocated(_ key: ObjectIdentifier) {
+        pushedAsFrames.remove(key)
+    }
+
+    /// The frame behind the controller identified by `key` ended.
+    mutating func frameEnded(_ key: ObjectIdentifier) -> [Action] {
+        frames.removeValue(forKey: key)
+        guard !isReplacingStack else { return [] }
+        let byOthers = removalsByCoordinators.remove(key) == nil
+        return report { report in
+            report.popped.insert(key)
+            if byOthers { report.notifiesPopBack = true }
+        }
+    }
+
+    /// The coordinators are about to pop these controllers themselves: their frames' ends are no pop-back.
+    mutating func coordinatorsWillPop(_ controllers: [Controller]) {
+        removalsByCoordinators.formUnion(controllers.map(ObjectIdentifier.init))
+    }
+
+    // MARK: Stack replacement
+
+    /// A coordinator replaces `planned` by `controllers`: what leaves is handed over, what stays is not. Until
+    /// ``endStackReplacement()``, frames that end are not reported.
+    mutating func beginStackReplacement(of planned: [Controller], by controllers: [Controller]) {
+        let kept = Set(controllers.map(ObjectIdentifier.init))
+        handedOver.formUnion(planned.map(ObjectIdentifier.init).filter { !kept.contains($0) })
+        handedOver.subtract(kept)
+        isReplacingStack = true
+    }
+
+    /// The navigation controller itself is about to take `root` as its only controller.
+    mutating func beginSettingRoot(_ root: Controller) {
+        if pendingRoot === root { pendingRoot = nil }
+        isReplacingStack = true
+    }
+
+    mutating func endStackReplacement() {
+        isReplacingStack = false
+    }
+
+    /// A queued operation will make `root` the stack's root: it is planned there, and no longer as a frame.
+    mutating func rootPlanned(_ root: Controller) {
+        pushedAsFrames.remove(ObjectIdentifier(root))
+        pendingRoot = root
+    }
+
+    // MARK: Queued pops from a snapshot
+
+    /// `controller`, restored on the stack without a frame, leaves with a pop waiting in the queue.
+    mutating func expectQueuedPop(of controller: Controller) -> [Action] {
+        let first = expectedPops.isEmpty
+        expectedPops.insert(ObjectIdentifier(controller))
+        return first ? [.observeStack] : []
+    }
+
+    /// The navigation controller completed a change; `stack` is what it now holds.
+    mutating func stackCompleted(_ stack: [Controller]) -> [Action] {
+        guard !expectedPops.isEmpty else { return [] }
+        let left = expectedPops.subtracting(stack.map(ObjectIdentifier.init))
+        guard !left.isEmpty else { return [] }
+        expectedPops.subtract(left)
+        let stop: [Action] = expectedPops.isEmpty ? [.stopObservingStack] : []
+        return stop + report { $0.popped.formUnion(left) }
+    }
+
+    // MARK: Reconciling
+
+    /// Something for the next reconcile to report (a coordinator emptied its own list).
+    mutating func reconcileRequested() -> [Action] {
+        report { _ in }
+    }
+
+    private mutating func report(_ update: (inout PendingReport) -> Void) -> [Action] {
+        let first = pendingReport == nil
+        var report = pendingReport ?? PendingReport()
+        update(&report)
+        pendingReport = report
+        return first ? [.scheduleReconcile] : []
+    }
+
+    /// Runs the scheduled reconcile on a navigation controller holding `stack`. A popped controller is gone
+    /// unless it is on the planned stack again: pushed again as a frame, or the root of a replacement.
+    mutating func reconcile(stack: [Controller]) -> Reconciliation {
+        let report = pendingReport ?? PendingReport()
+        pendingReport = nil
+        var base: Set<ObjectIdentifier>?
+        let gone = report.popped.filter { key in
+            guard frames[key] == nil else { return false }
+            if pushedAsFrames.contains(key) { return true }
+            if base == nil { base = Set(plannedBase(of: stack).map(ObjectIdentifier.init)) }
+            return base?.contains(key) == false
+        }
+        removalsByCoordinators = removalsByCoordinators.filter { frames[$0] != nil }
+        return Reconciliation(gone: gone, notifiesPopBack: report.notifiesPopBack)
+    }
+
+    // MARK: Planning
+
+    /// The planned stack below the frames, given the navigation controller's `stack`: the root a queued
+    /// replacement will set, else the controllers below the first one pushed as a frame.
+    func plannedBase(of stack: [Controller]) -> ArraySlice<Controller> {
+        if let pendingRoot { return [pendingRoot] }
+        return stack.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
+    }
+}
