@@ -16,16 +16,72 @@ enum StartAnchor {
     case frame(Frame)
 }
 
-/// Something that can start coordinators: the engine's own hosts and navigations.
-/// The async `start` variants use it to learn when a start is refused or torn down (E15).
+/// What a `start` call asks for, opaque outside the engine: only the engine's own `start` overloads make one.
+public struct _StartRequest {
+    let kind: StartRequest
+
+    static var modal: _StartRequest { _StartRequest(kind: .modal) }
+    static var push: _StartRequest { _StartRequest(kind: .push) }
+    static func navigationRoot(_ navigationController: UINavigationController) -> _StartRequest {
+        _StartRequest(kind: .navigationRoot(navigationController))
+    }
+    static func adaptive(_ context: AdaptiveContext) -> _StartRequest { _StartRequest(kind: .adaptive(context)) }
+}
+
+/// The engine's own starters: hosts, window hosts and coordinators' `navigation`. Each implements one start
+/// request, and the navigation protocols' `start` overloads turn into it (the extensions below), so that the
+/// overloads are written once. Public only because those overloads are; not meant to be adopted outside the
+/// package. The async `start` variants use it to learn when a start is refused or torn down (E15).
 @MainActor
-protocol EngineStarter {
+public protocol _EngineStarter {
+    /// Starts `child` as `request` asks; returns false when it does not start. `onTeardown` runs if the child's
+    /// frame is torn down with an ancestor instead of ending.
     @discardableResult
-    func startChild<NewResult>(
+    func _startChild<NewResult>(
         _ child: InsecurityCoordinator<NewResult>,
-        _ request: StartRequest,
+        _ request: _StartRequest,
         animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void,
         onTeardown: (() -> Void)?
     ) -> Bool
+}
+
+extension PresentingNavigation where Self: _EngineStarter {
+    /// Presents `child` (on a window host: makes it the window's root).
+    public func start<NewResult>(
+        _ child: ModalCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        _startChild(child, .modal, animated: animated, completion: completion, onTeardown: nil)
+    }
+
+    /// Presents `navigationController` with `child` as its root (on a window host: makes it the window's root);
+    /// later navigation starts push onto it.
+    public func start<NewResult>(
+        _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        _startChild(
+            child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
+    }
+}
+
+extension AdaptiveNavigation where Self: _EngineStarter {
+    /// Starts `child` in `context`, following the tables of <doc:AdaptiveContexts>.
+    public func start<NewResult>(
+        _ child: AdaptiveCoordinator<NewResult>, in context: AdaptiveContext, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        _startChild(child, .adaptive(context), animated: animated, completion: completion, onTeardown: nil)
+    }
+}
+
+extension NavigationControllerNavigation where Self: _EngineStarter {
+    /// Pushes `child` onto the current navigation controller.
+    public func start<NewResult>(
+        _ child: NavigationCoordinator<NewResult>, animated: Bool,
+        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
+    ) {
+        _startChild(child, .push, animated: animated, completion: completion, onTeardown: nil)
+    }
 }

@@ -5,7 +5,7 @@ import SimUIKit
 /// controller (or the given navigation controller, with the child as its root) the window's root,
 /// ending the previous root chain without calling its completion.
 @MainActor
-public final class WindowHost: WindowNavigation, EngineStarter {
+public final class WindowHost: WindowNavigation, _EngineStarter {
     private weak var window: UIWindow?
 
     /// The host of the current root chain: start on it to add coordinators on top of that chain.
@@ -16,15 +16,15 @@ public final class WindowHost: WindowNavigation, EngineStarter {
     }
 
     @discardableResult
-    func startChild<NewResult>(
+    public func _startChild<NewResult>(
         _ child: InsecurityCoordinator<NewResult>,
-        _ request: StartRequest,
+        _ request: _StartRequest,
         animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void,
         onTeardown: (() -> Void)?
     ) -> Bool {
         let transition = animated ? InsecurityConfiguration.windowTransition : nil
-        return startRoot(child, request, transition: transition, completion: completion, onTeardown: onTeardown)
+        return startRoot(child, request.kind, transition: transition, completion: completion, onTeardown: onTeardown)
     }
 
     @discardableResult
@@ -47,31 +47,6 @@ public final class WindowHost: WindowNavigation, EngineStarter {
         topContext = chain
         return chain.start(
             child, request, after: .top, animated: transition != nil, completion: completion, onTeardown: onTeardown)
-    }
-
-    /// Makes `child`'s controller the root, with a window transition when `animated`.
-    public func start<NewResult>(
-        _ child: ModalCoordinator<NewResult>, animated: Bool,
-        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
-    ) {
-        startChild(child, .modal, animated: animated, completion: completion, onTeardown: nil)
-    }
-
-    /// Makes `navigationController`, with `child` as its root, the window's root.
-    public func start<NewResult>(
-        _ navigationController: UINavigationController, _ child: NavigationCoordinator<NewResult>, animated: Bool,
-        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
-    ) {
-        startChild(
-            child, .navigationRoot(navigationController), animated: animated, completion: completion, onTeardown: nil)
-    }
-
-    /// `.any` and `.modal` make the child's controller the root; the navigation contexts make a navigation controller the root (E6).
-    public func start<NewResult>(
-        _ child: AdaptiveCoordinator<NewResult>, in context: AdaptiveContext, animated: Bool,
-        _ completion: @escaping (CoordinatorResult<NewResult>) -> Void
-    ) {
-        startChild(child, .adaptive(context), animated: animated, completion: completion, onTeardown: nil)
     }
 
     /// Makes `child`'s controller the root with the given window transition.

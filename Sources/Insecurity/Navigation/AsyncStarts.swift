@@ -5,7 +5,7 @@ import SimUIKit
 @MainActor
 private func awaitResult<NewResult: Sendable>(
     of child: InsecurityCoordinator<NewResult>,
-    _ request: StartRequest,
+    _ request: _StartRequest,
     animated: Bool,
     through navigation: Any,
     otherwise startWithoutEngine: (@escaping (CoordinatorResult<NewResult>) -> Void) -> Void
@@ -17,8 +17,8 @@ private func awaitResult<NewResult: Sendable>(
             resumed = true
             continuation.resume(returning: result)
         }
-        if let starter = navigation as? any EngineStarter {
-            let started = starter.startChild(
+        if let starter = navigation as? any _EngineStarter {
+            let started = starter._startChild(
                 child, request, animated: animated, completion: resume, onTeardown: { resume(.dismissed) })
             if !started { resume(.dismissed) }
         } else {
