@@ -1,6 +1,14 @@
 import Foundation
 
 extension UIViewController {
+    /// Where the controller is in its appearance callbacks; a change under way keeps the `animated` flag it
+    /// began with, passed again to the did-callback.
+    enum AppearanceState: Equatable {
+        case disappeared, appeared
+        case appearing(animated: Bool)
+        case disappearing(animated: Bool)
+    }
+
     /// Starts an appearance (or disappearance) of this controller and its shown children, calling
     /// `viewWillAppear`/`viewWillDisappear` once per state change (unbalanced calls are ignored).
     func beginAppearance(_ appearing: Bool, animated: Bool) {

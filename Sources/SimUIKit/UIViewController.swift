@@ -6,14 +6,6 @@ import Foundation
 /// a window holds its root. Nothing else in the simulation retains a controller.
 @MainActor
 open class UIViewController: UIResponder {
-    /// Where the controller is in its appearance callbacks; a change under way keeps the `animated` flag it
-    /// began with, passed again to the did-callback.
-    enum AppearanceState: Equatable {
-        case disappeared, appeared
-        case appearing(animated: Bool)
-        case disappearing(animated: Bool)
-    }
-
     /// The modal transition this controller is part of, behind ``isBeingPresented`` and ``isBeingDismissed``.
     enum ModalMotion {
         case beingPresented, beingDismissed
