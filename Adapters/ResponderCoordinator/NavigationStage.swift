@@ -235,8 +235,7 @@ final class NavigationStage {
         guard let navigationController, let root = controllers.first else { return }
         let planned = plannedStack
         state.beginStackReplacement(of: planned, by: controllers)
-        if let lowest = host?.lowestFrameController, let frame = state.frames[ObjectIdentifier(lowest)]?.coordinator
-        {
+        if let lowest = host?.lowestFrameController, let frame = state.frames[ObjectIdentifier(lowest)]?.coordinator {
             frame.dismiss(animated: false)
         }
         state.endStackReplacement()

@@ -224,34 +224,35 @@ func expect(_ condition: Bool, _ what: String) throws {
     guard condition else { throw JourneyError(description: "expected \(what)") }
 }
 
+/// Prints the journey step by step: each caption, then the bridged tree of the window on screen.
 @MainActor
-func run() throws {
-    let loop = SimRunLoop.main
+final class Journey {
     let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
-    var shown: UIWindow?
+    var window: UIWindow?
+
     func step(_ caption: String) {
-        loop.runUntilIdle()
+        SimRunLoop.main.runUntilIdle()
         print("== \(caption)")
-        if let shown { print(BridgeReader(registry: registry).read([shown]).rendered()) }
+        if let window { print(BridgeReader(registry: registry).read([window]).rendered()) }
         print()
     }
+}
 
-    let delegate = AppDelegate()
-    UIApplication.shared.simulateLaunch(delegate: delegate)
-    shown = delegate.window
-    let app = delegate.app!
+/// The user shops in the launched app: a product, the cart, an alert, then the account tab's login sheet.
+@MainActor
+func shop(in app: AppCoordinator, _ journey: Journey) throws {
     let tabs = app.rootViewController!
     let catalog = app.childCoordinators["CatalogCoordinator"] as! CatalogCoordinator
     let account = app.childCoordinators["AccountCoordinator"] as! AccountCoordinator
-    step("the app launches on a tab bar: catalog, cart, account")
+    journey.step("the app launches on a tab bar: catalog, cart, account")
 
     catalog.showProduct("teapot")
-    step("the user opens a product")
+    journey.step("the user opens a product")
 
     let product = tabs.selectedViewController.flatMap { ($0 as? UINavigationController)?.topViewController }
     product?.navigationItem.rightBarButtonItem?.simulateTap()
     product?.navigationItem.rightBarButtonItem?.simulateTap()
-    step("Add to cart twice: a message up the chain, then an alert from the catalog coordinator")
+    journey.step("Add to cart twice: a message up the chain, then an alert from the catalog coordinator")
     try expect(
         app.cart?.items == ["teapot"] && tabs.presentedViewController is UIAlertController, "one item and an alert")
     if let alert = tabs.presentedViewController as? UIAlertController, let ok = alert.actions.first {
@@ -262,34 +263,41 @@ func run() throws {
     account.showOrders()
     print("   queued messages waiting for a session: \(account.queuedMessages.count)")
     account.logIn()
-    step("account tab: the orders wait for a login sheet")
+    journey.step("account tab: the orders wait for a login sheet")
 
     if let swipe = tabs.presentedViewController?.beginInteractiveDismissal() {
         swipe.update(0.4)
         swipe.cancel()
     }
-    step("the user pulls the login sheet halfway down and lets go: nothing changes")
+    journey.step("the user pulls the login sheet halfway down and lets go: nothing changes")
     try expect(tabs.presentedViewController is LoginController, "the login sheet to stay")
 
     (tabs.presentedViewController as? LoginController)?.onLogin?("ada")
-    step("login: the sheet leaves and the queued message shows the orders")
+    journey.step("login: the sheet leaves and the queued message shows the orders")
     try expect(account.queuedMessages.isEmpty && account.viewControllers.count == 2, "the orders on the account stack")
+}
 
-    tabs.simulateTabTap(1)
+/// The user checks out from the cart tab; the app is exported while the payment screen is up.
+@MainActor
+func checkOut(in app: AppCoordinator, on window: UIWindow, _ journey: Journey) -> String {
+    app.rootViewController!.simulateTabTap(1)
     app.cart?.checkOut()
-    loop.runUntilIdle()
-    InsecurityHost.topCoordinator(in: delegate.window!, as: CheckoutCoordinator.self)?.pay()
-    step("cart tab: checkout, an Insecurity chain embedded mid-app, asks for payment")
+    SimRunLoop.main.runUntilIdle()
+    InsecurityHost.topCoordinator(in: window, as: CheckoutCoordinator.self)?.pay()
+    journey.step("cart tab: checkout, an Insecurity chain embedded mid-app, asks for payment")
 
-    let snapshot = BridgeSnapshot.export([delegate.window!], registry: registry)
+    let snapshot = BridgeSnapshot.export([window], registry: journey.registry)
     print(
         "== snapshot exported mid-payment: \(snapshot.utf8.count) bytes, \(snapshot.split(separator: "\n").count) lines\n"
     )
+    return snapshot
+}
 
-    UIApplication.shared.simulateTermination()
-    loop.runUntilIdle()
-
-    var builder = BridgeBuilder(registry: registry)
+/// The snapshot is imported with the app's own coordinators into a fresh window, where the user pays and
+/// goes back in the catalog.
+@MainActor
+func restore(_ snapshot: String, _ journey: Journey) throws {
+    var builder = BridgeBuilder(registry: journey.registry)
     builder.coordinatorFactories = shopFactories()
     // The checkout's completion closure was not in the snapshot: its result reaches the cart of the app on
     // screen (the restored one, key by then) here.
@@ -302,14 +310,15 @@ func run() throws {
     let restored = try BridgeSnapshot.importLive(snapshot, builder: builder)
     let window = restored.windows[0]
     window.makeKeyAndVisible()
-    shown = window
-    step("imported into a fresh window: the app's own coordinators, mid-payment")
+    journey.window = window
+    journey.step("imported into a fresh window: the app's own coordinators, mid-payment")
     try expect(
-        BridgeSnapshot.export([window], registry: registry) == snapshot, "the same snapshot after the round trip")
+        BridgeSnapshot.export([window], registry: journey.registry) == snapshot,
+        "the same snapshot after the round trip")
 
     let restoredTabs = window.rootViewController as! UITabBarController
     (restoredTabs.presentedViewController?.presentedViewController as? PaymentController)?.onPay?()
-    step("the user pays in the restored app: payment, then checkout, finish")
+    journey.step("the user pays in the restored app: payment, then checkout, finish")
     let restoredCart = ResponderCoordinatorPlugin.shared.coordinators(in: [window])
         .compactMap { $0 as? CartCoordinator }.first
     try expect(
@@ -318,12 +327,26 @@ func run() throws {
 
     restoredTabs.simulateTabTap(0)
     (restoredTabs.selectedViewController as? UINavigationController)?.simulateBackButtonTap()
-    step("catalog tab: Back from the product")
+    journey.step("catalog tab: Back from the product")
     try expect(
         (restoredTabs.viewControllers?[0] as? UINavigationController)?.viewControllers.count == 1,
         "the catalog back on its root")
     window.rootViewController = nil
-    loop.runUntilIdle()
+    SimRunLoop.main.runUntilIdle()
+}
+
+@MainActor
+func run() throws {
+    let journey = Journey()
+    let delegate = AppDelegate()
+    UIApplication.shared.simulateLaunch(delegate: delegate)
+    journey.window = delegate.window
+    let app = delegate.app!
+    try shop(in: app, journey)
+    let snapshot = checkOut(in: app, on: delegate.window!, journey)
+    UIApplication.shared.simulateTermination()
+    SimRunLoop.main.runUntilIdle()
+    try restore(snapshot, journey)
 }
 
 MainActor.assumeIsolated {

@@ -1,5 +1,6 @@
-@testable import ResponderCoordinator
 import Testing
+
+@testable import ResponderCoordinator
 
 /// A controller as the stage's bookkeeping sees it: an identity.
 private final class Card {

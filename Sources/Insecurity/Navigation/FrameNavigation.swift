@@ -33,7 +33,8 @@ final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, Ad
             return false
         }
         return host.start(
-            child, request.kind, after: .frame(frame), animated: animated, completion: completion, onTeardown: onTeardown)
+            child, request.kind, after: .frame(frame), animated: animated, completion: completion,
+            onTeardown: onTeardown)
     }
 }
 
