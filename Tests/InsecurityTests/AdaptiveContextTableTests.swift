@@ -42,30 +42,7 @@ struct AdaptiveContextTableTests {
     func tableRow(context: Context, parent: Parent) {
         let loop = SimRunLoop.main
         let (scene, navigation) = Scene.navigation()
-        let host: InsecurityHost
-        let parentNavigation: any AdaptiveNavigation
-        let parentController: () -> UIViewController?
-        switch parent {
-        case .modalCoordinator:
-            host = InsecurityHost(modal: navigation)
-            let coordinator = ModalScreen("Parent")
-            host.start(coordinator, animated: false) { _ in }
-            parentNavigation = coordinator.navigation
-            parentController = { coordinator.controller }
-        case .navigationCoordinator:
-            host = InsecurityHost(navigation: navigation)
-            let coordinator = PushScreen("Parent")
-            host.start(coordinator, animated: false) { _ in }
-            parentNavigation = coordinator.navigation
-            parentController = { coordinator.controller }
-        case .adaptivePresented, .adaptivePushed:
-            host =
-                parent == .adaptivePushed ? InsecurityHost(navigation: navigation) : InsecurityHost(modal: navigation)
-            let coordinator = AdaptiveScreen("Parent")
-            host.start(coordinator, in: .any, animated: false) { _ in }
-            parentNavigation = coordinator.navigation
-            parentController = { coordinator.controller }
-        }
+        let (host, parentNavigation, parentController) = Self.start(parent, on: navigation)
         #expect((parentController()?.parent === navigation) == parent.isPushed)
 
         var fallbackEvaluations = 0
@@ -86,18 +63,7 @@ struct AdaptiveContextTableTests {
         loop.runUntilIdle()
 
         let childController = child.controller
-        let outcome: Outcome?
-        if childController?.parent === navigation {
-            outcome = .pushed
-        } else if let newNavigation = childController?.parent as? UINavigationController,
-            newNavigation.presentingViewController != nil
-        {
-            outcome = .presentedInNewNavigation
-        } else if childController?.presentingViewController != nil {
-            outcome = .presented
-        } else {
-            outcome = nil
-        }
+        let outcome = Self.outcome(of: childController, in: navigation)
         #expect(outcome == Self.expected(context, parent))
         if context == .navigationFallback {
             #expect(
@@ -111,6 +77,43 @@ struct AdaptiveContextTableTests {
                 "presented on top of the parent's context")
         }
         _ = (scene, host)
+    }
+
+    /// Starts a parent of the given sort on a host of `navigation`: the host, the parent's navigation and a
+    /// way to reach its controller.
+    static func start(_ parent: Parent, on navigation: UINavigationController) -> (
+        InsecurityHost, any AdaptiveNavigation, () -> UIViewController?
+    ) {
+        switch parent {
+        case .modalCoordinator:
+            let host = InsecurityHost(modal: navigation)
+            let coordinator = ModalScreen("Parent")
+            host.start(coordinator, animated: false) { _ in }
+            return (host, coordinator.navigation, { coordinator.controller })
+        case .navigationCoordinator:
+            let host = InsecurityHost(navigation: navigation)
+            let coordinator = PushScreen("Parent")
+            host.start(coordinator, animated: false) { _ in }
+            return (host, coordinator.navigation, { coordinator.controller })
+        case .adaptivePresented, .adaptivePushed:
+            let host =
+                parent == .adaptivePushed ? InsecurityHost(navigation: navigation) : InsecurityHost(modal: navigation)
+            let coordinator = AdaptiveScreen("Parent")
+            host.start(coordinator, in: .any, animated: false) { _ in }
+            return (host, coordinator.navigation, { coordinator.controller })
+        }
+    }
+
+    /// How UIKit shows `childController`: pushed onto `navigation`, presented in a new navigation controller,
+    /// presented, or not at all.
+    static func outcome(of childController: UIViewController?, in navigation: UINavigationController) -> Outcome? {
+        if childController?.parent === navigation { return .pushed }
+        if let newNavigation = childController?.parent as? UINavigationController,
+            newNavigation.presentingViewController != nil
+        {
+            return .presentedInNewNavigation
+        }
+        return childController?.presentingViewController != nil ? .presented : nil
     }
 
     @Test("E6: start without a context means .any")

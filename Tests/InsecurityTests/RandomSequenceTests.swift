@@ -160,74 +160,9 @@ final class RandomSession {
     func apply(_ step: RandomStep) -> Set<InsecurityDiagnostic.Code> {
         switch step {
         case .start(let kind, let parentIndex, let animated, let startsModal):
-            let name = "C\(coordinators.count + 1)"
-            let parent: (any RandomCoordinator)? =
-                parentIndex == 0 || coordinators.isEmpty ? nil : coordinators[(parentIndex - 1) % coordinators.count]
-            let done = completion(for: name, startsModal: startsModal)
-            var allowed: Set<InsecurityDiagnostic.Code> = []
-            if let parent, !parent.isLive { allowed.insert(.navigationOutsideLifetime) }
-            let child: any RandomCoordinator
-            switch kind {
-            case 0:
-                let modal = RandomModal(name)
-                child = modal
-                if let parent {
-                    parent.navigationStarter().start(modal, animated: animated) { done($0) }
-                } else {
-                    host?.start(modal, animated: animated, done)
-                }
-            case 1:
-                let push = RandomPush(name)
-                child = push
-                if let parent = parent as? RandomPush {
-                    parent.navigation.start(push, animated: animated, done)
-                } else if let parent {
-                    parent.navigationStarter().start(UINavigationController(), push, animated: animated) { done($0) }
-                } else {
-                    allowed.insert(.navigationChildInModalContext)  // the top of the host's chain may be modal
-                    host?.start(push, animated: animated, done)
-                }
-            case 2:
-                let push = RandomPush(name)
-                child = push
-                if let parent {
-                    parent.navigationStarter().start(UINavigationController(), push, animated: animated) { done($0) }
-                } else {
-                    host?.start(UINavigationController(), push, animated: animated, done)
-                }
-            default:
-                let adaptive = RandomAdaptive(name)
-                child = adaptive
-                let context: AdaptiveContext =
-                    switch kind {
-                    case 3: .any
-                    case 4: .modal
-                    case 5: .navigation(new: UINavigationController())
-                    default: .navigation(fallback: UINavigationController())
-                    }
-                if let parent {
-                    parent.navigationStarter().start(adaptive, in: context, animated: animated) { done($0) }
-                } else {
-                    host?.start(adaptive, in: context, animated: animated, done)
-                }
-            }
-            coordinators.append(child)
-            return allowed
+            return start(kind: kind, parentIndex: parentIndex, animated: animated, startsModal: startsModal)
         case .end(let index, let withValue):
-            guard !coordinators.isEmpty else { return [] }
-            let coordinator = coordinators[index % coordinators.count]
-            let wasLive = coordinator.isLive
-            let before = results[coordinator.name]?.count ?? 0
-            coordinator.end(withValue: withValue)
-            if wasLive {
-                let received = results[coordinator.name] ?? []
-                if received.count != before + 1 || received.last != (withValue ? coordinator.name : "dismissed") {
-                    failures.append(
-                        "\(coordinator.name)'s completion did not run once, at once, with its result (got \(received))")
-                }
-                return []
-            }
-            return [.endAfterEnd, .endBeforeStart]
+            return end(index: index, withValue: withValue)
         case .backButton:
             guard heldSwipe == nil else { break }
             topNavigation()?.simulateBackButtonTap()
@@ -256,6 +191,81 @@ final class RandomSession {
             SimRunLoop.main.advance(by: Double(tenths) / 10)
         }
         return []
+    }
+
+    /// Starts a coordinator of the `kind`-th sort on the host or on an earlier coordinator (`parentIndex`).
+    private func start(kind: Int, parentIndex: Int, animated: Bool, startsModal: Bool) -> Set<InsecurityDiagnostic.Code> {
+        let name = "C\(coordinators.count + 1)"
+        let parent: (any RandomCoordinator)? =
+            parentIndex == 0 || coordinators.isEmpty ? nil : coordinators[(parentIndex - 1) % coordinators.count]
+        let done = completion(for: name, startsModal: startsModal)
+        var allowed: Set<InsecurityDiagnostic.Code> = []
+        if let parent, !parent.isLive { allowed.insert(.navigationOutsideLifetime) }
+        let child: any RandomCoordinator
+        switch kind {
+        case 0:
+            let modal = RandomModal(name)
+            child = modal
+            if let parent {
+                parent.navigationStarter().start(modal, animated: animated) { done($0) }
+            } else {
+                host?.start(modal, animated: animated, done)
+            }
+        case 1:
+            let push = RandomPush(name)
+            child = push
+            if let parent = parent as? RandomPush {
+                parent.navigation.start(push, animated: animated, done)
+            } else if let parent {
+                parent.navigationStarter().start(UINavigationController(), push, animated: animated) { done($0) }
+            } else {
+                allowed.insert(.navigationChildInModalContext)  // the top of the host's chain may be modal
+                host?.start(push, animated: animated, done)
+            }
+        case 2:
+            let push = RandomPush(name)
+            child = push
+            if let parent {
+                parent.navigationStarter().start(UINavigationController(), push, animated: animated) { done($0) }
+            } else {
+                host?.start(UINavigationController(), push, animated: animated, done)
+            }
+        default:
+            let adaptive = RandomAdaptive(name)
+            child = adaptive
+            let context: AdaptiveContext =
+                switch kind {
+                case 3: .any
+                case 4: .modal
+                case 5: .navigation(new: UINavigationController())
+                default: .navigation(fallback: UINavigationController())
+                }
+            if let parent {
+                parent.navigationStarter().start(adaptive, in: context, animated: animated) { done($0) }
+            } else {
+                host?.start(adaptive, in: context, animated: animated, done)
+            }
+        }
+        coordinators.append(child)
+        return allowed
+    }
+
+    /// Ends the `index`-th coordinator, with its name as the value or dismissed; checks its completion ran once.
+    private func end(index: Int, withValue: Bool) -> Set<InsecurityDiagnostic.Code> {
+        guard !coordinators.isEmpty else { return [] }
+        let coordinator = coordinators[index % coordinators.count]
+        let wasLive = coordinator.isLive
+        let before = results[coordinator.name]?.count ?? 0
+        coordinator.end(withValue: withValue)
+        if wasLive {
+            let received = results[coordinator.name] ?? []
+            if received.count != before + 1 || received.last != (withValue ? coordinator.name : "dismissed") {
+                failures.append(
+                    "\(coordinator.name)'s completion did not run once, at once, with its result (got \(received))")
+            }
+            return []
+        }
+        return [.endAfterEnd, .endBeforeStart]
     }
 
     private func isIdle(_ controller: UIViewController) -> Bool {

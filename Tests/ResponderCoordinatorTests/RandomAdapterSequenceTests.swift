@@ -96,82 +96,28 @@ struct RandomAdapterSequenceTests {
         var live = LiveObjects()
         let invariants = InsecurityInvariants()
         do {
-            let (window, navigation) = makeStack()
-            let coordinator = LoggingCoordinator("App", navigationController: navigation, log: Log())
-            coordinator.start()
-            coordinator.root(makeScreen("Home"))
-            var presented: Set<ObjectIdentifier> = []
-            var count = 0
-            var child: LoggingCoordinator?
-            /// The child's controllers that the parent's `root` replaced: they stay in the child's list (seed 003).
-            var handedOver: Set<ObjectIdentifier> = []
+            let app = AdapterApp()
             for (number, step) in steps.enumerated() {
                 var diagnostics: [InsecurityDiagnostic] = []
                 let warnings = SimWarnings.capture {
-                    diagnostics = InsecurityDiagnostics.capture {
-                        count += 1
-                        let next = makeScreen("S\(count)")
-                        live.watch(next)
-                        switch step {
-                        case .show: coordinator.show(next)
-                        case .pop(let animated): coordinator.pop(animated: animated)
-                        case .top(let animated): coordinator.top(next, animated: animated)
-                        case .popTo(let index, let animated):
-                            let stack = coordinator.viewControllers
-                            if !stack.isEmpty { coordinator.pop(to: stack[index % stack.count], animated: animated) }
-                        case .root:
-                            handedOver.formUnion((child?.viewControllers ?? []).map(ObjectIdentifier.init))
-                            coordinator.root(next)
-                        case .present(let animated):
-                            presented.insert(ObjectIdentifier(next))
-                            coordinator.present(next, animated: animated)
-                        case .dismiss(let animated): coordinator.dismiss(animated: animated)
-                        case .backButton: navigation.simulateBackButtonTap()
-                        case .interactivePop(let progress, let finish):
-                            if let pop = navigation.beginInteractivePop() {
-                                pop.update(CGFloat(progress) / 10)
-                                finish ? pop.finish() : pop.cancel()
-                            }
-                        case .swipeDown:
-                            var top = navigation.presentedViewController
-                            while let above = top?.presentedViewController { top = above }
-                            top?.simulateInteractiveDismissal()
-                        case .advance(let tenths): SimRunLoop.main.advance(by: Double(tenths) / 10)
-                        case .startChild:
-                            guard child == nil else { break }
-                            let started = LoggingCoordinator("Child", navigationController: navigation, log: Log())
-                            live.watch(started)
-                            coordinator.startChild(coordinator: started)
-                            started.show(next)
-                            child = started
-                        case .childShow: child?.show(next)
-                        case .finishChild:
-                            if let finished = child { coordinator.coordinatorDidFinish(finished) }
-                        }
-                        if child?.isStarted == false { child = nil }
-                    }
+                    diagnostics = InsecurityDiagnostics.capture { app.perform(step, watching: &live) }
                 }
                 failures += warnings.map { "step \(number + 1): UIKit warned: \($0)" }
                 failures += diagnostics.map { "step \(number + 1): diagnostic \($0)" }
-                failures += invariants.violations(windows: [window], settled: SimRunLoop.main.isIdle)
+                failures += invariants.violations(windows: [app.window], settled: SimRunLoop.main.isIdle)
                     .map { "step \(number + 1): \($0)" }
                 if SimRunLoop.main.isIdle {
-                    failures += ResponderCoordinatorInvariants.violations(windows: [window]).map {
+                    failures += ResponderCoordinatorInvariants.violations(windows: [app.window]).map {
                         "step \(number + 1): \($0)"
                     }
-                    if child?.isStarted == false { child = nil }
-                    failures += settled(
-                        navigation, [coordinator] + (child.map { [$0] } ?? []), presented, handedOver,
-                        at: "step \(number + 1)")
+                    failures += settled(app, at: "step \(number + 1)")
                 }
             }
             SimRunLoop.main.runUntilIdle()
-            if child?.isStarted == false { child = nil }
-            failures += settled(
-                navigation, [coordinator] + (child.map { [$0] } ?? []), presented, handedOver, at: "the end")
-            coordinator.stop()
-            window.rootViewController = nil
-            live.watch(coordinator, navigation, window)
+            failures += settled(app, at: "the end")
+            app.coordinator.stop()
+            app.window.rootViewController = nil
+            live.watch(app.coordinator, app.navigation, app.window)
         }
         SimRunLoop.main.runUntilIdle()
         if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
@@ -180,10 +126,10 @@ struct RandomAdapterSequenceTests {
 
     /// Once idle: the stack is exactly the started coordinators' `viewControllers` (apart from controllers a
     /// `root` handed over), each list in stack order, and everything presented was presented by the coordinator.
-    private func settled(
-        _ navigation: UINavigationController, _ coordinators: [LoggingCoordinator], _ presented: Set<ObjectIdentifier>,
-        _ handedOver: Set<ObjectIdentifier>, at moment: String
-    ) -> [String] {
+    private func settled(_ app: AdapterApp, at moment: String) -> [String] {
+        let (navigation, coordinators, presented, handedOver) = (
+            app.navigation, app.startedCoordinators(), app.presented, app.handedOver
+        )
         var failures: [String] = []
         let stack = navigation.viewControllers
         let stackIDs = Set(stack.map(ObjectIdentifier.init))
@@ -208,5 +154,76 @@ struct RandomAdapterSequenceTests {
             current = controller.presentedViewController
         }
         return failures
+    }
+}
+
+/// The app of one adapter sequence: a coordinator on a navigation stack with at most one child, and what the
+/// checks need to know (what was presented, what a `root` handed over).
+@MainActor
+private final class AdapterApp {
+    let window: UIWindow
+    let navigation: UINavigationController
+    let coordinator: LoggingCoordinator
+    private var child: LoggingCoordinator?
+    private var count = 0
+    private(set) var presented: Set<ObjectIdentifier> = []
+    /// The child's controllers that the parent's `root` replaced: they stay in the child's list (seed 003).
+    private(set) var handedOver: Set<ObjectIdentifier> = []
+
+    init() {
+        (window, navigation) = makeStack()
+        coordinator = LoggingCoordinator("App", navigationController: navigation, log: Log())
+        coordinator.start()
+        coordinator.root(makeScreen("Home"))
+    }
+
+    /// The coordinator and its child while it is started.
+    func startedCoordinators() -> [LoggingCoordinator] {
+        if child?.isStarted == false { child = nil }
+        return [coordinator] + (child.map { [$0] } ?? [])
+    }
+
+    /// Runs `step` with a new screen at hand, watched in `live`.
+    func perform(_ step: AdapterStep, watching live: inout LiveObjects) {
+        count += 1
+        let next = makeScreen("S\(count)")
+        live.watch(next)
+        switch step {
+        case .show: coordinator.show(next)
+        case .pop(let animated): coordinator.pop(animated: animated)
+        case .top(let animated): coordinator.top(next, animated: animated)
+        case .popTo(let index, let animated):
+            let stack = coordinator.viewControllers
+            if !stack.isEmpty { coordinator.pop(to: stack[index % stack.count], animated: animated) }
+        case .root:
+            handedOver.formUnion((child?.viewControllers ?? []).map(ObjectIdentifier.init))
+            coordinator.root(next)
+        case .present(let animated):
+            presented.insert(ObjectIdentifier(next))
+            coordinator.present(next, animated: animated)
+        case .dismiss(let animated): coordinator.dismiss(animated: animated)
+        case .backButton: navigation.simulateBackButtonTap()
+        case .interactivePop(let progress, let finish):
+            if let pop = navigation.beginInteractivePop() {
+                pop.update(CGFloat(progress) / 10)
+                finish ? pop.finish() : pop.cancel()
+            }
+        case .swipeDown:
+            var top = navigation.presentedViewController
+            while let above = top?.presentedViewController { top = above }
+            top?.simulateInteractiveDismissal()
+        case .advance(let tenths): SimRunLoop.main.advance(by: Double(tenths) / 10)
+        case .startChild:
+            guard child == nil else { break }
+            let started = LoggingCoordinator("Child", navigationController: navigation, log: Log())
+            live.watch(started)
+            coordinator.startChild(coordinator: started)
+            started.show(next)
+            child = started
+        case .childShow: child?.show(next)
+        case .finishChild:
+            if let finished = child { coordinator.coordinatorDidFinish(finished) }
+        }
+        if child?.isStarted == false { child = nil }
     }
 }

@@ -79,22 +79,7 @@ extension WideSession {
                 child.finish("first")
                 if parent.isLive { parent.finish("second") }
             }
-        case 8:
-            // An awaited start, issued from a task as async app code does.
-            guard let navigation: any AdaptiveNavigation = parent?.navigation ?? navigationHost else { return }
-            let child = makeEngineScreen()
-            asyncStarted += 1
-            let awaited = AwaitedStart(
-                child, named: "I\(count)",
-                through: parent.map { "the navigation of \($0.bridgedTypeName)" } ?? "the navigation host")
-            awaitedStarts.append(awaited)
-            Task {
-                awaited.issued = true
-                self.asyncIssued += 1
-                _ = await navigation.start(child, in: value % 2 == 0 ? .any : .modal, animated: animated)
-                awaited.resumed = true
-                self.asyncResumed += 1
-            }
+        case 8: startAwaited(from: parent, or: navigationHost, value, animated: animated)
         case 9: start(.modal, from: modalHosts.first)
         default:
             let alert = alertScreen(animated: animated)
@@ -103,6 +88,27 @@ extension WideSession {
             } else {
                 modalHosts.first?.start(alert, animated: animated) { _ in }
             }
+        }
+    }
+
+    /// An awaited start through `parent`'s navigation, or else the navigation host, issued from a task as
+    /// async app code does.
+    private func startAwaited(
+        from parent: AdaptiveCoordinator<String>?, or navigationHost: InsecurityHost?, _ value: Int, animated: Bool
+    ) {
+        guard let navigation: any AdaptiveNavigation = parent?.navigation ?? navigationHost else { return }
+        let child = makeEngineScreen()
+        asyncStarted += 1
+        let awaited = AwaitedStart(
+            child, named: "I\(count)",
+            through: parent.map { "the navigation of \($0.bridgedTypeName)" } ?? "the navigation host")
+        awaitedStarts.append(awaited)
+        Task {
+            awaited.issued = true
+            self.asyncIssued += 1
+            _ = await navigation.start(child, in: value % 2 == 0 ? .any : .modal, animated: animated)
+            awaited.resumed = true
+            self.asyncResumed += 1
         }
     }
 

@@ -192,96 +192,93 @@ final class WideSession {
     func perform(_ step: RandomStep, at moment: String) {
         let value = step.value
         let animated = value % 3 != 0
-        if step.action <= 9 || step.action == 13,
-            world.drivesEngine, !world.drivesLegacy || value % 2 == 0
-        {
-            byCoordinators(moment) { engineStep(step.action, value, animated: animated) }
-            check(at: moment)
-            return
-        }
-        let coordinator = pick(startedCoordinators, value / 3)
+        // In worlds with both, the engine's coordinators take half of the coordinators' steps.
+        let byEngine =
+            (step.action <= 9 || step.action == 13) && world.drivesEngine
+            && (!world.drivesLegacy || value % 2 == 0)
         switch step.action {
-        case 0: byCoordinators(moment) { coordinator?.show(next()) }
-        case 1: byCoordinators(moment) { coordinator?.pop(animated: animated) }
-        case 2: byCoordinators(moment) { coordinator?.top(next(), animated: animated) }
-        case 3:
-            byCoordinators(moment) {
-                if let coordinator, let target = pick(coordinator.viewControllers, value / 7) {
-                    coordinator.pop(to: target, animated: animated)
-                }
-            }
-        case 4: byCoordinators(moment) { coordinator?.root(next()) }
-        case 5: byCoordinators(moment) { coordinator?.present(next(), animated: animated) }
-        case 6: byCoordinators(moment) { coordinator?.dismiss(animated: animated) }
-        case 7:
-            byCoordinators(moment) {
-                guard let coordinator, coordinator.parent?.parent == nil else { return }
-                let child = LoggingCoordinator(
-                    "Child\(count)", navigationController: coordinator.rootViewController, log: Log())
-                live.watch(child)
-                coordinators.append(child)
-                coordinator.startChild(coordinator: child)
-                child.show(next())
-            }
-        case 8:
-            byCoordinators(moment) {
-                if let child = pick(startedCoordinators.filter { $0.parent != nil }, value) {
-                    child.parent?.coordinatorDidFinish(child) {}
-                }
-            }
-        case 9:
-            byCoordinators(moment) { pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop() }
-        case 10: byUser(moment) { _ = pick(shownNavigations, value)?.simulateBackButtonTap() }
-        case 11: byUser(moment) { dragBack(value) }
-        case 12: byUser(moment) { dragSheet(value) }
-        case 13:
-            byCoordinators(moment) {
-                guard let coordinator else { return }
-                let alert = UIAlertController(title: "A\(count)", message: nil, preferredStyle: .alert)
-                live.watch(alert)
-                alert.addAction(
-                    UIAlertAction(title: "Again", style: .default) { [weak self, weak coordinator] _ in
-                        guard let self else { return }
-                        coordinator?.present(self.next(), animated: animated)
-                    })
-                alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
-                coordinator.present(alert, animated: animated)
-            }
+        case _ where byEngine: byCoordinators(moment) { engineStep(step.action, value, animated: animated) }
+        case 10...12, 19, 21: byUser(moment) { userStep(step.action, value) }
         case 14: byApp(moment) { _ = pick(shownNavigations, value)?.popViewController(animated: animated) }
         case 15: byApp(moment) { pick(shownNavigations, value)?.present(next(), animated: animated) }
         case 16: byApp(moment) { topPresented?.presentingViewController?.dismiss(animated: animated) }
-        case 17:
-            byCoordinators(moment) {
-                guard let navigation = pick(shownNavigations, value) else { return }
-                let chain = ModalChainScreen("E\(count)")
-                live.watch(chain)
-                embedded.append(chain)
-                InsecurityEmbedding.start(chain, on: navigation, animated: animated) { _ in }
-            }
-        case 18:
-            byCoordinators(moment) {
-                embedded.removeAll { !$0.isLive && $0.hasStarted }
-                pick(embedded.filter(\.isLive), value)?.finish("done")
-            }
-        case 19:
-            byUser(moment) {
-                if let tabs = window.rootViewController as? UITabBarController {
-                    _ = tabs.simulateTabTap(value % (tabs.viewControllers?.count ?? 1))
-                } else if let split = window.rootViewController as? UISplitViewController {
-                    split.simulateCollapse(!split.isCollapsed)
-                }
-            }
         case 20: replaceWindowRoot(value, animated: animated, at: moment)
-        case 21:
-            byUser(moment) {
-                if let alert = topPresented as? UIAlertController, let action = pick(alert.actions, value) {
-                    alert.simulateTap(on: action)
-                }
-            }
-        default:
-            byCoordinators(moment) { SimRunLoop.main.advance(by: Double(value % 8) / 10) }
+        default: byCoordinators(moment) { legacyStep(step.action, value, animated: animated) }
         }
         check(at: moment)
+    }
+
+    /// What the legacy coordinators and the app's embedded chains do, and time passing.
+    private func legacyStep(_ action: Int, _ value: Int, animated: Bool) {
+        let coordinator = pick(startedCoordinators, value / 3)
+        switch action {
+        case 0: coordinator?.show(next())
+        case 1: coordinator?.pop(animated: animated)
+        case 2: coordinator?.top(next(), animated: animated)
+        case 3:
+            if let coordinator, let target = pick(coordinator.viewControllers, value / 7) {
+                coordinator.pop(to: target, animated: animated)
+            }
+        case 4: coordinator?.root(next())
+        case 5: coordinator?.present(next(), animated: animated)
+        case 6: coordinator?.dismiss(animated: animated)
+        case 7:
+            guard let coordinator, coordinator.parent?.parent == nil else { return }
+            let child = LoggingCoordinator(
+                "Child\(count)", navigationController: coordinator.rootViewController, log: Log())
+            live.watch(child)
+            coordinators.append(child)
+            coordinator.startChild(coordinator: child)
+            child.show(next())
+        case 8:
+            if let child = pick(startedCoordinators.filter { $0.parent != nil }, value) {
+                child.parent?.coordinatorDidFinish(child) {}
+            }
+        case 9: pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop()
+        case 13: if let coordinator { presentAlert(on: coordinator, animated: animated) }
+        case 17:
+            guard let navigation = pick(shownNavigations, value) else { return }
+            let chain = ModalChainScreen("E\(count)")
+            live.watch(chain)
+            embedded.append(chain)
+            InsecurityEmbedding.start(chain, on: navigation, animated: animated) { _ in }
+        case 18:
+            embedded.removeAll { !$0.isLive && $0.hasStarted }
+            pick(embedded.filter(\.isLive), value)?.finish("done")
+        default: SimRunLoop.main.advance(by: Double(value % 8) / 10)
+        }
+    }
+
+    /// An alert the coordinator presents; its "Again" action presents another screen.
+    private func presentAlert(on coordinator: LoggingCoordinator, animated: Bool) {
+        let alert = UIAlertController(title: "A\(count)", message: nil, preferredStyle: .alert)
+        live.watch(alert)
+        alert.addAction(
+            UIAlertAction(title: "Again", style: .default) { [weak self, weak coordinator] _ in
+                guard let self else { return }
+                coordinator?.present(self.next(), animated: animated)
+            })
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        coordinator.present(alert, animated: animated)
+    }
+
+    /// The user's gestures: Back, drags, tabs and the split view, alert buttons.
+    private func userStep(_ action: Int, _ value: Int) {
+        switch action {
+        case 10: _ = pick(shownNavigations, value)?.simulateBackButtonTap()
+        case 11: dragBack(value)
+        case 12: dragSheet(value)
+        case 19:
+            if let tabs = window.rootViewController as? UITabBarController {
+                _ = tabs.simulateTabTap(value % (tabs.viewControllers?.count ?? 1))
+            } else if let split = window.rootViewController as? UISplitViewController {
+                split.simulateCollapse(!split.isCollapsed)
+            }
+        default:
+            if let alert = topPresented as? UIAlertController, let action = pick(alert.actions, value) {
+                alert.simulateTap(on: action)
+            }
+        }
     }
 
     func dragBack(_ value: Int) {
