@@ -194,7 +194,8 @@ final class RandomSession {
     }
 
     /// Starts a coordinator of the `kind`-th sort on the host or on an earlier coordinator (`parentIndex`).
-    private func start(kind: Int, parentIndex: Int, animated: Bool, startsModal: Bool) -> Set<InsecurityDiagnostic.Code> {
+    private func start(kind: Int, parentIndex: Int, animated: Bool, startsModal: Bool) -> Set<InsecurityDiagnostic.Code>
+    {
         let name = "C\(coordinators.count + 1)"
         let parent: (any RandomCoordinator)? =
             parentIndex == 0 || coordinators.isEmpty ? nil : coordinators[(parentIndex - 1) % coordinators.count]

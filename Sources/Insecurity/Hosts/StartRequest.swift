@@ -38,11 +38,8 @@ public protocol _EngineStarter {
     /// frame is torn down with an ancestor instead of ending.
     @discardableResult
     func _startChild<NewResult>(
-        _ child: InsecurityCoordinator<NewResult>,
-        _ request: _StartRequest,
-        animated: Bool,
-        completion: @escaping (CoordinatorResult<NewResult>) -> Void,
-        onTeardown: (() -> Void)?
+        _ child: InsecurityCoordinator<NewResult>, _ request: _StartRequest, animated: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool
 }
 

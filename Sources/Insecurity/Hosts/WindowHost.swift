@@ -17,11 +17,8 @@ public final class WindowHost: WindowNavigation, _EngineStarter {
 
     @discardableResult
     public func _startChild<NewResult>(
-        _ child: InsecurityCoordinator<NewResult>,
-        _ request: _StartRequest,
-        animated: Bool,
-        completion: @escaping (CoordinatorResult<NewResult>) -> Void,
-        onTeardown: (() -> Void)?
+        _ child: InsecurityCoordinator<NewResult>, _ request: _StartRequest, animated: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool {
         let transition = animated ? InsecurityConfiguration.windowTransition : nil
         return startRoot(child, request.kind, transition: transition, completion: completion, onTeardown: onTeardown)

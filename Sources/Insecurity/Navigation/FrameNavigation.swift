@@ -14,11 +14,8 @@ final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, Ad
 
     @discardableResult
     func _startChild<NewResult>(
-        _ child: InsecurityCoordinator<NewResult>,
-        _ request: _StartRequest,
-        animated: Bool,
-        completion: @escaping (CoordinatorResult<NewResult>) -> Void,
-        onTeardown: (() -> Void)?
+        _ child: InsecurityCoordinator<NewResult>, _ request: _StartRequest, animated: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool {
         guard let frame, frame.isLive else {
             InsecurityDiagnostics.report(
@@ -41,11 +38,8 @@ final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, Ad
 extension InsecurityHost: ModalNavigation, NavigationControllerNavigation, AdaptiveNavigation, _EngineStarter {
     @discardableResult
     public func _startChild<NewResult>(
-        _ child: InsecurityCoordinator<NewResult>,
-        _ request: _StartRequest,
-        animated: Bool,
-        completion: @escaping (CoordinatorResult<NewResult>) -> Void,
-        onTeardown: (() -> Void)?
+        _ child: InsecurityCoordinator<NewResult>, _ request: _StartRequest, animated: Bool,
+        completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool {
         start(child, request.kind, after: .top, animated: animated, completion: completion, onTeardown: onTeardown)
     }
