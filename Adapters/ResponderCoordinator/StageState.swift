@@ -135,11 +135,12 @@ struct StageState<Controller: AnyObject, Frame> {
         report { _ in }
     }
 
+    /// Adds to the pending report in place (a copy would copy its set on every frame that ends: O(n²) when a
+    /// teardown ends n frames).
     private mutating func report(_ update: (inout PendingReport) -> Void) -> [Action] {
         let first = pendingReport == nil
-        var report = pendingReport ?? PendingReport()
-        update(&report)
-        pendingReport = report
+        if first { pendingReport = PendingReport() }
+        update(&pendingReport!)
         return first ? [.scheduleReconcile] : []
     }
 
