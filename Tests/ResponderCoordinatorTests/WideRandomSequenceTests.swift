@@ -166,4 +166,18 @@ struct RestoreSequenceTests {
         let count = ProcessInfo.processInfo.environment["RESTORE_SEQUENCES"].flatMap(Int.init) ?? 300
         await WideHarness.check("restore suite", world: world, timing: timing, restores: true, count: count)
     }
+
+    /// A sequence the restore suite found, shrunk, kept as a regression: (action, value) pairs of `RandomStep`.
+    /// A restored alert is tapped; its action runs once the alert has left, after the app replaced the window's
+    /// root, and must not start anything on the hosts of the tree the app dropped.
+    @Test(
+        "X9, E20: a restored alert tapped, then pushes and a new window root: the session keeps every invariant",
+        arguments: [SimAnimation.NonAnimatedTiming.deferred, .immediate])
+    func alertThenWindowRoot(timing: SimAnimation.NonAnimatedTiming) async {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [(19, 31), (3, 0), (13, 63), (6, 7), (13, 0), (21, 0), (0, 0), (0, 0), (0, 0), (20, 0)]
+            .map { RandomStep(action: $0.0, value: $0.1) }
+        let failures = await WideSession(.mixed, restores: true).run(steps)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
 }

@@ -112,10 +112,13 @@ extension WideSession {
         }
     }
 
-    /// An alert shown by a coordinator; its "Again" action starts another screen from the host.
+    /// An alert shown by a coordinator; its "Again" action starts another screen from the host, unless the app
+    /// took the host's controller off the window meanwhile (the action runs once the alert has left).
     func alertScreen(animated: Bool) -> AlertScreen {
         let alert = AlertScreen("A\(count)") { [weak self] in
-            guard let self, let host = self.modalHosts.first else { return }
+            guard let self, let host = self.modalHosts.first, case .modal(let base?) = host.hostBase,
+                base.viewIfLoaded?.window != nil
+            else { return }
             host.start(self.makeEngineScreen(), in: .modal, animated: animated) { _ in }
         }
         live.watch(alert)

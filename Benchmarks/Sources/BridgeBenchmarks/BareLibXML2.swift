@@ -8,6 +8,21 @@ import Foundation
     import FoundationXML
 #endif
 
+/// An xmlTextWriter with the two calls the export floor needs.
+private struct BareTextWriter {
+    let writer: xmlTextWriterPtr
+
+    func start(_ name: String, _ attributes: [(String, String?)] = []) {
+        xmlTextWriterStartElement(writer, name)
+        for (key, value) in attributes {
+            guard let value else { continue }
+            xmlTextWriterWriteAttribute(writer, key, value)
+        }
+    }
+
+    func end() { xmlTextWriterEndElement(writer) }
+}
+
 /// The floor for export: an xmlTextWriter loop writing the same elements and attributes, with the same
 /// indentation, straight from the tree.
 func bareWrite(_ tree: BridgedTree) -> Int {
@@ -17,62 +32,67 @@ func bareWrite(_ tree: BridgedTree) -> Int {
     xmlTextWriterSetIndent(writer, 1)
     xmlTextWriterSetIndentString(writer, "  ")
     xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)
-    func start(_ name: String, _ attributes: [(String, String?)]) {
-        xmlTextWriterStartElement(writer, name)
-        for (key, value) in attributes {
-            guard let value else { continue }
-            xmlTextWriterWriteAttribute(writer, key, value)
-        }
-    }
-    start("bridge-snapshot", [("version", "2")])
-    start("windows", [])
+    let bare = BareTextWriter(writer: writer)
+    bare.start("bridge-snapshot", [("version", "2")])
+    bareWriteWindows(tree, bare)
+    bareWriteControllers(tree, bare)
+    bareWriteHosts(tree, bare)
+    bare.start("coordinators")
+    bare.end()
+    bare.end()
+    xmlTextWriterEndDocument(writer)
+    xmlFreeTextWriter(writer)
+    return Int(xmlBufferLength(buffer))
+}
+
+private func bareWriteWindows(_ tree: BridgedTree, _ bare: BareTextWriter) {
+    bare.start("windows")
     for window in tree.windows {
-        start(
+        bare.start(
             "window",
             [
                 ("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"),
                 ("root", window.rootID),
             ])
-        xmlTextWriterEndElement(writer)
+        bare.end()
     }
-    xmlTextWriterEndElement(writer)
-    start("controllers", [])
+    bare.end()
+}
+
+private func bareWriteControllers(_ tree: BridgedTree, _ bare: BareTextWriter) {
+    bare.start("controllers")
     for controller in tree.controllers {
-        start(
+        bare.start(
             "controller",
             [
                 ("id", controller.id), ("type", controller.type), ("title", controller.title),
                 ("container", controller.container == nil ? nil : "navigation"),
             ])
         for child in controller.children {
-            start("child", [("ref", child)])
-            xmlTextWriterEndElement(writer)
+            bare.start("child", [("ref", child)])
+            bare.end()
         }
-        xmlTextWriterEndElement(writer)
+        bare.end()
     }
-    xmlTextWriterEndElement(writer)
-    start("hosts", [])
+    bare.end()
+}
+
+private func bareWriteHosts(_ tree: BridgedTree, _ bare: BareTextWriter) {
+    bare.start("hosts")
     for host in tree.hosts {
-        start("host", [("id", host.id), ("base", "navigation"), ("on", "nav")])
+        bare.start("host", [("id", host.id), ("base", "navigation"), ("on", "nav")])
         for frame in host.frames {
-            start(
+            bare.start(
                 "frame",
                 [
                     ("kind", frame.kind.rawValue), ("state", frame.state.rawValue),
-                    ("coordinator", frame.coordinatorType),
-                    ("controller", frame.controllerID),
+                    ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
                 ])
-            xmlTextWriterEndElement(writer)
+            bare.end()
         }
-        xmlTextWriterEndElement(writer)
+        bare.end()
     }
-    xmlTextWriterEndElement(writer)
-    start("coordinators", [])
-    xmlTextWriterEndElement(writer)
-    xmlTextWriterEndElement(writer)
-    xmlTextWriterEndDocument(writer)
-    xmlFreeTextWriter(writer)
-    return Int(xmlBufferLength(buffer))
+    bare.end()
 }
 
 /// The floor for parsing: one xmlTextReader pass over the bytes, visiting every attribute.

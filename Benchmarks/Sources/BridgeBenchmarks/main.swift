@@ -81,14 +81,21 @@ func legacyStack(depth: Int) -> (UIWindow, ResponderCoordinator.NavigationCoordi
     return (window, coordinator)
 }
 
+/// The time per operation of `runs` repetitions of `body`, the median of seven rounds.
+@MainActor
+func perOperation(_ runs: Int, _ body: () -> Void) -> Double {
+    median(runs: 7) { for _ in 0..<runs { body() } } / Double(runs)
+}
+
 @MainActor
 func engineRows() -> [Row] {
-    let loop = SimRunLoop.main
-    var rows: [Row] = []
-    func perOperation(_ runs: Int, _ body: () -> Void) -> Double {
-        median(runs: 7) { for _ in 0..<runs { body() } } / Double(runs)
-    }
+    modalRows() + pushRows() + legacyRows()
+}
 
+/// A sheet started and finished on a modal chain: across depths, and against bare UIKit calls.
+@MainActor
+func modalRows() -> [Row] {
+    let loop = SimRunLoop.main
     var modal: [Int: Double] = [:]
     var bare = 0.0
     for depth in [10, 10_000] {
@@ -111,15 +118,20 @@ func engineRows() -> [Row] {
         loop.runUntilIdle()
         _ = host
     }
-    rows.append(
+    return [
         Row(
             group: "engine", name: "sheet start + finish, 10,000-deep modal chain", value: modal[10_000]!,
-            anchorName: "same at depth 10", anchor: modal[10]!, goal: 1.3, unit: .seconds))
-    rows.append(
+            anchorName: "same at depth 10", anchor: modal[10]!, goal: 1.3, unit: .seconds),
         Row(
             group: "engine", name: "sheet start + finish, depth 10", value: modal[10]!,
-            anchorName: "bare present + dismiss", anchor: bare, goal: 1.5, unit: .seconds))
+            anchorName: "bare present + dismiss", anchor: bare, goal: 1.5, unit: .seconds),
+    ]
+}
 
+/// A screen pushed and finished on a stack of engine frames, across depths.
+@MainActor
+func pushRows() -> [Row] {
+    let loop = SimRunLoop.main
     var pushed: [Int: Double] = [:]
     for depth in [10, 10_000] {
         let (window, host, top) = navigationChain(depth: depth)
@@ -133,11 +145,17 @@ func engineRows() -> [Row] {
         loop.runUntilIdle()
         _ = host
     }
-    rows.append(
+    return [
         Row(
             group: "engine", name: "push start + finish, 10,000-deep stack", value: pushed[10_000]!,
-            anchorName: "same at depth 10", anchor: pushed[10]!, goal: 1.3, unit: .seconds))
+            anchorName: "same at depth 10", anchor: pushed[10]!, goal: 1.3, unit: .seconds)
+    ]
+}
 
+/// A legacy coordinator's show and pop on its own stack, across depths.
+@MainActor
+func legacyRows() -> [Row] {
+    let loop = SimRunLoop.main
     var legacy: [Int: Double] = [:]
     for depth in [10, 10_000] {
         let (window, coordinator) = legacyStack(depth: depth)
@@ -150,11 +168,11 @@ func engineRows() -> [Row] {
         window.rootViewController = nil
         loop.runUntilIdle()
     }
-    rows.append(
+    return [
         Row(
             group: "adapter", name: "legacy show + pop, 10,000-deep stack", value: legacy[10_000]!,
-            anchorName: "same at depth 10", anchor: legacy[10]!, goal: 1.3, unit: .seconds))
-    return rows
+            anchorName: "same at depth 10", anchor: legacy[10]!, goal: 1.3, unit: .seconds)
+    ]
 }
 
 extension UIViewController {
@@ -164,6 +182,45 @@ extension UIViewController {
         while let next = top.presentedViewController { top = next }
         return top
     }
+}
+
+/// The median time of importing `xml` live, each import's windows released before the next.
+@MainActor
+func liveImportTime(_ xml: String, registry: BridgeRegistry, runs: Int) -> Double {
+    var live: BridgeBuilder.Live?
+    func release() {
+        for window in live?.windows ?? [] { window.rootViewController = nil }
+        live = nil
+        SimRunLoop.main.runUntilIdle()
+    }
+    let time = median(runs: runs, setUp: release) {
+        live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+    }
+    release()
+    return time
+}
+
+/// The rows measured on a snapshot file: parsing against xmllint, and the import's peak memory.
+@MainActor
+func fileRows(_ bytes: [UInt8], label: String, parseTime: Double) -> [Row] {
+    var rows: [Row] = []
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-benchmarks")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("n50000.xml")
+    try? Data(bytes).write(to: file)
+    if let xmllint = xmllintStreamTime(schema: SnapshotSchema.url, file: file) {
+        rows.append(
+            Row(
+                group: "snapshot \(label)", name: "parse (in process)", value: parseTime,
+                anchorName: "xmllint --stream --schema (process)", anchor: xmllint, goal: nil, unit: .seconds))
+    }
+    if let peak = childImportPeakMemory(file) {
+        rows.append(
+            Row(
+                group: "snapshot \(label)", name: "import peak memory above baseline", value: peak,
+                anchorName: "file size", anchor: Double(bytes.count), goal: 4, unit: .bytes))
+    }
+    return rows
 }
 
 @MainActor
@@ -188,20 +245,7 @@ func snapshotRows() -> [Row] {
         }
         let bareWriteTime = median(runs: runs) { _ = bareWrite(tree) }
         let exportTime = median(runs: runs) { _ = BridgeSnapshot.xml(of: tree) }
-        var live: BridgeBuilder.Live?
-        let importTime = median(
-            runs: runs,
-            setUp: {
-                for window in live?.windows ?? [] { window.rootViewController = nil }
-                live = nil
-                SimRunLoop.main.runUntilIdle()
-            }
-        ) {
-            live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
-        }
-        for window in live?.windows ?? [] { window.rootViewController = nil }
-        live = nil
-        SimRunLoop.main.runUntilIdle()
+        let importTime = liveImportTime(xml, registry: registry, runs: runs)
         let foundationTime = median(runs: runs) { _ = foundationParse(Data(bytes)) }
         let validatingTime = median(runs: runs) { _ = bareValidatingRead(bytes) }
         rows.append(
@@ -228,24 +272,7 @@ func snapshotRows() -> [Row] {
         for (kind, time) in [("export", exportTime), ("parse", parseTime), ("import", importTime)] {
             perNode[kind, default: [:]][n] = time / Double(n)
         }
-        if n == 50_000 {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-benchmarks")
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let file = directory.appendingPathComponent("n50000.xml")
-            try? Data(bytes).write(to: file)
-            if let xmllint = xmllintStreamTime(schema: SnapshotSchema.url, file: file) {
-                rows.append(
-                    Row(
-                        group: "snapshot \(label)", name: "parse (in process)", value: parseTime,
-                        anchorName: "xmllint --stream --schema (process)", anchor: xmllint, goal: nil, unit: .seconds))
-            }
-            if let peak = childImportPeakMemory(file) {
-                rows.append(
-                    Row(
-                        group: "snapshot \(label)", name: "import peak memory above baseline", value: peak,
-                        anchorName: "file size", anchor: Double(bytes.count), goal: 4, unit: .bytes))
-            }
-        }
+        if n == 50_000 { rows += fileRows(bytes, label: label, parseTime: parseTime) }
     }
     for kind in ["export", "parse", "import"] {
         let costs = perNode[kind]!
