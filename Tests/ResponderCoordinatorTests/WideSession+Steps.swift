@@ -39,13 +39,17 @@ extension WideSession {
         }
     }
 
+    /// Whether the app's engine stack is in the window: the app stops using the hosts of a hierarchy it took
+    /// off the window.
+    var engineStackOnScreen: Bool {
+        navigations.first { $0 === navigationHostNavigation }?.viewIfLoaded?.window != nil
+    }
+
     func engineStep(_ action: Int, _ value: Int, animated: Bool) {
         let liveCoordinators = engineCoordinators.filter(\.isLive)
         let parent = pick(liveCoordinators, value / 5)
-        // The app stops using the hosts of a hierarchy it took off the window.
-        let onScreen = navigations.first { $0 === navigationHostNavigation }?.viewIfLoaded?.window != nil
-        let navigationHost = onScreen ? navigationHost : nil
-        let modalHosts = onScreen ? modalHosts : []
+        let navigationHost = engineStackOnScreen ? navigationHost : nil
+        let modalHosts = engineStackOnScreen ? modalHosts : []
         func start(_ context: AdaptiveContext, from host: InsecurityHost? = nil) {
             let child = makeEngineScreen()
             let done = completion(parent: host == nil ? parent : nil, value / 7)
@@ -116,9 +120,7 @@ extension WideSession {
     /// took the host's controller off the window meanwhile (the action runs once the alert has left).
     func alertScreen(animated: Bool) -> AlertScreen {
         let alert = AlertScreen("A\(count)") { [weak self] in
-            guard let self, let host = self.modalHosts.first, case .modal(let base?) = host.hostBase,
-                base.viewIfLoaded?.window != nil
-            else { return }
+            guard let self, self.engineStackOnScreen, let host = self.modalHosts.first else { return }
             host.start(self.makeEngineScreen(), in: .modal, animated: animated) { _ in }
         }
         live.watch(alert)
