@@ -73,6 +73,29 @@ struct RobustnessTests {
         _ = scene
     }
 
+    @Test(
+        "E14, E15: a child awaited through its parent's navigation resumes with .dismissed when it finishes after the host was released"
+    )
+    func awaitedOnReleasedHost() async {
+        let scene = Scene()
+        var host: InsecurityHost? = InsecurityHost(modal: scene.root)
+        let parent = ModalScreen("Parent")
+        host?.start(parent, animated: false) { _ in }
+        let sheet = ModalScreen("Sheet")
+        let waiting = Task { await parent.navigation.start(sheet, animated: false) }
+        await waitUntil { sheet.isLive }
+        SimRunLoop.main.runUntilIdle()
+        host = nil
+        let diagnostics = InsecurityDiagnostics.capture { sheet.finish("late") }
+        #expect(diagnostics.map(\.code) == [.hostReleased])
+        #expect(await waiting.value == .dismissed, "the continuation is not leaked")
+        #expect(
+            scene.root.presentedViewController?.presentedViewController?.title == "Sheet", "the screen is left as it is"
+        )
+        scene.root.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
+    }
+
     @Test("E15: an awaited start that is refused resumes with .dismissed")
     func awaitedRefusal() async {
         let scene = Scene()

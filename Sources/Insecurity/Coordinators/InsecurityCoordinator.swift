@@ -88,7 +88,7 @@ open class InsecurityCoordinator<Result> {
                 .endBeforeStart, "\(type(of: self)) ended before it was started; nothing changes.")
         case .ended:
             InsecurityDiagnostics.report(.endAfterEnd, "\(type(of: self)) ended a second time; nothing changes.")
-        case .live(let frame, let completion, _):
+        case .live(let frame, let completion, let onTeardown):
             guard let host = frame.host else {
                 state = .ended
                 frame.release()
@@ -96,6 +96,8 @@ open class InsecurityCoordinator<Result> {
                     .hostReleased,
                     "\(type(of: self)) ended after its host was released; its completion is not called and the screen is left as it is."
                 )
+                // An awaited start resumes with `.dismissed`: no continuation is leaked (E15).
+                onTeardown?()
                 return
             }
             host.end(frame, cause: cause, removedByUser: false, animated: animated) { [self] in
