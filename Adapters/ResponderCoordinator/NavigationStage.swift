@@ -75,13 +75,9 @@ final class NavigationStage {
         return stage.host === host && !stage.hostIsUnnamed
     }
 
-    /// Tracks `frame`, rebuilt from a snapshot, as the frame behind `controller`.
-    func adoptFrame(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
-        track(frame, for: controller)
-    }
-
-    /// Keeps `frame` as the frame behind `controller`, until it ends.
-    private func track(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
+    /// Keeps `frame`, pushed by the stage or rebuilt from a snapshot, as the frame behind `controller`, until
+    /// it ends.
+    func track(_ frame: InsecurityCoordinator<Void>, for controller: UIViewController) {
         let key = ObjectIdentifier(controller)
         let observation = frame.observeFrame { [weak self] event in
             guard case .ended = event, let self else { return }

@@ -223,7 +223,7 @@ extension ResponderCoordinatorPlugin {
         for frame in host.frameDescriptions {
             guard let coordinator = frame.coordinator as? RestoredCoordinator, let controller = frame.controller
             else { continue }
-            stage.adoptFrame(coordinator, for: controller)
+            stage.track(coordinator, for: controller)
         }
     }
 }
