@@ -107,3 +107,43 @@ struct CoordinatorLifecycleTests {
         #expect(InsecurityDiagnostics.isStrict == false)
     }
 }
+
+/// E1 for every placement that makes the coordinator's controller the root of a navigation controller: the
+/// exception guard (S17) and the frame share one read of `viewController`.
+@MainActor
+@Suite("E1 on new navigation roots", .cleanSimulatedWorld)
+struct NavigationRootReadTests {
+    enum Placement: String, CaseIterable, Sendable {
+        case newNavigation, navigationNew, navigationFallbackFromModal, windowNavigation, windowAdaptiveNew
+    }
+
+    @Test("E1: a start that makes a navigation root reads viewController once", arguments: Placement.allCases)
+    func readsOnce(placement: Placement) {
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let windowHost = WindowHost(scene.window)
+        let push = PushScreen("Pushed")
+        let adaptive = AdaptiveScreen("Adaptive")
+        switch placement {
+        case .newNavigation:
+            host.start(UINavigationController(), push, animated: true) { _ in }
+        case .navigationNew:
+            host.start(adaptive, in: .navigation(new: UINavigationController()), animated: true) { _ in }
+        case .navigationFallbackFromModal:
+            let modal = ModalScreen("Modal")
+            host.start(modal, animated: false) { _ in }
+            modal.navigation.start(adaptive, in: .navigation(fallback: UINavigationController()), animated: true) {
+                _ in
+            }
+        case .windowNavigation:
+            windowHost.start(UINavigationController(), push, animated: false) { _ in }
+        case .windowAdaptiveNew:
+            windowHost.start(adaptive, in: .navigation(new: UINavigationController()), animated: false) { _ in }
+        }
+        SimRunLoop.main.runUntilIdle()
+        let reads = push.reads + adaptive.reads
+        #expect(reads == 1, "viewController was read \(reads) times")
+        let shown = push.controller ?? adaptive.controller
+        #expect(shown?.navigationController != nil, "the controller the coordinator made is the one on screen")
+    }
+}

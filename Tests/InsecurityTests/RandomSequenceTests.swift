@@ -88,9 +88,14 @@ extension RandomCoordinator where Self: InsecurityCoordinator<String> {
 
 @MainActor final class RandomModal: ModalCoordinator<String>, RandomCoordinator {
     let name: String
+    private let reads: ControllerReads
     weak var controller: UIViewController?
-    init(_ name: String) { self.name = name }
+    init(_ name: String, reads: ControllerReads) {
+        self.name = name
+        self.reads = reads
+    }
     override var viewController: UIViewController {
+        reads.record(self, name)
         let controller = makeScreen(name)
         self.controller = controller
         return controller
@@ -100,9 +105,14 @@ extension RandomCoordinator where Self: InsecurityCoordinator<String> {
 
 @MainActor final class RandomPush: NavigationCoordinator<String>, RandomCoordinator {
     let name: String
+    private let reads: ControllerReads
     weak var controller: UIViewController?
-    init(_ name: String) { self.name = name }
+    init(_ name: String, reads: ControllerReads) {
+        self.name = name
+        self.reads = reads
+    }
     override var viewController: UIViewController {
+        reads.record(self, name)
         let controller = makeScreen(name)
         self.controller = controller
         return controller
@@ -112,9 +122,14 @@ extension RandomCoordinator where Self: InsecurityCoordinator<String> {
 
 @MainActor final class RandomAdaptive: AdaptiveCoordinator<String>, RandomCoordinator {
     let name: String
+    private let reads: ControllerReads
     weak var controller: UIViewController?
-    init(_ name: String) { self.name = name }
+    init(_ name: String, reads: ControllerReads) {
+        self.name = name
+        self.reads = reads
+    }
     override var viewController: UIViewController {
+        reads.record(self, name)
         let controller = makeScreen(name)
         self.controller = controller
         return controller
@@ -134,6 +149,8 @@ final class RandomSession {
     /// Completion calls per coordinator name, with the results received.
     var results: [String: [String]] = [:]
     var failures: [String] = []
+    /// Every coordinator's reads of `viewController` (E1).
+    let reads = ControllerReads()
     /// A sheet swipe the user is still holding (the finger makes no other gesture meanwhile).
     var heldSwipe: UIViewController.InteractiveDismissal?
 
@@ -149,7 +166,7 @@ final class RandomSession {
             guard let self else { return }
             results[name, default: []].append(result.value ?? "dismissed")
             if startsModal, let host {
-                let child = RandomModal("\(name)'s follow-up")
+                let child = RandomModal("\(name)'s follow-up", reads: reads)
                 coordinators.append(child)
                 host.start(child, animated: true, completion(for: child.name, startsModal: false))
             }
@@ -205,7 +222,7 @@ final class RandomSession {
         let child: any RandomCoordinator
         switch kind {
         case 0:
-            let modal = RandomModal(name)
+            let modal = RandomModal(name, reads: reads)
             child = modal
             if let parent {
                 parent.navigationStarter().start(modal, animated: animated) { done($0) }
@@ -213,7 +230,7 @@ final class RandomSession {
                 host?.start(modal, animated: animated, done)
             }
         case 1:
-            let push = RandomPush(name)
+            let push = RandomPush(name, reads: reads)
             child = push
             if let parent = parent as? RandomPush {
                 parent.navigation.start(push, animated: animated, done)
@@ -224,7 +241,7 @@ final class RandomSession {
                 host?.start(push, animated: animated, done)
             }
         case 2:
-            let push = RandomPush(name)
+            let push = RandomPush(name, reads: reads)
             child = push
             if let parent {
                 parent.navigationStarter().start(UINavigationController(), push, animated: animated) { done($0) }
@@ -232,7 +249,7 @@ final class RandomSession {
                 host?.start(UINavigationController(), push, animated: animated, done)
             }
         default:
-            let adaptive = RandomAdaptive(name)
+            let adaptive = RandomAdaptive(name, reads: reads)
             child = adaptive
             let context: AdaptiveContext =
                 switch kind {
@@ -381,7 +398,7 @@ struct RandomSequenceTests {
             }
             failures += warnings.map { "after the steps: UIKit warned: \($0)" }
             current.checkSettledScreen()
-            failures += current.failures
+            failures += current.failures + current.reads.repeated
             for coordinator in current.coordinators { live.watch(coordinator, coordinator.controller) }
             live.watch(current.navigation, current.window, current.host)
         }

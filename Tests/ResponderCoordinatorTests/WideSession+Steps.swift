@@ -20,23 +20,53 @@ extension WideSession {
             self?.live.watch(controller)
             return controller
         }
-        let coordinator = ChainScreen("I\(count)", make: make)
+        let coordinator = ChainScreen("I\(count)", reads: reads, make: make)
         live.watch(coordinator)
         engineCoordinators.append(coordinator)
         return coordinator
     }
 
-    /// A completion that, by `value`, does what apps do in completions: nothing, finish the parent (E8), or
-    /// start another child from the parent (E9).
-    func completion(parent: AdaptiveCoordinator<String>?, _ value: Int) -> (CoordinatorResult<String>) -> Void {
-        { [weak self, weak parent] result in
-            guard let self, let parent, parent.isLive else { return }
+    /// A completion that, by `value`, does what apps do in completions: nothing, finish the parent (E8), start
+    /// another child from the parent (E9), or start a new root: on the window host, or in a new navigation
+    /// controller (E9, E13). It checks E8 first: a child whose parent ended before it must not get a completion.
+    func completion(of child: ChainScreen, parent: AdaptiveCoordinator<String>?, _ value: Int)
+        -> (CoordinatorResult<String>) -> Void
+    {
+        let childName = child.name
+        let parentName = (parent as? ChainScreen)?.name ?? "its parent"
+        return { [weak self, weak parent] result in
+            guard let self else { return }
+            if let parent, !parent.isLive || self.endingByCall.contains(ObjectIdentifier(parent)) {
+                failures.append(
+                    "E8: \(childName) got a completion (\(result.value ?? "dismissed")) after \(parentName), the frame below it, ended"
+                )
+                return
+            }
             switch value % 6 {
-            case 0: parent.finish("after \(result.value ?? "dismissed")")
-            case 1: parent.navigation.start(self.makeEngineScreen(), in: .modal, animated: true) { _ in }
+            case 0: parent?.finish("after \(result.value ?? "dismissed")")
+            case 1: parent?.navigation.start(self.makeEngineScreen(), in: .modal, animated: true) { _ in }
+            case 2:
+                // A new window root from inside a completion (the window host's own chains included).
+                let root = self.makeEngineScreen()
+                let context: AdaptiveContext = value % 12 == 2 ? .navigation(new: UINavigationController()) : .modal
+                self.windowHost?.start(root, in: context, animated: value % 4 == 2, self.completion(of: root, parent: nil, value / 6))
+            case 3:
+                let child = self.makeEngineScreen()
+                parent?.navigation.start(
+                    child, in: .navigation(new: UINavigationController()), animated: value % 4 == 3,
+                    self.completion(of: child, parent: parent, value / 6))
             default: break
             }
         }
+    }
+
+    /// Ends `coordinator` by a call of the app's, noting that it is ending so that completions above it can be
+    /// checked (E8).
+    func end(_ coordinator: AdaptiveCoordinator<String>, withValue: Bool) {
+        let id = ObjectIdentifier(coordinator)
+        endingByCall.insert(id)
+        withValue ? coordinator.finish("done") : coordinator.dismiss()
+        endingByCall.remove(id)
     }
 
     /// Whether the app's engine stack is in the window: the app stops using the hosts of a hierarchy it took
@@ -52,7 +82,7 @@ extension WideSession {
         let modalHosts = engineStackOnScreen ? modalHosts : []
         func start(_ context: AdaptiveContext, from host: InsecurityHost? = nil) {
             let child = makeEngineScreen()
-            let done = completion(parent: host == nil ? parent : nil, value / 7)
+            let done = completion(of: child, parent: host == nil ? parent : nil, value / 7)
             if let host {
                 host.start(child, in: context, animated: animated, done)
             } else if let parent {
@@ -71,8 +101,8 @@ extension WideSession {
         }
         switch action {
         case 0: start(.any)
-        case 1: parent?.finish("done")
-        case 2: parent?.dismiss()
+        case 1: if let parent { end(parent, withValue: true) }
+        case 2: if let parent { end(parent, withValue: false) }
         case 3: start(.modal)
         case 4: start(.navigation(new: UINavigationController()))
         case 5: start(.any, from: modalHosts.last)
@@ -80,8 +110,8 @@ extension WideSession {
         case 7:
             // A child and its parent end in the same turn.
             if let parent, let child = liveCoordinators.last, child !== parent {
-                child.finish("first")
-                if parent.isLive { parent.finish("second") }
+                end(child, withValue: true)
+                if parent.isLive { end(parent, withValue: true) }
             }
         case 8: startAwaited(from: parent, or: navigationHost, value, animated: animated)
         case 9: start(.modal, from: modalHosts.first)
@@ -119,7 +149,7 @@ extension WideSession {
     /// An alert shown by a coordinator; its "Again" action starts another screen from the host, unless the app
     /// took the host's controller off the window meanwhile (the action runs once the alert has left).
     func alertScreen(animated: Bool) -> AlertScreen {
-        let alert = AlertScreen("A\(count)") { [weak self] in
+        let alert = AlertScreen("A\(count)", reads: reads) { [weak self] in
             guard let self, self.engineStackOnScreen, let host = self.modalHosts.first else { return }
             host.start(self.makeEngineScreen(), in: .modal, animated: animated) { _ in }
         }
@@ -158,6 +188,9 @@ extension WideSession {
     /// The kind of a failure, for the census.
     static func kind(of failure: String) -> String {
         let kinds = [
+            ("E1:", "viewController read twice"), ("X2:", "export not canonical"),
+            ("X3: export(importLive", "mutation round trip"), ("X3: canonical(canonical", "canonical not a fixed point"),
+            ("E8:", "completion above an ended frame"),
             ("export(import(x)) != x", "round trip changed"), ("the import failed", "import refused"),
             ("during the import", "import reported"),
             ("controllerRefusedByUIKit", "refusal diagnostic"), ("diagnostic", "other diagnostic"),
@@ -216,6 +249,7 @@ extension WideSession {
     /// the same snapshot, and goes on with the restored tree in place of the old one.
     func restore(at moment: String) {
         let xml = BridgeSnapshot.export([window], registry: registry)
+        checkCanonical(xml, at: moment)
         var builder = BridgeBuilder(registry: registry)
         builder.coordinatorFactories.register(LoggingCoordinator.self) { root in
             LoggingCoordinator(
@@ -223,7 +257,7 @@ extension WideSession {
                 log: Log())
         }
         builder.coordinatorFactories.register(ChainScreen.self) { [unowned self] in makeEngineScreen() }
-        builder.coordinatorFactories.register(ModalChainScreen.self) { ModalChainScreen("E") }
+        builder.coordinatorFactories.register(ModalChainScreen.self) { [unowned self] in ModalChainScreen("E", reads: reads) }
         builder.coordinatorFactories.register(AlertScreen.self) { [unowned self] in alertScreen(animated: true) }
         var imported: BridgeBuilder.Live?
         var diagnostics: [InsecurityDiagnostic] = []
@@ -250,6 +284,54 @@ extension WideSession {
         heldSwipe = nil
         tearDown()
         adopt(imported)
+    }
+
+    /// X2: the export is canonical, `export(parse(export(w))) == export(w)`.
+    func checkCanonical(_ xml: String, at moment: String) {
+        do {
+            let canonical = try BridgeSnapshot.canonical(xml)
+            if canonical != xml {
+                failures.append("\(moment): X2: the export is not canonical: \(lineDiff(xml, canonical))")
+            }
+        } catch {
+            failures.append("\(moment): the export does not validate: \(error)\n\(xml)")
+        }
+    }
+
+    /// X3 on documents derived from the export: each variant that validates and imports (with stand-ins)
+    /// exports to its canonical form, and that form is a fixed point.
+    func checkMutations(of xml: String, at moment: String, seed: Int) {
+        for variant in SnapshotMutations.variants(of: xml, count: 4, seed: seed) {
+            guard let canonical = try? BridgeSnapshot.canonical(variant) else { continue }
+            if let again = try? BridgeSnapshot.canonical(canonical), again != canonical {
+                failures.append("\(moment): X3: canonical(canonical(m)) != canonical(m): \(lineDiff(canonical, again))")
+            }
+            var imported: BridgeBuilder.Live?
+            _ = SimWarnings.capture {
+                _ = InsecurityDiagnostics.capture {
+                    imported = try? BridgeSnapshot.importLive(variant, builder: BridgeBuilder(registry: registry))
+                }
+            }
+            guard let imported else { continue }
+            let exported = BridgeSnapshot.export(imported.windows, registry: registry)
+            if exported != canonical {
+                failures.append(
+                    "\(moment): X3: export(importLive(m)) != canonical(m): \(lineDiff(canonical, exported))\nm:\n\(variant)")
+            }
+            _ = SimWarnings.capture {
+                _ = InsecurityDiagnostics.capture {
+                    for window in imported.windows { window.rootViewController = nil }
+                    SimRunLoop.main.runUntilIdle()
+                }
+            }
+        }
+    }
+
+    /// The lines of `a` missing from `b` and those of `b` missing from `a`.
+    private func lineDiff(_ a: String, _ b: String) -> String {
+        let left = a.split(separator: "\n")
+        let right = b.split(separator: "\n")
+        return "- \(left.filter { !right.contains($0) }.joined(separator: " ")) + \(right.filter { !left.contains($0) }.joined(separator: " "))"
     }
 
     /// Makes `imported` the session's tree: its window on screen, its coordinators, hosts and stacks the
@@ -303,14 +385,17 @@ extension WideSession {
 @MainActor
 final class ModalChainScreen: ModalCoordinator<String> {
     let name: String
+    private let reads: ControllerReads
     private(set) var hasStarted = false
 
-    init(_ name: String) {
+    init(_ name: String, reads: ControllerReads) {
         self.name = name
+        self.reads = reads
         super.init()
     }
 
     override var viewController: UIViewController {
+        reads.record(self, name)
         hasStarted = true
         return makeScreen(name)
     }
@@ -321,31 +406,39 @@ final class ModalChainScreen: ModalCoordinator<String> {
 /// with `make`.
 @MainActor
 final class ChainScreen: InsecurityChild<String> {
-    private let name: String
+    let name: String
+    private let reads: ControllerReads
     private let make: (String) -> UIViewController
 
-    init(_ name: String, make: @escaping (String) -> UIViewController) {
+    init(_ name: String, reads: ControllerReads, make: @escaping (String) -> UIViewController) {
         self.name = name
+        self.reads = reads
         self.make = make
         super.init()
     }
 
-    override var viewController: UIViewController { make(name) }
+    override var viewController: UIViewController {
+        reads.record(self, name)
+        return make(name)
+    }
 }
 
 /// A coordinator showing an alert; its "Again" action runs `again` once the alert has left.
 @MainActor
 final class AlertScreen: ModalCoordinator<String> {
     private let name: String
+    private let reads: ControllerReads
     private let again: () -> Void
 
-    init(_ name: String, again: @escaping () -> Void) {
+    init(_ name: String, reads: ControllerReads, again: @escaping () -> Void) {
         self.name = name
+        self.reads = reads
         self.again = again
         super.init()
     }
 
     override var viewController: UIViewController {
+        reads.record(self, name)
         let alert = UIAlertController(title: name, message: nil, preferredStyle: .alert)
         let again = self.again
         alert.addAction(UIAlertAction(title: "Again", style: .default) { _ in again() })

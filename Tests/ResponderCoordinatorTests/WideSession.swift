@@ -39,6 +39,10 @@ final class WideSession {
     var count = 0
     var live = LiveObjects()
     var failures: [String] = []
+    /// The coordinators an app call is ending right now (E8: the frames above them get no completion).
+    var endingByCall: Set<ObjectIdentifier> = []
+    /// Every coordinator's reads of `viewController` (E1).
+    let reads = ControllerReads()
     let invariants = InsecurityInvariants()
     let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
 
@@ -73,6 +77,8 @@ final class WideSession {
             }
             check(at: "the end")
             if restores {
+                let xml = BridgeSnapshot.export([window], registry: registry)
+                checkMutations(of: xml, at: "the end's mutations", seed: steps.count * 1_000 + count)
                 restore(at: "the end's restore")
                 SimRunLoop.main.runUntilIdle()
                 check(at: "the end, restored")
@@ -86,6 +92,7 @@ final class WideSession {
             failures.append("\(asyncStarted - asyncResumed) awaited starts never resumed (E15): \(stuck)")
         }
         if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
+        failures += reads.repeated
         failures += InsecurityWorld.takeOverDeferrals().map { "the teardown: E21: \($0)" }
         return failures
     }
@@ -220,7 +227,10 @@ final class WideSession {
                 coordinator.pop(to: target, animated: animated)
             }
         case 4: coordinator?.root(next())
-        case 5: coordinator?.present(next(), animated: animated)
+        case 5:
+            coordinator?.present(next(), animated: animated)
+            // A coordinator that presents again before it (or its parent) stops (A11).
+            if value % 4 == 0 { coordinator?.present(next(), animated: !animated) }
         case 6: coordinator?.dismiss(animated: animated)
         case 7:
             guard let coordinator, coordinator.parent?.parent == nil else { return }
@@ -234,11 +244,22 @@ final class WideSession {
             if let child = pick(startedCoordinators.filter { $0.parent != nil }, value) {
                 child.parent?.coordinatorDidFinish(child) {}
             }
-        case 9: pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop()
-        case 13: if let coordinator { presentAlert(on: coordinator, animated: animated) }
+        case 9:
+            if value % 4 == 0 {
+                // A parent takes its navigation controller back from a child (A3 after takeover).
+                pick(startedCoordinators.filter { $0.parent == nil }, value / 4)?.takeover()
+            } else {
+                pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop()
+            }
+        case 13:
+            if value % 5 == 4, let tabs = window.rootViewController as? UITabBarController {
+                presentAndSwitchTab(in: tabs, value)
+            } else if let coordinator {
+                presentAlert(on: coordinator, animated: animated)
+            }
         case 17:
             guard let navigation = pick(shownNavigations, value) else { return }
-            let chain = ModalChainScreen("E\(count)")
+            let chain = ModalChainScreen("E\(count)", reads: reads)
             live.watch(chain)
             embedded.append(chain)
             InsecurityEmbedding.start(chain, on: navigation, animated: animated) { _ in }
@@ -247,6 +268,17 @@ final class WideSession {
             pick(embedded.filter(\.isLive), value)?.finish("done")
         default: SimRunLoop.main.advance(by: Double(value % 8) / 10)
         }
+    }
+
+    /// A coordinator of the selected tab presents full screen without animation, and the app selects another
+    /// tab in the same turn (S12: every appearance callback is balanced).
+    private func presentAndSwitchTab(in tabs: UITabBarController, _ value: Int) {
+        let selected = tabs.selectedViewController
+        guard let coordinator = startedCoordinators.first(where: { $0.rootViewController === selected }) else { return }
+        let screen = next()
+        screen.modalPresentationStyle = .fullScreen
+        coordinator.present(screen, animated: false)
+        tabs.selectedIndex = (tabs.selectedIndex + 1 + value / 5) % (tabs.viewControllers?.count ?? 1)
     }
 
     /// An alert the coordinator presents; its "Again" action presents another screen.
@@ -314,16 +346,23 @@ final class WideSession {
         if value % 2 == 0 {
             // App code logs out or in: a new legacy stack replaces whatever the window showed.
             byApp(moment) { window.rootViewController = makeLegacyStack() }
+        } else if value % 8 == 7, let top = windowHost?.topContext {
+            // App code starts on top of the window host's current chain (E13).
+            byCoordinators(moment) {
+                let child = makeEngineScreen()
+                top.start(child, in: .modal, animated: animated, completion(of: child, parent: nil, value / 8))
+            }
         } else {
             byCoordinators(moment) {
                 let host = windowHost ?? WindowHost(window)
                 windowHost = host
                 let root = makeEngineScreen()
                 let context: AdaptiveContext = value % 4 == 1 ? .navigation(new: UINavigationController()) : .any
+                let done = completion(of: root, parent: nil, value / 4)
                 if animated {
-                    host.start(root, in: context, duration: 0.3, options: []) { _ in }
+                    host.start(root, in: context, duration: 0.3, options: [], done)
                 } else {
-                    host.start(root, in: context, animated: false) { _ in }
+                    host.start(root, in: context, animated: false, done)
                 }
             }
         }

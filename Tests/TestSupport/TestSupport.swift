@@ -70,3 +70,94 @@ package func temporaryFile(_ text: String, name: String = "snapshot.xml") throws
     try Data(text.utf8).write(to: url)
     return url
 }
+
+/// Counts each coordinator's reads of `viewController` (E1: the engine reads it exactly once). A harness's
+/// coordinators call ``record(_:)`` from their getter; ``repeated`` names those read more than once.
+@MainActor
+package final class ControllerReads {
+    private struct Entry {
+        weak var coordinator: AnyObject?
+        let name: String
+        var reads: Int
+    }
+
+    /// By identity; an entry whose coordinator was released is replaced when the identity is reused.
+    private var counts: [ObjectIdentifier: Entry] = [:]
+    private var repeatedReads: [String] = []
+
+    package init() {}
+
+    /// One read of `name`'s `viewController` by `coordinator`.
+    package func record(_ coordinator: AnyObject, _ name: String) {
+        let id = ObjectIdentifier(coordinator)
+        guard var entry = counts[id], entry.coordinator === coordinator else {
+            counts[id] = Entry(coordinator: coordinator, name: name, reads: 1)
+            return
+        }
+        entry.reads += 1
+        counts[id] = entry
+        repeatedReads.append("E1: \(name)'s viewController was read \(entry.reads) times")
+    }
+
+    /// "E1: <name>'s viewController was read <n> times" for each read after a coordinator's first.
+    package var repeated: [String] { repeatedReads }
+}
+
+/// Valid-looking variants of a snapshot, for X3's mutation round trip: elements swapped with a sibling,
+/// dropped, duplicated or moved under another parent of the same kind, and references pointed at other ids.
+/// The snapshot writer puts one element per line, so the mutations work on lines; most variants are
+/// invalid, and the caller keeps those that validate and import.
+package enum SnapshotMutations {
+    /// `count` variants of `xml`, the same ones for the same `seed`.
+    package static func variants(of xml: String, count: Int, seed: Int) -> [String] {
+        let lines = xml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let leaves = lines.indices.filter { lines[$0].hasSuffix("/>") && indent(lines[$0]) > 0 }
+        let ids = lines.flatMap { values(of: "id", in: $0) }
+        guard !leaves.isEmpty else { return [] }
+        var state = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return (0..<count).map { _ in
+            var mutated = lines
+            let line = leaves[random(leaves.count)]
+            switch random(5) {
+            case 0:
+                let siblings = leaves.filter { indent(lines[$0]) == indent(lines[line]) && $0 != line }
+                if let other = siblings.isEmpty ? nil : siblings[random(siblings.count)] {
+                    mutated.swapAt(line, other)
+                }
+            case 1: mutated.remove(at: line)
+            case 2: mutated.insert(lines[line], at: line + 1)
+            case 3:
+                let parents = lines.indices.filter {
+                    indent(lines[$0]) == indent(lines[line]) - 2 && !lines[$0].hasSuffix("/>")
+                        && !lines[$0].hasPrefix("\(String(repeating: " ", count: indent(lines[$0])))</")
+                }
+                if !parents.isEmpty {
+                    let parent = parents[random(parents.count)]
+                    mutated.remove(at: line)
+                    mutated.insert(lines[line], at: parent < line ? parent + 1 : parent)
+                }
+            default:
+                let references = ["ref", "controller", "on", "root", "owns", "parent", "presenter"]
+                    .flatMap { name in values(of: name, in: lines[line]).map { (name, $0) } }
+                if !references.isEmpty, !ids.isEmpty {
+                    let (name, value) = references[random(references.count)]
+                    mutated[line] = lines[line].replacingOccurrences(
+                        of: "\(name)=\"\(value)\"", with: "\(name)=\"\(ids[random(ids.count)])\"")
+                }
+            }
+            return mutated.joined(separator: "\n")
+        }
+    }
+
+    private static func indent(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+
+    /// The values of attribute `name` in `line`.
+    private static func values(of name: String, in line: String) -> [String] {
+        line.components(separatedBy: " \(name)=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
+            .map(String.init)
+    }
+}

@@ -30,6 +30,7 @@ final class ModalScreen: ModalCoordinator<String> {
 final class PushScreen: NavigationCoordinator<String> {
     let name: String
     private let fixed: UIViewController?
+    private(set) var reads = 0
     weak var controller: UIViewController?
 
     init(_ name: String, showing fixed: UIViewController? = nil) {
@@ -39,6 +40,7 @@ final class PushScreen: NavigationCoordinator<String> {
     }
 
     override var viewController: UIViewController {
+        reads += 1
         let controller = fixed ?? makeScreen(name)
         self.controller = controller
         return controller
@@ -49,6 +51,7 @@ final class PushScreen: NavigationCoordinator<String> {
 @MainActor
 final class AdaptiveScreen: AdaptiveCoordinator<String> {
     let name: String
+    private(set) var reads = 0
     weak var controller: UIViewController?
 
     init(_ name: String) {
@@ -57,6 +60,7 @@ final class AdaptiveScreen: AdaptiveCoordinator<String> {
     }
 
     override var viewController: UIViewController {
+        reads += 1
         let controller = makeScreen(name)
         self.controller = controller
         return controller
