@@ -141,7 +141,9 @@ public final class InsecurityHost {
             anchor, childType: type(of: child), animated: animated, onTeardown: onTeardown)
         guard proceeds else { return false }
         guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
-        if placement.makesNavigationRoot, let reason = UIKitExceptionGuard.reasonStackRaises(child.viewController) {
+        // E1: one read serves the exception guard (S17) and the frame.
+        let controller = child.viewController
+        if placement.makesNavigationRoot, let reason = UIKitExceptionGuard.reasonStackRaises(controller) {
             InsecurityDiagnostics.report(
                 .controllerRefusedByUIKit,
                 "The controller of \(type(of: child)) cannot be the root of a navigation controller: \(reason); it does not start."
@@ -150,7 +152,7 @@ public final class InsecurityHost {
         }
 
         let frame = makeFrame(
-            for: child, showing: child.viewController, placement, animated: animated, completion: completion,
+            for: child, showing: controller, placement, animated: animated, completion: completion,
             onTeardown: onTeardown)
         showRestoredWaitingFrames()
         enqueueShow(frame)
