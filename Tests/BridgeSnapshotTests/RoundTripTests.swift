@@ -87,6 +87,19 @@ struct RoundTripTests {
         #expect(xml.contains(#"base="window""#))
     }
 
+    @Test("X2: an InsecurityChild started non-animated as a window host's root exports in canonical form")
+    func classicWindowRootIsCanonical() throws {
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let windowHost = WindowHost(window)
+        windowHost.start(ClassicStep("Start"), animated: false) { _ in }
+        SimRunLoop.main.runUntilIdle()
+        let xml = export([window])
+        #expect(xml.contains(#"framework="InsecurityClassic""#))
+        #expect(try BridgeSnapshot.canonical(xml) == xml, "parsing must not invent a root for the coordinator")
+        expectRoundTrip([window])
+    }
+
     @Test("X3: unknown controller types come back as stand-ins that keep their type name; factories make real ones")
     func factories() throws {
         final class ProfileViewController: UIViewController {}
