@@ -14,6 +14,7 @@ enum SnapshotWriter {
     static let readableVersions = 1...version
 
     static func write(_ tree: BridgedTree) -> String {
+        let tree = tree.inCanonicalOrder()
         xmlInitParser()
         let buffer = xmlBufferCreate()!
         defer { xmlBufferFree(buffer) }

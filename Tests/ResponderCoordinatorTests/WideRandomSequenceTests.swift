@@ -67,7 +67,8 @@ enum WideHarness {
 
     /// Runs `count` sequences of `world` without stopping at the first failure and prints how many failed,
     /// by kind: the measure of a harness on code that is known to be wrong.
-    /// `RANDOM_TIMING=immediate` runs a census under the other timing model (S18).
+    /// `RANDOM_TIMING=immediate` runs a census under the other timing model (S18); `RANDOM_PRINT=text` prints
+    /// every failure that contains `text`.
     static func census(_ label: String, world: RandomWorld, restores: Bool, count: Int, seed: UInt64) async {
         guard runs(world) else { return }
         let timing = ProcessInfo.processInfo.environment["RANDOM_TIMING"].flatMap(SimAnimation.NonAnimatedTiming.init)
@@ -79,6 +80,9 @@ enum WideHarness {
             let steps = RandomStep.generator.run(using: &rng)
             let failures = await WideSession(world, restores: restores).run(steps)
             guard !failures.isEmpty else { continue }
+            if let shown = ProcessInfo.processInfo.environment["RANDOM_PRINT"] {
+                for failure in failures where failure.contains(shown) { print("\(label): \(failure)") }
+            }
             if failing == 0 {
                 print(
                     "\(label): world \(world), first failure:\n\(failures.prefix(5).joined(separator: "\n"))\nsteps: \(steps.map { "\($0.action),\($0.value)" }.joined(separator: " "))"
