@@ -223,15 +223,27 @@ open class UIViewController: UIResponder {
         for child in added { child.parent = self }
         children = newChildren
         update()
-        if isOnScreen {
-            let shownAfter = appearanceChildren
-            let disappearing = shownBefore.filter { old in !shownAfter.contains { $0 === old } }
-            let appearing = shownAfter.filter { new in !shownBefore.contains { $0 === new } }
+        let shownAfter = appearanceChildren
+        let disappearing = shownBefore.filter { old in !shownAfter.contains { $0 === old } }
+        let appearing = shownAfter.filter { new in !shownBefore.contains { $0 === new } }
+        switch appearance {
+        case .appeared:
             // As logged on devices for a tab switch (S19): the new one's will-appear first, its did-appear last.
             for child in appearing { child.beginAppearance(true, animated: false) }
             for child in disappearing { child.beginAppearance(false, animated: false) }
             for child in disappearing { child.endAppearance() }
             for child in appearing { child.endAppearance() }
+        case .appearing(let animated):
+            // Mid-appearance: the new child appears with the container, and ends with it; the old one leaves now.
+            for child in appearing { child.beginAppearance(true, animated: animated) }
+            for child in disappearing { child.beginAppearance(false, animated: false) }
+            for child in disappearing { child.endAppearance() }
+        case .disappearing:
+            // Mid-disappearance (covered by a full-screen presentation that is still running): the old child
+            // leaves the hierarchy now, so its disappearance ends now; the new one is not shown (S12).
+            for child in disappearing { child.endAppearance() }
+        case .disappeared:
+            break
         }
         for child in removed { child.didMove(toParent: nil) }
         for child in added { child.didMove(toParent: self) }

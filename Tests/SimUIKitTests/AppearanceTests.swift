@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Testing) import SimUIKit
 import SimulationTesting
 import Testing
 
@@ -259,5 +259,29 @@ struct AppearanceTests {
             ])
         #expect(root.presentedViewController == nil && !sheet.isBeingPresented && !sheet.isBeingDismissed)
         _ = window
+    }
+
+    @Test(
+        "S12: a tab switched while a full-screen presentation over the tab bar is still running leaves no controller between will- and did-disappear",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func tabSwitchDuringFullScreenPresentation(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let first = Screen("First", journal: journal)
+        let second = Screen("Second", journal: journal)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [UINavigationController(rootViewController: first), UINavigationController(rootViewController: second)]
+        let window = makeVisibleWindow(root: tabs)
+        loop.runUntilIdle()
+        _ = journal.take()
+        let cover = UIViewController()
+        cover.modalPresentationStyle = .fullScreen
+        tabs.viewControllers?[0].present(cover, animated: false)
+        tabs.selectedIndex = 1
+        loop.runUntilIdle()
+        let log = journal.take()
+        #expect(log.filter { $0.hasPrefix("First.") } == ["First.viewWillDisappear", "First.viewDidDisappear"])
+        #expect(!log.contains { $0.hasPrefix("Second.viewWill") || $0.hasPrefix("Second.viewDid") }, "\(log)")
+        let controllers: [UIViewController] = [tabs, first, second, cover] + (tabs.viewControllers ?? [])
+        #expect(SimAppearanceInvariants.violations(windows: [window], controllers: controllers).isEmpty)
     }
 }
