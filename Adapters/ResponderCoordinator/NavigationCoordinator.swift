@@ -31,7 +31,8 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     /// Shared with every coordinator using the same navigation controller, and retained by them.
     private(set) lazy var stage = NavigationStage.stage(for: rootViewController)
     private var presentationHost: InsecurityHost?
-    private var presentedFrame: ControllerCoordinator?
+    /// What ``present(_:animated:completion:)`` put on screen and is still there, bottom to top.
+    private var presentedFrames: [ControllerCoordinator] = []
 
     open override func start(with completion: @escaping () -> Void = {}) {
         attachToStage()
@@ -47,7 +48,9 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     /// library, and without `handlePopBack`), unless nothing would be left, what it presented is dismissed
     /// with whatever is above it, and it stops being the delegate.
     open override func stop(with completion: @escaping () -> Void = {}) {
-        if let presentedFrame, presentedFrame.isLive { presentedFrame.dismiss(animated: false) }
+        // The lowest of its presentations takes those above it along (A11).
+        presentedFrames.first { $0.isLive }?.dismiss(animated: false)
+        presentedFrames.removeAll()
         stage.remove(Set(viewControllers.map(ObjectIdentifier.init)))
         if rootViewController.delegate === self { rootViewController.delegate = nil }
         stage.detach(self)
@@ -132,20 +135,22 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
         let host = InsecurityHost.presenting(on: rootViewController)
         presentationHost = host
         let frame = ControllerCoordinator(vc, typeName: frameOwnerTypeName(of: vc))
-        // The frame keeps the observation that calls the completion once UIKit shows it.
+        // The frame keeps the observation that calls the completion once UIKit shows it, and forgets the
+        // frame when it ends by any path (its own end, or torn down with a presentation below it).
         frame.keepAlive(
-            frame.observeFrame { [weak vc] event in
-                if event == .shown { afterTransition(of: vc) { completion?() } }
+            frame.observeFrame { [weak self, weak vc, weak frame] event in
+                switch event {
+                case .shown: afterTransition(of: vc) { completion?() }
+                case .ended: self?.presentedFrames.removeAll { $0 === frame }
+                }
             })
-        presentedFrame = frame
-        host.start(frame, in: .modal, animated: animated) { [weak self, weak frame] _ in
-            if self?.presentedFrame === frame { self?.presentedFrame = nil }
-        }
+        presentedFrames.append(frame)
+        host.start(frame, in: .modal, animated: animated) { _ in }
     }
 
     /// Dismisses the controller presented with ``present(_:animated:completion:)``.
     public func dismiss(animated: Bool = true, completion: (() -> Void)? = nil) {
-        guard let frame = presentedFrame, frame.isLive else {
+        guard let frame = presentedFrames.last(where: \.isLive) else {
             completion?()
             return
         }

@@ -183,13 +183,11 @@ struct TreeBuilder {
                 rootID: attributes["root"], parentID: attributes["parent"], childIDs: [], controllerIDs: []))
     }
 
-    /// The tree read. In documents before version 3, which recorded no roots, a coordinator that owns
-    /// controllers has the root the importer of those versions took: the navigation controller holding the
-    /// first controller it owns, else that controller. From version 3 on, a coordinator without `root` has
-    /// none (an `InsecurityChild` is described so), and reading it must not invent one (X2).
+    /// The tree read. A coordinator that owns controllers but has no recorded root (every coordinator before
+    /// version 3) has the root the importer of those versions took: the navigation controller holding the
+    /// first controller it owns, else that controller.
     func finishedTree() -> BridgedTree {
-        guard version < 3, tree.coordinators.contains(where: { $0.rootID == nil && !$0.controllerIDs.isEmpty })
-        else { return tree }
+        guard tree.coordinators.contains(where: { $0.rootID == nil && !$0.controllerIDs.isEmpty }) else { return tree }
         var tree = tree
         var parent: [String: String] = [:]
         var isNavigation: Set<String> = []

@@ -11,13 +11,11 @@ public enum SimAppearanceInvariants {
             guard let root = window.rootViewController else { continue }
             var levels = [root]
             levels += root.presentedChain()
-            // A level is seen unless the presentation right above it hides its presenter: UIKit tells only the
-            // presenting controller that it disappears, so a sheet's presenter stays appeared under a
-            // full-screen presentation made from the sheet (unsourced: no public log of that case was found).
+            // A level is seen unless a presentation above it covers its presenter entirely.
             var covered = false
             for level in levels.reversed() {
                 if !covered { visible.formUnion(shownSubtree(of: level).map(ObjectIdentifier.init)) }
-                covered = level.presentingStorage != nil && level.modalPresentationStyle.hidesPresenter
+                if level.presentingStorage != nil, level.modalPresentationStyle.hidesPresenter { covered = true }
             }
         }
         var problems: [String] = []

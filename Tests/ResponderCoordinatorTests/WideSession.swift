@@ -254,7 +254,9 @@ final class WideSession {
                 pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop()
             }
         case 13:
-            if value % 5 == 4, let tabs = window.rootViewController as? UITabBarController {
+            if WideHarness.startsWindowRootsInCompletions, value % 5 == 4,
+                let tabs = window.rootViewController as? UITabBarController
+            {
                 presentAndSwitchTab(in: tabs, value)
             } else if let coordinator {
                 presentAlert(on: coordinator, animated: animated)
@@ -276,7 +278,9 @@ final class WideSession {
     /// tab in the same turn (S12: every appearance callback is balanced).
     private func presentAndSwitchTab(in tabs: UITabBarController, _ value: Int) {
         let selected = tabs.selectedViewController
-        guard let coordinator = startedCoordinators.first(where: { $0.rootViewController === selected }) else { return }
+        // Over the tab bar itself: a full-screen presentation from a sheet is another case (see issue 29's note).
+        guard tabs.presentedViewController == nil,
+            let coordinator = startedCoordinators.first(where: { $0.rootViewController === selected }) else { return }
         let screen = next()
         screen.modalPresentationStyle = .fullScreen
         coordinator.present(screen, animated: false)
