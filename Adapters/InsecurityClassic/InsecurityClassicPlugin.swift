@@ -22,11 +22,6 @@ public final class InsecurityClassicPlugin: BridgePlugin {
                     parentID = nil
                     continue
                 }
-                // The root a reader derives for a coordinator that owns a screen (the navigation controller
-                // holding it, else the screen itself), written so that the export is canonical (X2).
-                let root = frame.controller.flatMap { controller in
-                    controller.navigationController.flatMap { context.id(of: $0) }
-                } ?? controllerID
                 let id = context.id(ofCoordinator: child, framework: framework)
                 if let parentID, let index = described.lastIndex(where: { $0.id == parentID }) {
                     described[index].childIDs.append(id)
@@ -34,7 +29,7 @@ public final class InsecurityClassicPlugin: BridgePlugin {
                 described.append(
                     BridgedCoordinator(
                         id: id, framework: framework, type: frame.coordinatorType, identifier: frame.coordinatorType,
-                        rootID: root, parentID: parentID, childIDs: [], controllerIDs: [controllerID]
+                        parentID: parentID, childIDs: [], controllerIDs: [controllerID]
                     )
                 )
                 parentID = id

@@ -100,7 +100,7 @@ struct SnapshotParser {
         let builder = readElements(from: reader, into: collector)
         let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         guard issues.isEmpty else { throw SnapshotError(issues) }
-        return (builder.finishedTree(), builder.positions, builder.version)
+        return (builder.tree.withDerivedRoots(), builder.positions, builder.version)
     }
 
     /// Refuses, before libxml2 sees them, input over the size limit and any document type declaration.

@@ -183,31 +183,6 @@ struct TreeBuilder {
                 rootID: attributes["root"], parentID: attributes["parent"], childIDs: [], controllerIDs: []))
     }
 
-    /// The tree read. A coordinator that owns controllers but has no recorded root (every coordinator before
-    /// version 3) has the root the importer of those versions took: the navigation controller holding the
-    /// first controller it owns, else that controller.
-    func finishedTree() -> BridgedTree {
-        guard tree.coordinators.contains(where: { $0.rootID == nil && !$0.controllerIDs.isEmpty }) else { return tree }
-        var tree = tree
-        var parent: [String: String] = [:]
-        var isNavigation: Set<String> = []
-        for controller in tree.controllers {
-            if controller.container == .navigation { isNavigation.insert(controller.id) }
-            for child in controller.children where parent[child] == nil { parent[child] = controller.id }
-        }
-        for index in tree.coordinators.indices where tree.coordinators[index].rootID == nil {
-            guard let first = tree.coordinators[index].controllerIDs.first else { continue }
-            var ancestor = parent[first]
-            var steps = 0
-            while let current = ancestor, !isNavigation.contains(current), steps < tree.controllers.count {
-                ancestor = parent[current]
-                steps += 1
-            }
-            tree.coordinators[index].rootID = ancestor.flatMap { isNavigation.contains($0) ? $0 : nil } ?? first
-        }
-        return tree
-    }
-
     /// Version 3's attributes are refused in earlier versions' documents.
     private func requireVersion3(
         for names: [String], in attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]

@@ -14,7 +14,7 @@ enum SnapshotWriter {
     static let readableVersions = 1...version
 
     static func write(_ tree: BridgedTree) -> String {
-        let tree = tree.inCanonicalOrder()
+        let tree = tree.withDerivedRoots().inCanonicalOrder()
         xmlInitParser()
         let buffer = xmlBufferCreate()!
         defer { xmlBufferFree(buffer) }

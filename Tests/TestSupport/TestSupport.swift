@@ -72,12 +72,11 @@ package func temporaryFile(_ text: String, name: String = "snapshot.xml") throws
 }
 
 /// Counts each coordinator's reads of `viewController` (E1: the engine reads it exactly once). A harness's
-/// coordinators call ``record(_:)`` from their getter; ``repeated`` names those read more than once.
+/// coordinators call ``record(_:_:)`` from their getter; ``repeated`` names those read more than once.
 @MainActor
 package final class ControllerReads {
     private struct Entry {
         weak var coordinator: AnyObject?
-        let name: String
         var reads: Int
     }
 
@@ -91,7 +90,7 @@ package final class ControllerReads {
     package func record(_ coordinator: AnyObject, _ name: String) {
         let id = ObjectIdentifier(coordinator)
         guard var entry = counts[id], entry.coordinator === coordinator else {
-            counts[id] = Entry(coordinator: coordinator, name: name, reads: 1)
+            counts[id] = Entry(coordinator: coordinator, reads: 1)
             return
         }
         entry.reads += 1
