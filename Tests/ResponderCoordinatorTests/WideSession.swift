@@ -46,9 +46,16 @@ final class WideSession {
     let invariants = InsecurityInvariants()
     let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
 
-    init(_ world: RandomWorld, restores: Bool = false) {
+    /// Whether completions start window roots (and tabs switch under a full-screen presentation).
+    let startsWindowRootsInCompletions: Bool
+
+    init(
+        _ world: RandomWorld, restores: Bool = false,
+        startsWindowRootsInCompletions: Bool = WideHarness.startsWindowRootsInCompletions
+    ) {
         self.world = world
         self.restores = restores
+        self.startsWindowRootsInCompletions = startsWindowRootsInCompletions
     }
 
     func run(_ steps: [RandomStep]) async -> [String] {
@@ -254,7 +261,7 @@ final class WideSession {
                 pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop()
             }
         case 13:
-            if WideHarness.startsWindowRootsInCompletions, value % 5 == 4,
+            if startsWindowRootsInCompletions, value % 5 == 4,
                 let tabs = window.rootViewController as? UITabBarController
             {
                 presentAndSwitchTab(in: tabs, value)

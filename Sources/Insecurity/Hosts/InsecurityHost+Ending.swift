@@ -15,6 +15,9 @@ extension InsecurityHost {
                 self?.end(frame, cause: cause, removedByUser: removedByUser, animated: animated, deliver: deliver)
             }
         case .ending(var batch):
+            // A frame above the lowest ended one (UIKit removed its screen while a completion ran) is torn
+            // down with the batch, without its completion (E8).
+            guard frame.index <= batch.lowest.index else { return }
             if frame.index < batch.lowest.index {
                 batch.lowest = frame
                 batch.lowestRemovedByUser = removedByUser
@@ -128,7 +131,8 @@ extension InsecurityHost {
     /// Ends every frame without UIKit operations and without completions (the window replaced the root).
     func abandon() {
         guard case .ready = stage else {
-            SimRunLoop.main.perform { [weak self] in self?.abandon() }
+            // Kept alive until then: the new chain lets go of the replaced one as soon as its root shows (E13).
+            SimRunLoop.main.perform { self.abandon() }
             return
         }
         stage = .tearingDown

@@ -1,0 +1,85 @@
+@_spi(Testing) import Insecurity
+import SimUIKit
+import SimulationTesting
+import TestSupport
+import Testing
+
+/// Window roots that app code starts inside a completion (E8, E9, E13, E14): the replaced chain ends without
+/// completions, the frames above an ended frame get none, and nothing outlives the flow.
+@MainActor
+@Suite("Window roots started inside completions", .cleanSimulatedWorld)
+struct WindowRootsInCompletionsTests {
+    let loop = SimRunLoop.main
+
+    @Test(
+        "E13, E14: a presented child's completion starts a new window root: the old root chain ends without its completion and is released",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func newRootFromChildCompletion(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let host = WindowHost(window)
+        let outcomes = Outcomes()
+        var live = LiveObjects()
+        var diagnostics: [InsecurityDiagnostic] = []
+        do {
+            let first = AdaptiveScreen("First")
+            let child = AdaptiveScreen("Child")
+            let second = AdaptiveScreen("Second")
+            diagnostics = InsecurityDiagnostics.capture {
+                host.start(first, in: .any, animated: false, outcomes.completion("First"))
+                first.navigation.start(child, in: .any, animated: true) { result in
+                    outcomes.completion("Child")(result)
+                    host.start(second, in: .modal, animated: false, outcomes.completion("Second"))
+                }
+                loop.runUntilIdle()
+                child.finish("done")
+                loop.runUntilIdle()
+            }
+            #expect(window.rootViewController === second.controller)
+            #expect(outcomes.log == ["Child: done"], "the replaced chain ends without its completion")
+            #expect(!first.isLive && !child.isLive && second.isLive)
+            diagnostics += InsecurityDiagnostics.capture {
+                second.navigation.start(AdaptiveScreen("Later"), in: .modal, animated: false) { _ in }
+                loop.runUntilIdle()
+            }
+            live.watch(first, child, first.controller, child.controller)
+        }
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(live.count == 0, "the replaced chain is released: \(live.objects)")
+        window.rootViewController = nil
+        loop.runUntilIdle()
+    }
+
+    @Test(
+        "E8: a child whose completion replaces the window root takes the frame above it down without a completion",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func frameAboveGetsNoCompletion(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let host = WindowHost(window)
+        let outcomes = Outcomes()
+        let root = AdaptiveScreen("Root")
+        let middle = AdaptiveScreen("Middle")
+        let top = AdaptiveScreen("Top")
+        let next = AdaptiveScreen("Next")
+        let diagnostics = InsecurityDiagnostics.capture {
+            host.start(root, in: .any, animated: false, outcomes.completion("Root"))
+            root.navigation.start(middle, in: .any, animated: false) { result in
+                outcomes.completion("Middle")(result)
+                host.start(next, in: .modal, animated: false, outcomes.completion("Next"))
+            }
+            middle.navigation.start(top, in: .any, animated: false, outcomes.completion("Top"))
+            loop.runUntilIdle()
+            middle.finish("done")
+            loop.runUntilIdle()
+        }
+        #expect(outcomes.log == ["Middle: done"], "E8: Top, above Middle, is torn down without its completion")
+        #expect(!top.isLive && !root.isLive)
+        #expect(window.rootViewController === next.controller)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        window.rootViewController = nil
+        loop.runUntilIdle()
+    }
+}

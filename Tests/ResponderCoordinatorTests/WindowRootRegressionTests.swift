@@ -1,0 +1,30 @@
+import SimUIKit
+import SimulationTesting
+import Testing
+
+/// Sequences the wide suite found with window roots started inside completions, shrunk, kept as regressions:
+/// (action, value) pairs of `RandomStep` in the window-roots world.
+@MainActor
+@Suite("Window roots started inside completions: shrunk sequences", .cleanSimulatedWorld)
+struct WindowRootRegressionTests {
+    @Test(
+        "E8: a coordinator finishes while a child is above it and its completion replaces the window root; the child gets no completion",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func frameAboveReplacedRoot(timing: SimAnimation.NonAnimatedTiming) async {
+        await expectNoFailures([(20, 239), (0, 0), (0, 140), (0, 186), (1, 276)], timing: timing)
+    }
+
+    @Test(
+        "E13, E14: a presented child's completion replaces the window root; the old chain ends, and its coordinators' calls find their host",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func replacedChainEnds(timing: SimAnimation.NonAnimatedTiming) async {
+        await expectNoFailures([(20, 543), (0, 728), (1, 218), (0, 0)], timing: timing)
+    }
+
+    private func expectNoFailures(_ steps: [(Int, Int)], timing: SimAnimation.NonAnimatedTiming) async {
+        SimAnimation.nonAnimatedTiming = timing
+        let failures = await WideSession(.windowRoots, startsWindowRootsInCompletions: true)
+            .run(steps.map { RandomStep(action: $0.0, value: $0.1) })
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+}
