@@ -151,7 +151,8 @@ extension UIViewController {
         }
         for controller in chain { controller.modalMotion = .beingDismissed }
         let disappearing = chain.reversed().filter(\.isOnScreen)
-        let reappears = !isOnScreen && hostWindow?.isHidden == false
+        // What the chain covered comes back: this controller and the levels in view with it.
+        let reappearing = hostWindow?.isHidden == false ? levelsInViewWithIt.filter { !$0.isOnScreen } : []
         let animator =
             flag && !interactive
             ? chain.last.flatMap { $0.transitioningDelegate?.animationController(forDismissed: $0) } : nil
@@ -161,12 +162,12 @@ extension UIViewController {
         ) { [self] transition in
             if transition.isCancelled {
                 cancelDismissal(
-                    of: chain, disappearing: disappearing, reappears: reappears, kind: kind, animated: flag)
+                    of: chain, disappearing: disappearing, reappearing: reappearing, kind: kind, animated: flag)
                 return
             }
             // The presenter's did-appear comes before the dismissed controller's did-disappear, as logged on
             // devices for a full-screen dismissal (S19).
-            if reappears { endAppearance() }
+            for level in reappearing { level.endAppearance() }
             for controller in disappearing { controller.endAppearance() }
             presentedStorage = nil
             for controller in chain {
@@ -183,7 +184,7 @@ extension UIViewController {
         for controller in chain { controller.presentationTransition = transition }
         notifyDismissal(of: chain, kind: kind, phase: .began, animated: flag)
         for controller in disappearing { controller.beginAppearance(false, animated: flag) }
-        if reappears { beginAppearance(true, animated: flag) }
+        for level in reappearing { level.beginAppearance(true, animated: flag) }
         if !interactive { transition.run(animatedBy: animator) }
         return transition
     }
@@ -191,7 +192,7 @@ extension UIViewController {
     /// An interactive dismissal the user cancelled: the chain stays, and reappears where it is seen (the app
     /// may have taken the presenter off its window during the gesture).
     private func cancelDismissal(
-        of chain: [UIViewController], disappearing: [UIViewController], reappears: Bool,
+        of chain: [UIViewController], disappearing: [UIViewController], reappearing: [UIViewController],
         kind: PresentationChange.Kind, animated flag: Bool
     ) {
         presentationTransition = nil
@@ -200,10 +201,10 @@ extension UIViewController {
             controller.modalMotion = nil
         }
         if hostWindow?.isHidden == false {
-            if reappears { beginAppearance(false, animated: flag) }
+            for level in reappearing { level.beginAppearance(false, animated: flag) }
             for controller in disappearing.reversed() { controller.beginAppearance(true, animated: flag) }
         }
-        if reappears { endAppearance() }
+        for level in reappearing { level.endAppearance() }
         for controller in disappearing.reversed() { controller.endAppearance() }
         notifyDismissal(of: chain, kind: kind, phase: .cancelled, animated: flag)
     }

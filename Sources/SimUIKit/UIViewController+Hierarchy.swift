@@ -25,6 +25,19 @@ extension UIViewController {
         }
     }
 
+    /// This controller and the presenters below it that stay in view while it is the top of its chain: each
+    /// level down to the first whose presentation hides its presenter. A full-screen presentation made from
+    /// a sheet covers them all, as a window shown with such a chain leaves them all out (S12, unsourced).
+    var levelsInViewWithIt: [UIViewController] {
+        var levels = [self]
+        var level = self
+        while let presenter = level.presentingStorage, !level.modalPresentationStyle.hidesPresenter {
+            levels.append(presenter)
+            level = presenter
+        }
+        return levels
+    }
+
     /// Why the controller cannot become a window root, or nil if it can.
     func reasonNotFreeForRoot() -> String? {
         reasonNotFreeForContainment(ignoringParent: false)

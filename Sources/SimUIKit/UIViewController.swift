@@ -405,7 +405,9 @@ open class UIViewController: UIResponder {
         presenter.presentedStorage = presented
         presented.presentingStorage = presenter
         presented.modalMotion = .beingPresented
-        let hidesPresenter = presented.modalPresentationStyle.hidesPresenter && presenter.isOnScreen
+        // A full-screen presentation hides every level in view below it, not only its presenter.
+        let hidden =
+            presented.modalPresentationStyle.hidesPresenter ? presenter.levelsInViewWithIt.filter(\.isOnScreen) : []
         let appears = presenter.isOnScreen
         let animator =
             flag
@@ -420,7 +422,7 @@ open class UIViewController: UIResponder {
             // A full-screen presentation: the presented controller's did-appear comes before the presenter's
             // did-disappear, as logged on devices (S19).
             if appears { presented.endAppearance() }
-            if hidesPresenter { presenter.endAppearance() }
+            for level in hidden { level.endAppearance() }
             // The did-appear may have begun dismissing it already.
             if presented.modalMotion == .beingPresented { presented.modalMotion = nil }
             presenter.notifyPresentationObservers(
@@ -437,7 +439,7 @@ open class UIViewController: UIResponder {
                 presenter: presenter, controllers: [presented][...], kind: .present, phase: .began, animated: flag)
         )
         if appears { presented.loadViewIfNeeded() }
-        if hidesPresenter { presenter.beginAppearance(false, animated: flag) }
+        for level in hidden { level.beginAppearance(false, animated: flag) }
         if appears { presented.beginAppearance(true, animated: flag) }
         transition.run(animatedBy: animator)
     }

@@ -46,7 +46,7 @@ final class WideSession {
     let invariants = InsecurityInvariants()
     let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
 
-    /// Whether completions start window roots (and tabs switch under a full-screen presentation).
+    /// Whether completions start window roots.
     let startsWindowRootsInCompletions: Bool
 
     init(
@@ -261,9 +261,7 @@ final class WideSession {
                 pick(startedCoordinators.filter { $0.parent != nil }, value)?.pop()
             }
         case 13:
-            if startsWindowRootsInCompletions, value % 5 == 4,
-                let tabs = window.rootViewController as? UITabBarController
-            {
+            if value % 5 == 4, let tabs = window.rootViewController as? UITabBarController {
                 presentAndSwitchTab(in: tabs, value)
             } else if let coordinator {
                 presentAlert(on: coordinator, animated: animated)
@@ -285,9 +283,7 @@ final class WideSession {
     /// tab in the same turn (S12: every appearance callback is balanced).
     private func presentAndSwitchTab(in tabs: UITabBarController, _ value: Int) {
         let selected = tabs.selectedViewController
-        // Over the tab bar itself: a full-screen presentation from a sheet is another case (see issue 29's note).
-        guard tabs.presentedViewController == nil,
-            let coordinator = startedCoordinators.first(where: { $0.rootViewController === selected }) else { return }
+        guard let coordinator = startedCoordinators.first(where: { $0.rootViewController === selected }) else { return }
         let screen = next()
         screen.modalPresentationStyle = .fullScreen
         coordinator.present(screen, animated: false)

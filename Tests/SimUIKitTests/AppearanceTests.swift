@@ -284,4 +284,31 @@ struct AppearanceTests {
         let controllers: [UIViewController] = [tabs, first, second, cover] + (tabs.viewControllers ?? [])
         #expect(SimAppearanceInvariants.violations(windows: [window], controllers: controllers).isEmpty)
     }
+
+    @Test(
+        "S12: a full-screen presentation made from a sheet covers the sheet and its presenter; both reappear when it is dismissed",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func fullScreenFromSheet(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let root = Screen("Root", journal: journal)
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet", journal: journal)
+        root.present(sheet, animated: true)
+        loop.runUntilIdle()
+        _ = journal.take()
+        let cover = Screen("Cover", journal: journal)
+        cover.modalPresentationStyle = .fullScreen
+        sheet.present(cover, animated: false)
+        loop.runUntilIdle()
+        let appearance = journal.take().filter { !$0.hasSuffix("viewDidLoad") && !$0.hasSuffix("viewIsAppearing") }
+        #expect(appearance.filter { $0.hasPrefix("Root.") } == ["Root.viewWillDisappear", "Root.viewDidDisappear"])
+        #expect(appearance.filter { $0.hasPrefix("Sheet.") } == ["Sheet.viewWillDisappear", "Sheet.viewDidDisappear"])
+        #expect(SimAppearanceInvariants.violations(windows: [window], controllers: [root, sheet, cover]).isEmpty)
+        sheet.dismiss(animated: true)
+        loop.runUntilIdle()
+        let back = journal.take().filter { !$0.hasSuffix("viewIsAppearing") }
+        #expect(back.filter { $0.hasPrefix("Root.") } == ["Root.viewWillAppear", "Root.viewDidAppear"])
+        #expect(back.filter { $0.hasPrefix("Sheet.") } == ["Sheet.viewWillAppear", "Sheet.viewDidAppear"])
+        #expect(SimAppearanceInvariants.violations(windows: [window], controllers: [root, sheet, cover]).isEmpty)
+    }
 }
