@@ -100,6 +100,29 @@ struct RoundTripTests {
         expectRoundTrip([window])
     }
 
+    @Test(
+        "X3, E13: a snapshot taken right after a completion replaced the window root leaves out the replaced chain, and round-trips"
+    )
+    func windowRootReplacedInCompletion() throws {
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let windowHost = WindowHost(window)
+        let first = Step("First")
+        let child = Step("Child")
+        windowHost.start(first, animated: false) { _ in }
+        first.navigation.start(child, animated: false) { _ in
+            windowHost.start(Step("Second"), animated: false) { _ in }
+        }
+        SimRunLoop.main.runUntilIdle()
+        child.finish("done")
+        // The replaced chain ends on the run loop's next turn: the snapshot is taken before it.
+        let xml = expectRoundTrip([window])
+        #expect(!xml.contains(#"controller="first""#), "the replaced chain shows nothing and is not part of the tree")
+        #expect(xml.contains(#"controller="second""#))
+        SimRunLoop.main.runUntilIdle()
+        #expect(!first.isLive)
+    }
+
     @Test("X3: unknown controller types come back as stand-ins that keep their type name; factories make real ones")
     func factories() throws {
         final class ProfileViewController: UIViewController {}

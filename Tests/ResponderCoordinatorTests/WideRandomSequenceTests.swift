@@ -59,11 +59,6 @@ struct RandomStep: CustomStringConvertible, Sendable {
 /// What the wide and restore suites share: which worlds run, the census, and the property check.
 @MainActor
 enum WideHarness {
-    /// Whether completions may start new window roots (`RANDOM_WINDOW_ROOTS_IN_COMPLETIONS=1`). Off by
-    /// default while the leaks and stray completions it finds (issue 29, items 5 and 6) are open.
-    static let startsWindowRootsInCompletions =
-        ProcessInfo.processInfo.environment["RANDOM_WINDOW_ROOTS_IN_COMPLETIONS"] != nil
-
     /// `RANDOM_WORLDS=engine,mixed` runs only those worlds (long local runs split across processes).
     static func runs(_ world: RandomWorld) -> Bool {
         guard let only = ProcessInfo.processInfo.environment["RANDOM_WORLDS"] else { return true }

@@ -45,7 +45,7 @@ extension WideSession {
             switch value % 6 {
             case 0: parent?.finish("after \(result.value ?? "dismissed")")
             case 1: parent?.navigation.start(self.makeEngineScreen(), in: .modal, animated: true) { _ in }
-            case 2 where self.startsWindowRootsInCompletions:
+            case 2:
                 // A new window root from inside a completion (the window host's own chains included).
                 let root = self.makeEngineScreen()
                 let context: AdaptiveContext = value % 12 == 2 ? .navigation(new: UINavigationController()) : .modal

@@ -46,16 +46,9 @@ final class WideSession {
     let invariants = InsecurityInvariants()
     let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
 
-    /// Whether completions start window roots.
-    let startsWindowRootsInCompletions: Bool
-
-    init(
-        _ world: RandomWorld, restores: Bool = false,
-        startsWindowRootsInCompletions: Bool = WideHarness.startsWindowRootsInCompletions
-    ) {
+    init(_ world: RandomWorld, restores: Bool = false) {
         self.world = world
         self.restores = restores
-        self.startsWindowRootsInCompletions = startsWindowRootsInCompletions
     }
 
     func run(_ steps: [RandomStep]) async -> [String] {

@@ -23,8 +23,7 @@ struct WindowRootRegressionTests {
 
     private func expectNoFailures(_ steps: [(Int, Int)], timing: SimAnimation.NonAnimatedTiming) async {
         SimAnimation.nonAnimatedTiming = timing
-        let failures = await WideSession(.windowRoots, startsWindowRootsInCompletions: true)
-            .run(steps.map { RandomStep(action: $0.0, value: $0.1) })
+        let failures = await WideSession(.windowRoots).run(steps.map { RandomStep(action: $0.0, value: $0.1) })
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }

@@ -33,13 +33,22 @@ extension InsecurityHost {
     }
 
     /// For adapters and tools: the live hosts started on `windows` or on a controller they hold, window by
-    /// window in the order of ``UIWindow/controllerHierarchy``, and on one object in creation order.
+    /// window in the order of ``UIWindow/controllerHierarchy``, and on one object in creation order. A window
+    /// chain whose root the window has already replaced is not among them: it ends once its teardown is over
+    /// (E13), and shows nothing meanwhile.
     @_spi(Adapters) public static func hosts(in windows: [UIWindow]) -> [InsecurityHost] {
         windows.flatMap { window in
             ([window] + window.controllerHierarchy).flatMap { base in
-                (base[associated: hostsKey] ?? []).compactMap(\.value)
+                (base[associated: hostsKey] ?? []).compactMap(\.value).filter { !$0.hasLeftWindow }
             }
         }
+    }
+
+    /// Whether the window replaced the root of this chain, which waits for its teardown to end to abandon
+    /// its frames.
+    private var hasLeftWindow: Bool {
+        guard isBeingReplaced, case .window(let window, _) = base, let lowest = frames.first else { return false }
+        return window.value?.rootViewController !== lowest.uikitController
     }
 
     /// What the host was started on.
