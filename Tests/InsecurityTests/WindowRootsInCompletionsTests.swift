@@ -82,4 +82,34 @@ struct WindowRootsInCompletionsTests {
         window.rootViewController = nil
         loop.runUntilIdle()
     }
+
+    @Test(
+        "E13: a new root that ends before the window shows it calls off the replacement: the chain on screen stays live and stays the top context",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func rootEndedBeforeShown(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let host = WindowHost(window)
+        let shown = AdaptiveScreen("Shown")
+        let withdrawn = AdaptiveScreen("Withdrawn")
+        let deepLink = AdaptiveScreen("DeepLink")
+        let outcomes = Outcomes()
+        let diagnostics = InsecurityDiagnostics.capture {
+            host.start(shown, in: .any, duration: 0.3, options: [], outcomes.completion("Shown"))
+            // Waits for the running window transition, and ends before it runs.
+            host.start(withdrawn, in: .any, animated: true, outcomes.completion("Withdrawn"))
+            withdrawn.finish("gone")
+            loop.runUntilIdle()
+            host.topContext?.start(deepLink, in: .modal, animated: false) { _ in }
+            loop.runUntilIdle()
+        }
+        #expect(window.rootViewController === shown.controller)
+        #expect(shown.isLive, "the replacement was called off")
+        #expect(shown.controller?.presentedViewController === deepLink.controller, "the top context is the chain on screen")
+        #expect(outcomes.log == ["Withdrawn: gone"])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        window.rootViewController = nil
+        loop.runUntilIdle()
+    }
 }

@@ -31,3 +31,4 @@ struct RepeatedPresentationTests {
         app.stop()
     }
 }
+

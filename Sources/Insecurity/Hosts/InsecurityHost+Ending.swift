@@ -79,6 +79,7 @@ extension InsecurityHost {
         let tornDown = ended.filter(\.isLive)
         for frame in tornDown { markEnded(frame, cause: .teardownOfFramesAbove) }
         let popped = removeFromScreen(ended, lowestAlreadyRemoved: lowestRemovedByUser, animated: animated)
+        if let root = ended.first, case .windowRoot = root.placement, !root.wasShown { withdrawRoot() }
         for frame in tornDown {
             frame.owner?.frameEnded(deliveringDismissal: false)
         }
@@ -126,6 +127,13 @@ extension InsecurityHost {
     func enqueueDismissal(of frame: Frame, animated: Bool) {
         guard case .presented(_, let presented) = frame.placement, let controller = presented.value else { return }
         UIKitOperations.dismiss(controller, animated: animated, keys: [ObjectIdentifier(self)])
+    }
+
+    /// The chain's root ended before the window showed it: the replacement is called off, and the chain it
+    /// was to replace goes on as the window's current chain (E13).
+    private func withdrawRoot() {
+        rootWithdrawn = true
+        replacedChain?.isBeingReplaced = false
     }
 
     /// Ends every frame without UIKit operations and without completions (the window replaced the root).

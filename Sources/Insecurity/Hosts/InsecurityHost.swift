@@ -53,6 +53,9 @@ public final class InsecurityHost {
     /// The window chain this one replaces, kept until this chain's root is on screen and the replaced
     /// chain has ended (E13).
     var replacedChain: InsecurityHost?
+    /// Whether this window chain's root ended before the window showed it: the chain it was to replace
+    /// stays the current one (E13).
+    var rootWithdrawn = false
 
     /// Positions in a navigation stack that a restore adopts frames from, built once per restore so that
     /// adopting n pushed frames costs O(n) rather than O(n²).

@@ -8,8 +8,15 @@ import SimUIKit
 public final class WindowHost: WindowNavigation, _EngineStarter {
     private weak var window: UIWindow?
 
-    /// The host of the current root chain: start on it to add coordinators on top of that chain.
-    public private(set) var topContext: InsecurityHost?
+    /// The host of the current root chain: start on it to add coordinators on top of that chain. A chain
+    /// whose root ended before the window showed it leaves the one it was to replace current.
+    public var topContext: InsecurityHost? {
+        var chain = latestChain
+        while let current = chain, current.rootWithdrawn { chain = current.replacedChain }
+        return chain
+    }
+    /// The chain started last.
+    private var latestChain: InsecurityHost?
 
     public init(_ window: UIWindow) {
         self.window = window
@@ -39,9 +46,10 @@ public final class WindowHost: WindowNavigation, _EngineStarter {
         guard child.canStart else { return false }
         let chain = InsecurityHost(window: window, transition: transition)
         // The previous chain ends when the new root is on screen: until then it is what the user sees.
-        topContext?.isBeingReplaced = true
-        chain.replacedChain = topContext
-        topContext = chain
+        let current = topContext
+        current?.isBeingReplaced = true
+        chain.replacedChain = current
+        latestChain = chain
         return chain.start(
             child, request, after: .top, animated: transition != nil, completion: completion, onTeardown: onTeardown)
     }
