@@ -44,10 +44,12 @@ public final class InsecurityClassicPlugin: BridgePlugin {
         throws(BridgeRebuildError)
     {
         for coordinator in coordinators {
-            guard let controllerID = coordinator.controllerIDs.first, context.hasFrame(showing: controllerID) else {
+            guard coordinator.controllerIDs.count == 1, let controllerID = coordinator.controllerIDs.first,
+                context.hasFrame(showing: controllerID)
+            else {
                 throw BridgeRebuildError(
                     coordinatorID: coordinator.id,
-                    message: "an InsecurityChild must show a controller of an Insecurity frame")
+                    message: "an InsecurityChild must show exactly one controller, that of an Insecurity frame")
             }
             context.frameCoordinator(showing: controllerID)?.framework = framework
         }

@@ -237,12 +237,14 @@ private struct Run {
 }
 
 extension Run {
-    /// Coordinators' parents, children and controllers resolve; each has a place in the tree; parent links
-    /// form no cycle.
+    /// Coordinators' parents, children and controllers resolve, and parents list their children; each has a
+    /// place in the tree; parent links form no cycle.
     mutating func checkCoordinators() {
         let parents = Dictionary(
             tree.coordinators.compactMap { c in c.parentID.map { (c.id, $0) } }, uniquingKeysWith: { first, _ in first }
         )
+        let listedChildren = Dictionary(
+            tree.coordinators.map { ($0.id, Set($0.childIDs)) }, uniquingKeysWith: { first, _ in first })
         for (index, coordinator) in tree.coordinators.enumerated() {
             let key = SnapshotParser.Place.coordinator(index)
             if let parent = coordinator.parentID, !coordinatorIDs.contains(parent) {
@@ -251,6 +253,14 @@ extension Run {
                     "coordinator \"\(coordinator.id)\"'s parent \"\(parent)\" is not in the snapshot", at: key)
             }
             checkChildren(of: coordinator, at: index, parents: parents)
+            if let parent = coordinator.parentID, coordinatorIDs.contains(parent),
+                listedChildren[parent]?.contains(coordinator.id) != true
+            {
+                issue(
+                    .danglingReference,
+                    "coordinator \"\(coordinator.id)\" names \"\(parent)\" as its parent, which does not list it as a child",
+                    at: key)
+            }
             for (position, owned) in coordinator.controllerIDs.enumerated() {
                 requireController(owned, "coordinator \"\(coordinator.id)\"", at: .owns(index, position))
             }
@@ -275,11 +285,14 @@ extension Run {
         }
     }
 
-    /// Each listed child exists, is not the coordinator itself, and names it as its parent.
+    /// Each listed child is listed once, exists, is not the coordinator itself, and names it as its parent.
     private mutating func checkChildren(of coordinator: BridgedCoordinator, at index: Int, parents: [String: String]) {
+        var listed: Set<String> = []
         for (position, child) in coordinator.childIDs.enumerated() {
             let at = SnapshotParser.Place.coordinatorChild(index, position)
-            if child == coordinator.id {
+            if !listed.insert(child).inserted {
+                issue(.schemaViolation, "coordinator \"\(coordinator.id)\" lists \"\(child)\" as a child twice", at: at)
+            } else if child == coordinator.id {
                 issue(.cycle, "coordinator \"\(coordinator.id)\" lists itself as a child", at: at)
             } else if !coordinatorIDs.contains(child) {
                 issue(
