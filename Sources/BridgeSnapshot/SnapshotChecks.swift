@@ -171,11 +171,12 @@ private struct Run {
         }
     }
 
-    /// Hosts' bases and frames resolve. The navigation controller a waiting frame will present holds the
+    /// Hosts' bases and frames resolve, and no two frames show one controller. The navigation controller a waiting frame will present holds the
     /// frame's controller: it is referenced through its child. (Coordinators only own what is on screen or
     /// waiting to be: owning a controller is not a place in the tree.)
     mutating func checkHosts() {
         var waitingFramesShow = [Bool](repeating: false, count: tree.controllers.count)
+        var framed = [Bool](repeating: false, count: tree.controllers.count)
         for (index, host) in tree.hosts.enumerated() {
             switch host.base {
             case .modal(let id), .navigation(let id):
@@ -192,6 +193,13 @@ private struct Run {
                 if let found = requireController(
                     frame.controllerID, "a frame of host \"\(host.id)\"", at: .frame(index, position))
                 {
+                    if framed[found] {
+                        issue(
+                            .danglingReference,
+                            "a frame of host \"\(host.id)\" shows \"\(frame.controllerID ?? "")\", which another frame shows already",
+                            at: .frame(index, position))
+                    }
+                    framed[found] = true
                     referenced[found] = true
                     if frame.state == .waiting { waitingFramesShow[found] = true }
                 }

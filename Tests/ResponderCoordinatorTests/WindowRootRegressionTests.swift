@@ -21,6 +21,14 @@ struct WindowRootRegressionTests {
         await expectNoFailures([(20, 543), (0, 728), (1, 218), (0, 0)], timing: timing)
     }
 
+    @Test(
+        "E13: app code dismisses a sheet whose completion replaces the window root; the replaced root's coordinator has ended before the app's next call",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func replacedRootEndsAtOnce(timing: SimAnimation.NonAnimatedTiming) async {
+        await expectNoFailures(
+            [(0, 0), (0, 0), (0, 0), (0, 0), (20, 3), (20, 983), (22, 103), (16, 0), (0, 0)], timing: timing)
+    }
+
     private func expectNoFailures(_ steps: [(Int, Int)], timing: SimAnimation.NonAnimatedTiming) async {
         SimAnimation.nonAnimatedTiming = timing
         let failures = await WideSession(.windowRoots).run(steps.map { RandomStep(action: $0.0, value: $0.1) })

@@ -137,8 +137,11 @@ extension InsecurityHost {
     }
 
     /// Ends every frame without UIKit operations and without completions (the window replaced the root).
+    /// During a teardown, the coordinators end at once, since the window no longer shows them, and the
+    /// frames are let go once the teardown is over.
     func abandon() {
         guard case .ready = stage else {
+            endWithoutCompletions(frames)
             // Kept alive until then: the new chain lets go of the replaced one as soon as its root shows (E13).
             SimRunLoop.main.perform { self.abandon() }
             return
@@ -148,13 +151,17 @@ extension InsecurityHost {
         frames.removeAll()
         framesByUIKitController.removeAll()
         restoredWaitingFrames.removeAll()
-        for frame in ended where frame.isLive {
-            markEnded(frame, cause: .teardownOfFramesAbove)
-            frame.owner?.frameEnded(deliveringDismissal: false)
-        }
+        endWithoutCompletions(ended)
         for frame in ended {
             frame.release()
         }
         finishTeardown()
+    }
+
+    private func endWithoutCompletions(_ frames: [Frame]) {
+        for frame in frames where frame.isLive {
+            markEnded(frame, cause: .teardownOfFramesAbove)
+            frame.owner?.frameEnded(deliveringDismissal: false)
+        }
     }
 }

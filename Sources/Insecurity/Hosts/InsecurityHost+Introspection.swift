@@ -44,9 +44,9 @@ extension InsecurityHost {
         }
     }
 
-    /// Whether the window replaced the root of this chain, which waits for its teardown to end to abandon
-    /// its frames.
-    private var hasLeftWindow: Bool {
+    /// Whether the window replaced the root of this chain, which waits for its teardown to end to let go of
+    /// its frames (their coordinators have ended already).
+    var hasLeftWindow: Bool {
         guard isBeingReplaced, case .window(let window, _) = base, let lowest = frames.first else { return false }
         return window.value?.rootViewController !== lowest.uikitController
     }

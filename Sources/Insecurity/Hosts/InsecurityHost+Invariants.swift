@@ -80,7 +80,9 @@ extension InsecurityHost {
         for (index, frame) in frames.enumerated() {
             let name = "frame \(frame.id) \(frame.typeName)"
             if frame.index != index { problems.append("\(name) has index \(frame.index) at position \(index)") }
-            if !frame.isLive { problems.append("\(name) has ended but is still in the chain of \(debugName)") }
+            if !frame.isLive, !hasLeftWindow {
+                problems.append("\(name) has ended but is still in the chain of \(debugName)")
+            }
             if frame.host !== self { problems.append("\(name) names another host") }
             if framesByUIKitController[frame.uikitControllerID] !== frame {
                 problems.append("\(name) is missing from the controller lookup table")
