@@ -179,6 +179,43 @@ struct HostileInputTests {
             """, .cycle)
     }
 
+    /// A version-3 document around `coordinators` and `hosts`: a window whose root `r` holds `s`.
+    private func document(hosts: String = "", coordinators: String) -> String {
+        """
+        <bridge-snapshot version="3"><windows><window id="w" key="true" visible="true" root="r"/></windows>
+        <controllers><controller id="r" type="UINavigationController" container="navigation"><child ref="s"/></controller>
+        <controller id="s" type="T"/></controllers>
+        <hosts>\(hosts)</hosts>
+        <coordinators>\(coordinators)</coordinators></bridge-snapshot>
+        """
+    }
+
+    @Test(
+        "X3: a document that contradicts itself is refused where it does (a parent that does not list its child, a child listed twice, two frames of one controller), since no import could give it back",
+        arguments: [
+            ("""
+            <coordinator id="a" framework="F" type="T" identifier="a" root="r"/>
+            <coordinator id="b" framework="F" type="T" identifier="b" root="r" parent="a"/>
+            """, "", "names \"a\" as its parent, which does not list it as a child"),
+            ("""
+            <coordinator id="a" framework="F" type="T" identifier="a" root="r"><child ref="b"/><child ref="b"/></coordinator>
+            <coordinator id="b" framework="F" type="T" identifier="b" root="r" parent="a"/>
+            """, "", "lists \"b\" as a child twice"),
+            ("", """
+            <host id="h" base="navigation" on="r"><frame kind="push" state="shown" coordinator="C" controller="s"/>
+            <frame kind="push" state="shown" coordinator="C" controller="s"/></host>
+            """, "which another frame shows already"),
+        ])
+    func contradictions(coordinators: String, hosts: String, message: String) {
+        let xml = document(hosts: hosts, coordinators: coordinators)
+        #expect(throws: SnapshotError.self) { try BridgeSnapshot.parse(xml) }
+        do {
+            _ = try BridgeSnapshot.parse(xml)
+        } catch {
+            #expect(error.issues.contains { $0.message.contains(message) && $0.line > 1 }, "\(error)")
+        }
+    }
+
     @Test("X6: empty input and plain garbage are errors, not crashes")
     func garbage() {
         #expect(throws: SnapshotError.self) { try BridgeSnapshot.parse("") }
