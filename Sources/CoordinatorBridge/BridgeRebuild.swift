@@ -88,6 +88,9 @@ public final class BridgeRebuildContext {
         }
     }
 
+    /// Every rebuilt host, in document order.
+    public var rebuiltHosts: [InsecurityHost] { hosts.map(\.host) }
+
     /// The rebuilt hosts that the snapshot says `framework`'s adapter ran, in document order.
     public func hosts(ranBy framework: String) -> [InsecurityHost] {
         hosts.filter { $0.framework == framework }.map(\.host)
