@@ -122,11 +122,22 @@ extension ResponderCoordinatorPlugin {
             made[described.id]!.markStarted()
         }
         // The host that presented for the coordinators presents for them again; its frames are theirs.
-        for host in context.hosts(ranBy: framework) {
+        let ran = context.hosts(ranBy: framework)
+        for host in ran {
             guard host.becomePresentingHost() else { continue }
             for frame in host.frameDescriptions {
                 (frame.coordinator as? RestoredCoordinator)?.framework = framework
             }
+        }
+        // The hosts the snapshot says the adapter ran are those it runs now (X3).
+        let ranIDs = Set(ran.map(ObjectIdentifier.init))
+        for (position, host) in context.rebuiltHosts.enumerated()
+        where runs(host) != ranIDs.contains(ObjectIdentifier(host)) {
+            throw BridgeRebuildError(
+                coordinatorID: coordinators.first?.id ?? framework,
+                message: runs(host)
+                    ? "host \(position + 1) is the coordinators', but the snapshot does not say so"
+                    : "host \(position + 1) is said to be run by \(framework), but none of its coordinators uses it")
         }
     }
 
@@ -170,8 +181,19 @@ extension ResponderCoordinatorPlugin {
                 coordinatorID: described.id,
                 message: "it is a navigation coordinator, and its recorded root is not a navigation controller")
         }
+        // What the coordinator owns is its stack's screens (a navigation coordinator) or its root (any other).
+        let ownsWhatItCan =
+            coordinator is NavigationCoordinator
+            ? !owned.contains { $0 === navigation } : owned.elementsEqual(root.map { [$0] } ?? [], by: ===)
+        guard ownsWhatItCan else {
+            throw BridgeRebuildError(
+                coordinatorID: described.id,
+                message: coordinator is NavigationCoordinator
+                    ? "a navigation coordinator cannot own its own navigation controller"
+                    : "a coordinator that is not a navigation coordinator owns its root controller and nothing else")
+        }
         if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
-            navigationCoordinator.viewControllers = owned.filter { $0 !== navigation }
+            navigationCoordinator.viewControllers = owned
             let stage = navigationCoordinator.stage
             if let (host, recorded) = stageHost(on: navigation, owning: Set(described.controllerIDs), in: context) {
                 adopt(host, recorded: recorded, into: stage)

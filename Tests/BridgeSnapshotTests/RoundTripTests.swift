@@ -140,6 +140,30 @@ struct RoundTripTests {
         }
     }
 
+    @Test(
+        "X3: ResponderCoordinator coordinators that own what they cannot, or hosts said to be theirs that none uses, are refused at import, saying why",
+        arguments: [
+            ("      <owns ref=\"home\"/>", "      <owns ref=\"home\"/>\n      <owns ref=\"main\"/>", "cannot own its own navigation controller"),
+            (
+                "  </hosts>", "    <host id=\"host2\" base=\"modal\" on=\"main\" framework=\"ResponderCoordinator\"/>\n  </hosts>",
+                "none of its coordinators uses it"
+            ),
+        ])
+    func responderContradictionsRefused(original: String, replacement: String, reason: String) throws {
+        let scene = Scenes.legacyTree()
+        let xml = export([scene[0] as! UIWindow])
+        try #require(xml.contains(original))
+        let mutated = xml.replacingOccurrences(of: original, with: replacement)
+        _ = try BridgeSnapshot.canonical(mutated)
+        do {
+            _ = try BridgeSnapshot.importLive(mutated, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+            Issue.record("imported a description the adapter cannot rebuild")
+        } catch {
+            #expect(error.issues.contains { $0.kind == .unbuildable && $0.message.contains(reason) }, "\(error)")
+        }
+        (scene[1] as! HomeCoordinator).stop()
+    }
+
     @Test("X3: unknown controller types come back as stand-ins that keep their type name; factories make real ones")
     func factories() throws {
         final class ProfileViewController: UIViewController {}
