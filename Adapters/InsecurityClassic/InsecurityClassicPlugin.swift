@@ -62,17 +62,21 @@ public final class InsecurityClassicPlugin: BridgePlugin {
         guard chains.count == coordinators.count else {
             throw BridgeRebuildError(
                 coordinatorID: coordinators.first?.id ?? framework,
-                message: "\(chains.count) frames show InsecurityChild coordinators, but \(coordinators.count) are described")
+                message:
+                    "\(chains.count) frames show InsecurityChild coordinators, but \(coordinators.count) are described")
         }
         for coordinator in coordinators {
             let controller = controllers[coordinator.id]!
             guard let frame = chains[ObjectIdentifier(controller)] else {
-                throw BridgeRebuildError(coordinatorID: coordinator.id, message: "its frame is not an InsecurityChild's")
+                throw BridgeRebuildError(
+                    coordinatorID: coordinator.id, message: "its frame is not an InsecurityChild's")
             }
             let problem: String? =
                 if coordinator.type != frame.type {
                     "it is described as \(coordinator.type), but its frame's coordinator is \(frame.type)"
-                } else if coordinator.rootID.flatMap(context.controller(withID:)) !== (controller.navigationController ?? controller) {
+                } else if coordinator.rootID.flatMap(context.controller(withID:))
+                    !== (controller.navigationController ?? controller)
+                {
                     "its root is not the navigation controller holding its controller, nor that controller"
                 } else if coordinator.parentID.flatMap({ controllers[$0] }) !== frame.below {
                     "its parent is not the InsecurityChild of the frame right below its own"

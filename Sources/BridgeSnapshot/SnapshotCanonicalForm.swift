@@ -85,7 +85,8 @@ extension BridgedTree {
         func key(_ host: BridgedHost) -> Int {
             switch host.base {
             case .window(let id): id.flatMap { windowRank[$0] } ?? Int.max
-            case .modal(let id), .navigation(let id): id.flatMap { controllerRank[$0] }.map { windows.count + $0 } ?? Int.max
+            case .modal(let id), .navigation(let id):
+                id.flatMap { controllerRank[$0] }.map { windows.count + $0 } ?? Int.max
             }
         }
         return hosts.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)

@@ -193,18 +193,25 @@ struct HostileInputTests {
     @Test(
         "X3: a document that contradicts itself is refused where it does (a parent that does not list its child, a child listed twice, two frames of one controller), since no import could give it back",
         arguments: [
-            ("""
-            <coordinator id="a" framework="F" type="T" identifier="a" root="r"/>
-            <coordinator id="b" framework="F" type="T" identifier="b" root="r" parent="a"/>
-            """, "", "names \"a\" as its parent, which does not list it as a child"),
-            ("""
-            <coordinator id="a" framework="F" type="T" identifier="a" root="r"><child ref="b"/><child ref="b"/></coordinator>
-            <coordinator id="b" framework="F" type="T" identifier="b" root="r" parent="a"/>
-            """, "", "lists \"b\" as a child twice"),
-            ("", """
-            <host id="h" base="navigation" on="r"><frame kind="push" state="shown" coordinator="C" controller="s"/>
-            <frame kind="push" state="shown" coordinator="C" controller="s"/></host>
-            """, "which another frame shows already"),
+            (
+                """
+                <coordinator id="a" framework="F" type="T" identifier="a" root="r"/>
+                <coordinator id="b" framework="F" type="T" identifier="b" root="r" parent="a"/>
+                """, "", "names \"a\" as its parent, which does not list it as a child"
+            ),
+            (
+                """
+                <coordinator id="a" framework="F" type="T" identifier="a" root="r"><child ref="b"/><child ref="b"/></coordinator>
+                <coordinator id="b" framework="F" type="T" identifier="b" root="r" parent="a"/>
+                """, "", "lists \"b\" as a child twice"
+            ),
+            (
+                "",
+                """
+                <host id="h" base="navigation" on="r"><frame kind="push" state="shown" coordinator="C" controller="s"/>
+                <frame kind="push" state="shown" coordinator="C" controller="s"/></host>
+                """, "which another frame shows already"
+            ),
         ])
     func contradictions(coordinators: String, hosts: String, message: String) {
         let xml = document(hosts: hosts, coordinators: coordinators)

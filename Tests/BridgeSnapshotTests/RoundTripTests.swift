@@ -123,29 +123,41 @@ struct RoundTripTests {
         #expect(!first.isLive)
     }
 
-    @Test("X3: InsecurityChild coordinators described against their frames (owned controllers swapped) are refused at import, saying why")
+    @Test(
+        "X3: InsecurityChild coordinators described against their frames (owned controllers swapped) are refused at import, saying why"
+    )
     func classicContradictingFramesRefused() throws {
         let scene = Scenes.classicAndWindowHost()
         let xml = export([scene[0] as! UIWindow])
         let owns = xml.components(separatedBy: "\n").filter { $0.contains("<owns ref=") }
         try #require(owns.count == 2)
-        let swapped = xml.replacingOccurrences(of: owns[0], with: "SWAP").replacingOccurrences(of: owns[1], with: owns[0])
-            .replacingOccurrences(of: "SWAP", with: owns[1])
-        #expect(try BridgeSnapshot.canonical(swapped) != BridgeSnapshot.canonical(xml), "the mutation is a valid, other document")
+        let swapped = xml.replacingOccurrences(of: owns[0], with: "SWAP").replacingOccurrences(
+            of: owns[1], with: owns[0]
+        )
+        .replacingOccurrences(of: "SWAP", with: owns[1])
+        #expect(
+            try BridgeSnapshot.canonical(swapped) != BridgeSnapshot.canonical(xml),
+            "the mutation is a valid, other document")
         do {
             _ = try BridgeSnapshot.importLive(swapped, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
             Issue.record("imported a description that contradicts its frames")
         } catch {
-            #expect(error.issues.contains { $0.kind == .unbuildable && $0.message.contains("InsecurityClassic") }, "\(error)")
+            #expect(
+                error.issues.contains { $0.kind == .unbuildable && $0.message.contains("InsecurityClassic") },
+                "\(error)")
         }
     }
 
     @Test(
         "X3: ResponderCoordinator coordinators that own what they cannot, or hosts said to be theirs that none uses, are refused at import, saying why",
         arguments: [
-            ("      <owns ref=\"home\"/>", "      <owns ref=\"home\"/>\n      <owns ref=\"main\"/>", "cannot own its own navigation controller"),
             (
-                "  </hosts>", "    <host id=\"host2\" base=\"modal\" on=\"main\" framework=\"ResponderCoordinator\"/>\n  </hosts>",
+                "      <owns ref=\"home\"/>", "      <owns ref=\"home\"/>\n      <owns ref=\"main\"/>",
+                "cannot own its own navigation controller"
+            ),
+            (
+                "  </hosts>",
+                "    <host id=\"host2\" base=\"modal\" on=\"main\" framework=\"ResponderCoordinator\"/>\n  </hosts>",
                 "none of its coordinators uses it"
             ),
         ])

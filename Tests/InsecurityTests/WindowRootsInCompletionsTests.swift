@@ -106,7 +106,8 @@ struct WindowRootsInCompletionsTests {
         }
         #expect(window.rootViewController === shown.controller)
         #expect(shown.isLive, "the replacement was called off")
-        #expect(shown.controller?.presentedViewController === deepLink.controller, "the top context is the chain on screen")
+        #expect(
+            shown.controller?.presentedViewController === deepLink.controller, "the top context is the chain on screen")
         #expect(outcomes.log == ["Withdrawn: gone"])
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         window.rootViewController = nil

@@ -31,4 +31,3 @@ struct RepeatedPresentationTests {
         app.stop()
     }
 }
-

@@ -49,7 +49,8 @@ extension WideSession {
                 // A new window root from inside a completion (the window host's own chains included).
                 let root = self.makeEngineScreen()
                 let context: AdaptiveContext = value % 12 == 2 ? .navigation(new: UINavigationController()) : .modal
-                self.windowHost?.start(root, in: context, animated: value % 4 == 2, self.completion(of: root, parent: nil, value / 6))
+                self.windowHost?.start(
+                    root, in: context, animated: value % 4 == 2, self.completion(of: root, parent: nil, value / 6))
             case 3:
                 let child = self.makeEngineScreen()
                 parent?.navigation.start(
@@ -189,7 +190,8 @@ extension WideSession {
     static func kind(of failure: String) -> String {
         let kinds = [
             ("E1:", "viewController read twice"), ("X2:", "export not canonical"),
-            ("X3: export(importLive", "mutation round trip"), ("X3: canonical(canonical", "canonical not a fixed point"),
+            ("X3: export(importLive", "mutation round trip"),
+            ("X3: canonical(canonical", "canonical not a fixed point"),
             ("E8:", "completion above an ended frame"),
             ("export(import(x)) != x", "round trip changed"), ("the import failed", "import refused"),
             ("during the import", "import reported"),
@@ -257,7 +259,9 @@ extension WideSession {
                 log: Log())
         }
         builder.coordinatorFactories.register(ChainScreen.self) { [unowned self] in makeEngineScreen() }
-        builder.coordinatorFactories.register(ModalChainScreen.self) { [unowned self] in ModalChainScreen("E", reads: reads) }
+        builder.coordinatorFactories.register(ModalChainScreen.self) { [unowned self] in
+            ModalChainScreen("E", reads: reads)
+        }
         builder.coordinatorFactories.register(AlertScreen.self) { [unowned self] in alertScreen(animated: true) }
         var imported: BridgeBuilder.Live?
         var diagnostics: [InsecurityDiagnostic] = []
@@ -316,7 +320,8 @@ extension WideSession {
             let exported = BridgeSnapshot.export(imported.windows, registry: registry)
             if exported != canonical {
                 failures.append(
-                    "\(moment): X3: export(importLive(m)) != canonical(m): \(lineDiff(canonical, exported))\nm:\n\(variant)")
+                    "\(moment): X3: export(importLive(m)) != canonical(m): \(lineDiff(canonical, exported))\nm:\n\(variant)"
+                )
             }
             _ = SimWarnings.capture {
                 _ = InsecurityDiagnostics.capture {
@@ -331,7 +336,8 @@ extension WideSession {
     private func lineDiff(_ a: String, _ b: String) -> String {
         let left = a.split(separator: "\n")
         let right = b.split(separator: "\n")
-        return "- \(left.filter { !right.contains($0) }.joined(separator: " ")) + \(right.filter { !left.contains($0) }.joined(separator: " "))"
+        return
+            "- \(left.filter { !right.contains($0) }.joined(separator: " ")) + \(right.filter { !left.contains($0) }.joined(separator: " "))"
     }
 
     /// Makes `imported` the session's tree: its window on screen, its coordinators, hosts and stacks the

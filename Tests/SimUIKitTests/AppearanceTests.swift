@@ -269,7 +269,9 @@ struct AppearanceTests {
         let first = Screen("First", journal: journal)
         let second = Screen("Second", journal: journal)
         let tabs = UITabBarController()
-        tabs.viewControllers = [UINavigationController(rootViewController: first), UINavigationController(rootViewController: second)]
+        tabs.viewControllers = [
+            UINavigationController(rootViewController: first), UINavigationController(rootViewController: second),
+        ]
         let window = makeVisibleWindow(root: tabs)
         loop.runUntilIdle()
         _ = journal.take()
