@@ -36,8 +36,11 @@ struct StageState<Controller: AnyObject, Frame> {
     private(set) var frames: [ObjectIdentifier: Frame] = [:]
     /// Every controller pushed as a frame and still alive; the stack below the first of them belongs to no frame.
     private var pushedAsFrames: Set<ObjectIdentifier> = []
-    /// The root a stack replacement waiting in the queue will set (E19).
+    /// The root the last stack replacement waiting in the queue will set (E19).
     private(set) var pendingRoot: Controller?
+    /// How many stack replacements wait in the queue: the planned root stays the last one's until every one
+    /// has run (replacements to A, then B, then A again leave A planned after the first runs).
+    private var queuedReplacements = 0
     /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
     private var removalsByCoordinators: Set<ObjectIdentifier> = []
     /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists, as in the
@@ -95,7 +98,8 @@ struct StageState<Controller: AnyObject, Frame> {
 
     /// The navigation controller itself is about to take `root` as its only controller.
     mutating func beginSettingRoot(_ root: Controller) {
-        if pendingRoot === root { pendingRoot = nil }
+        queuedReplacements = max(queuedReplacements - 1, 0)
+        if queuedReplacements == 0 { pendingRoot = nil }
         isReplacingStack = true
     }
 
@@ -107,6 +111,7 @@ struct StageState<Controller: AnyObject, Frame> {
     mutating func rootPlanned(_ root: Controller) {
         pushedAsFrames.remove(ObjectIdentifier(root))
         pendingRoot = root
+        queuedReplacements += 1
     }
 
     // MARK: Queued pops from a snapshot

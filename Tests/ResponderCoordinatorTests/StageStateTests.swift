@@ -99,6 +99,23 @@ private struct StageStateTests {
         #expect(state.handedOver == [ObjectIdentifier(home)], "a controller pushed again is no longer handed over")
     }
 
+    @Test("A3: replacements queued to More, then Detail, then More again keep More planned until the last runs")
+    func replacementsQueuedBackAndForth() {
+        var state = pushed()
+        state.rootPlanned(more)
+        state.rootPlanned(detail)
+        state.rootPlanned(more)
+        state.beginSettingRoot(more)
+        state.endStackReplacement()
+        #expect(state.plannedBase(of: [more]).map(\.name) == ["More"], "the last replacement's root is still planned")
+        state.beginSettingRoot(detail)
+        state.endStackReplacement()
+        #expect(state.plannedBase(of: [detail]).map(\.name) == ["More"])
+        state.beginSettingRoot(more)
+        state.endStackReplacement()
+        #expect(state.pendingRoot == nil)
+    }
+
     @Test("A3: a popped controller that a queued replacement makes the root is not gone")
     func poppedThenMadeRoot() {
         var state = pushed()

@@ -2,11 +2,10 @@ import SimUIKit
 import SimulationTesting
 import Testing
 
-/// Sequences the wide suite found with window roots started inside completions, shrunk, kept as regressions:
-/// (action, value) pairs of `RandomStep` in the window-roots world.
+/// Sequences the wide suites found, shrunk, kept as regressions: (action, value) pairs of `RandomStep`.
 @MainActor
-@Suite("Window roots started inside completions: shrunk sequences", .cleanSimulatedWorld)
-struct WindowRootRegressionTests {
+@Suite("Shrunk sequences of the wide suites", .cleanSimulatedWorld)
+struct ShrunkSequenceTests {
     @Test(
         "E8: a coordinator finishes while a child is above it and its completion replaces the window root; the child gets no completion",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
@@ -29,9 +28,20 @@ struct WindowRootRegressionTests {
             [(0, 0), (0, 0), (0, 0), (0, 0), (20, 3), (20, 983), (22, 103), (16, 0), (0, 0)], timing: timing)
     }
 
-    private func expectNoFailures(_ steps: [(Int, Int)], timing: SimAnimation.NonAnimatedTiming) async {
+    @Test(
+        "A3: a parent takes over twice while a child's root replacement waits between its two replacements; its list stays on the stack",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func takeoverAroundChildRoot(timing: SimAnimation.NonAnimatedTiming) async {
+        await expectNoFailures(
+            [(17, 293), (7, 581), (17, 755), (9, 940), (4, 951), (17, 542), (9, 852), (22, 415), (0, 739), (8, 936)],
+            in: .sharedStack, timing: timing)
+    }
+
+    private func expectNoFailures(
+        _ steps: [(Int, Int)], in world: RandomWorld = .windowRoots, timing: SimAnimation.NonAnimatedTiming
+    ) async {
         SimAnimation.nonAnimatedTiming = timing
-        let failures = await WideSession(.windowRoots).run(steps.map { RandomStep(action: $0.0, value: $0.1) })
+        let failures = await WideSession(world).run(steps.map { RandomStep(action: $0.0, value: $0.1) })
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }
