@@ -16,9 +16,7 @@ struct WindowRootsInCompletionsTests {
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func newRootFromChildCompletion(timing: SimAnimation.NonAnimatedTiming) {
         SimAnimation.nonAnimatedTiming = timing
-        let window = UIWindow()
-        window.makeKeyAndVisible()
-        let host = WindowHost(window)
+        let (window, host) = visibleWindowHost()
         let outcomes = Outcomes()
         var live = LiveObjects()
         var diagnostics: [InsecurityDiagnostic] = []
@@ -47,8 +45,7 @@ struct WindowRootsInCompletionsTests {
         }
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(live.count == 0, "the replaced chain is released: \(live.objects)")
-        window.rootViewController = nil
-        loop.runUntilIdle()
+        close(window)
     }
 
     @Test(
@@ -56,9 +53,7 @@ struct WindowRootsInCompletionsTests {
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func frameAboveGetsNoCompletion(timing: SimAnimation.NonAnimatedTiming) {
         SimAnimation.nonAnimatedTiming = timing
-        let window = UIWindow()
-        window.makeKeyAndVisible()
-        let host = WindowHost(window)
+        let (window, host) = visibleWindowHost()
         let outcomes = Outcomes()
         let root = AdaptiveScreen("Root")
         let middle = AdaptiveScreen("Middle")
@@ -79,8 +74,7 @@ struct WindowRootsInCompletionsTests {
         #expect(!top.isLive && !root.isLive)
         #expect(window.rootViewController === next.controller)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        window.rootViewController = nil
-        loop.runUntilIdle()
+        close(window)
     }
 
     @Test(
@@ -88,9 +82,7 @@ struct WindowRootsInCompletionsTests {
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func rootEndedBeforeShown(timing: SimAnimation.NonAnimatedTiming) {
         SimAnimation.nonAnimatedTiming = timing
-        let window = UIWindow()
-        window.makeKeyAndVisible()
-        let host = WindowHost(window)
+        let (window, host) = visibleWindowHost()
         let shown = AdaptiveScreen("Shown")
         let withdrawn = AdaptiveScreen("Withdrawn")
         let deepLink = AdaptiveScreen("DeepLink")
@@ -110,6 +102,18 @@ struct WindowRootsInCompletionsTests {
             shown.controller?.presentedViewController === deepLink.controller, "the top context is the chain on screen")
         #expect(outcomes.log == ["Withdrawn: gone"])
         #expect(diagnostics.isEmpty, "\(diagnostics)")
+        close(window)
+    }
+
+    /// A visible window and a window host on it.
+    private func visibleWindowHost() -> (UIWindow, WindowHost) {
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        return (window, WindowHost(window))
+    }
+
+    /// Drops what `window` shows, and lets its chains end.
+    private func close(_ window: UIWindow) {
         window.rootViewController = nil
         loop.runUntilIdle()
     }
