@@ -423,8 +423,12 @@ final class ChainScreen: InsecurityChild<String> {
         super.init()
     }
 
+    /// Whether the engine read the controller, that is, started the coordinator.
+    private(set) var hasStarted = false
+
     override var viewController: UIViewController {
         reads.record(self, name)
+        hasStarted = true
         return make(name)
     }
 }
