@@ -9,12 +9,9 @@ import Foundation
 @MainActor
 public class InteractiveTransition {
     let transition: SimTransition
-    /// Puts UIKit's state back as it was before the gesture began.
-    private let restore: @MainActor () -> Void
 
-    init(transition: SimTransition, restore: @escaping @MainActor () -> Void) {
+    init(transition: SimTransition) {
         self.transition = transition
-        self.restore = restore
     }
 
     isolated deinit {
@@ -37,8 +34,6 @@ public class InteractiveTransition {
 
     /// The user lets go early: the transition runs back and nothing changes.
     public func cancel() {
-        guard transition.isInteractive else { return }
-        restore()
         transition.stopInteraction(cancelled: true)
     }
 }

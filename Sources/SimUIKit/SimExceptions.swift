@@ -17,6 +17,7 @@ public struct SimException: Error, Sendable, Hashable, CustomStringConvertible {
 
     static let invalidArgument = "NSInvalidArgumentException"
     static let internalInconsistency = "NSInternalInconsistencyException"
+    static let generic = "NSGenericException"
 }
 
 /// Where SimUIKit raises UIKit's exceptions. Inside `capture { … }` an exception is recorded and the call

@@ -11,7 +11,14 @@ public final class UIAlertAction {
     public var isEnabled = true
     let handler: (@MainActor (UIAlertAction) -> Void)?
 
+    /// A cancel action without a title raises UIKit's exception (S17).
     public init(title: String?, style: Style, handler: (@MainActor (UIAlertAction) -> Void)? = nil) {
+        if style == .cancel, title == nil {
+            SimExceptions.raise(
+                SimException.internalInconsistency,
+                "Actions added to UIAlertController of style UIAlertActionStyleCancel must have a title when running in \(SimDevice.idiom == .pad ? "UIUserInterfaceIdiomPad" : "UIUserInterfaceIdiomPhone")"
+            )
+        }
         self.title = title
         self.style = style
         self.handler = handler

@@ -129,9 +129,38 @@ public final class UIApplication {
         return delegate.application(self, open: url, options: options)
     }
 
+    /// The URLs app code asked to open with ``open(_:options:completionHandler:)``, oldest first: what a
+    /// test checks instead of watching another app come up.
+    public private(set) var openedURLs: [URL] = []
+
+    /// Whether a URL can be opened: one with a scheme can.
+    public func canOpenURL(_ url: URL) -> Bool { url.scheme != nil }
+
+    /// Asks the system to open `url` in another app: recorded in ``openedURLs``; `completion` is told on the
+    /// run loop's next turn whether it could be opened, as UIKit calls it asynchronously on the main queue.
+    public func open(
+        _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
+        completionHandler completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        let opened = canOpenURL(url)
+        if opened { openedURLs.append(url) }
+        guard let completion else { return }
+        SimRunLoop.main.perform { completion(opened) }
+    }
+
+    /// Options of ``open(_:options:completionHandler:)``.
+    public struct OpenExternalURLOptionsKey: Hashable, Sendable, RawRepresentable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(
+            rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+    }
+
     /// Ends the simulated app: releases the delegate (and so its windows and coordinators).
     public func simulateTermination() {
         delegate = nil
+        openedURLs.removeAll()
         applicationState = .inactive
     }
 }

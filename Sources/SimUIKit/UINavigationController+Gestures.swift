@@ -11,63 +11,70 @@ extension UINavigationController {
     }
 
     /// Simulates the start of the edge swipe that pops the top controller. The returned handle follows the
-    /// finger (``InteractiveTransition/update(_:)``) and ends it (``InteractiveTransition/finish()`` or ``InteractiveTransition/cancel()``).
-    /// Returns nil when the gesture cannot start: one controller left, a transition running,
-    /// something presented on top, or ``isInteractivePopEnabled`` false.
+    /// finger (``InteractiveTransition/update(_:)``) and ends it (``InteractiveTransition/finish()`` or
+    /// ``InteractiveTransition/cancel()``; a cancelled pop puts the popped controller back).
+    /// Returns nil when the gesture cannot start: one controller left, a transition running, something
+    /// presented on top, ``isInteractivePopEnabled`` false, or the delegate of
+    /// ``interactivePopGestureRecognizer`` refusing it.
     public func beginInteractivePop() -> InteractivePop? {
-        guard isInteractivePopEnabled, stack.count > 1, navigationTransition == nil, presentedStorage == nil else {
-            return nil
-        }
-        let previous = stack
-        let popped = stack[stack.count - 1]
-        let revealed = stack[stack.count - 2]
-        let onScreen = isOnScreen
-        popped.willMove(toParent: nil)
-        popped.containmentMotion = .movingFromParent
-        stack.removeLast()
-        let transition = SimTransition(
-            from: popped, to: revealed, animated: true, interactive: true,
-            duration: SimAnimation.navigationTransitionDuration
-        ) { [self] transition in
-            if navigationTransition === transition { navigationTransition = nil }
-            popped.containmentMotion = nil
-            if transition.isCancelled {
-                // The stack may have left or reached the screen during the gesture (a tab switch, a split
-                // view expanding, a new window root): the popped controller comes back only where it is seen.
-                if isOnScreen {
-                    revealed.beginAppearance(false, animated: true)
-                    revealed.endAppearance()
-                    popped.beginAppearance(true, animated: true)
-                    popped.endAppearance()
-                } else {
-                    popped.endAppearance()
-                    revealed.beginAppearance(false, animated: true)
-                    revealed.endAppearance()
-                }
-                popped.didMove(toParent: self)
-                // No delegate call: UIKit calls neither willShow nor didShow when the pop is cancelled.
-                stackObservers.notify(
-                    change(.replaced(previous: previous), previous, .interactivePop, .cancelled, true))
-            } else {
-                popped.endAppearance()
-                revealed.endAppearance()
-                popped.removeFromParent()
-                delegate?.navigationController(self, didShow: revealed, animated: true)
-                stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .completed, true))
-            }
-            runDeferredPush()
-        }
-        navigationTransition = transition
-        if onScreen {
-            popped.beginAppearance(false, animated: true)
-            revealed.beginAppearance(true, animated: true)
-        }
-        delegate?.navigationController(self, willShow: revealed, animated: true)
-        stackObservers.notify(change(.popped([popped]), stack, .interactivePop, .began, true))
-        return InteractivePop(transition: transition) { [weak self] in self?.stack = previous }
+        guard isInteractivePopEnabled, stack.count > 1, navigationTransition == nil, !isCoveredByPresentation,
+            popRecognizer.map({ $0.delegate?.gestureRecognizerShouldBegin($0) ?? true }) ?? true
+        else { return nil }
+        changeStack(.popTop, animated: true, cause: .interactivePop, interactive: true)
+        return navigationTransition.map { InteractivePop(transition: $0) }
+    }
+
+    /// Whether something presented over the stack takes the touches: a presentation that is not leaving in an
+    /// animated dismissal (S3 keeps the link until the dismissal ends).
+    var isCoveredByPresentation: Bool {
+        guard let presented = presentedStorage else { return false }
+        return !(presented.modalMotion == .beingDismissed && presentationTransition?.isInteractive == false)
     }
 
     /// A running interactive pop, driven by the simulated finger (see ``InteractiveTransition``).
-    /// A cancelled pop puts the popped controller back on the stack.
     public final class InteractivePop: InteractiveTransition {}
+}
+
+/// The recognizer of a navigation controller's edge swipe. Its built-in action pops interactively, following
+/// the finger's translation across the screen; it is enabled while ``UINavigationController/isInteractivePopEnabled`` is.
+@MainActor
+final class InteractivePopGestureRecognizer: UIScreenEdgePanGestureRecognizer {
+    private weak var navigationController: UINavigationController?
+    private var pop: UINavigationController.InteractivePop?
+
+    init(navigationController: UINavigationController) {
+        self.navigationController = navigationController
+        super.init()
+        edges = .left
+        addTarget { [weak self] _ in self?.follow() }
+    }
+
+    override var isEnabled: Bool {
+        get { navigationController?.isInteractivePopEnabled ?? false }
+        set { navigationController?.isInteractivePopEnabled = newValue }
+    }
+
+    /// Past half the screen, or flicked towards it, the pop finishes; otherwise it goes back.
+    private func follow() {
+        let width = UIScreen.main.bounds.width
+        let progress = translation(in: view).x / width
+        switch state {
+        case .began:
+            // The delegate was asked when the gesture began.
+            let delegate = self.delegate
+            self.delegate = nil
+            pop = navigationController?.beginInteractivePop()
+            self.delegate = delegate
+        case .changed:
+            pop?.update(progress)
+        case .ended:
+            if progress > 0.5 || velocity(in: view).x > width / 2 { pop?.finish() } else { pop?.cancel() }
+            pop = nil
+        case .cancelled, .failed:
+            pop?.cancel()
+            pop = nil
+        case .possible:
+            break
+        }
+    }
 }

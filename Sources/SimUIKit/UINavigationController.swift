@@ -1,12 +1,25 @@
 import Foundation
 
-/// Told when a navigation controller starts and finishes showing a controller.
+/// Told when a navigation controller starts and finishes showing a controller, and asked for custom
+/// transition animators (S23). Every method is optional, as in UIKit.
 @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(
         _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
     func navigationController(
         _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    /// The animator of an animated push or pop from `fromVC` to `toVC`, or nil for the standard one.
+    func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)?
+    /// The object that drives a custom transition interactively, asked only when an animator was returned.
+    func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)?
 }
 
 extension UINavigationControllerDelegate {
@@ -16,13 +29,23 @@ extension UINavigationControllerDelegate {
     public func navigationController(
         _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
     ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// A change of a navigation stack, as seen by ``UINavigationController/observeStack(_:)``.
 ///
 /// Every change is reported when it is made (`.began`: ``UINavigationController/viewControllers``
 /// already holds `current`) and when its transition ends (`.completed`), or `.cancelled` when the user
-/// cancels an interactive pop (the stack is `previous` again).
+/// cancels an interactive pop or a custom animator cancels the transition (the stack is `previous` again).
 public struct NavigationStackChange {
     public enum Cause: Sendable, Hashable {
         case push, pop, popToViewController, popToRoot, setViewControllers
@@ -30,6 +53,17 @@ public struct NavigationStackChange {
         case backButton
         /// The user swiped from the edge (``UINavigationController/beginInteractivePop()``).
         case interactivePop
+
+        /// UIKit's name for the call, as its console messages give it.
+        var methodName: String {
+            switch self {
+            case .push: "pushViewController:animated:"
+            case .pop, .backButton, .interactivePop: "popViewControllerAnimated:"
+            case .popToViewController: "popToViewController:animated:"
+            case .popToRoot: "popToRootViewControllerAnimated:"
+            case .setViewControllers: "setViewControllers:animated:"
+            }
+        }
     }
 
     public enum Phase: Sendable, Hashable {
@@ -98,19 +132,38 @@ enum StackDelta {
 ///
 /// As in UIKit, ``viewControllers`` changes when an operation is called; controllers that leave stay
 /// ``UIViewController/children`` (with their parent) until the transition ends.
-/// An operation requested while another animated one runs finishes the running one at once, then
-/// proceeds, with UIKit's "nested … animation" warning; during an interactive pop it is refused.
+/// A push requested while another animated push or pop runs waits for it; any other change requested while
+/// an animated or interactive transition runs is ignored with UIKit's console message (S6).
 @MainActor
 open class UINavigationController: UIViewController {
+    /// What a transition does to the stack, as the delegate's animator method is told.
+    public enum Operation: Int, Sendable {
+        case none, push, pop
+    }
+
     /// Told about `willShow`/`didShow`; not retained.
     public weak var delegate: (any UINavigationControllerDelegate)?
-    /// When false, ``beginInteractivePop()`` does nothing (the edge swipe is disabled).
+    /// When false, ``beginInteractivePop()`` does nothing (the edge swipe is disabled); the same switch as
+    /// ``interactivePopGestureRecognizer``'s `isEnabled`.
     public var isInteractivePopEnabled = true
+    var popRecognizer: InteractivePopGestureRecognizer?
+
+    /// The recognizer of the edge swipe that pops (attached to the navigation controller's view, which this
+    /// loads). Tests drive it step by step; app code may set its delegate, replace its action with
+    /// ``UIGestureRecognizer/removeTarget(_:)`` and ``UIGestureRecognizer/addTarget(_:)``, or disable it.
+    public var interactivePopGestureRecognizer: UIGestureRecognizer? {
+        if let popRecognizer { return popRecognizer }
+        let recognizer = InteractivePopGestureRecognizer(navigationController: self)
+        popRecognizer = recognizer
+        view.addGestureRecognizer(recognizer)
+        return recognizer
+    }
 
     var stack: [UIViewController] = []
     var navigationTransition: SimTransition?
-    /// Pushes requested while a push or pop animated, run in order once it has ended.
-    var deferredPushes: [(controller: UIViewController, animated: Bool)] = []
+    /// Pushes requested while a push or pop animated, run in order once it has ended, with the
+    /// `CATransaction`s that were open when each was requested.
+    var deferredPushes: [(controller: UIViewController, animated: Bool, membership: TransactionMembership?)] = []
     /// Whether the user's finger still holds an interactive pop (the stack it began on is what a snapshot keeps).
     package var isHoldingInteractivePop: Bool { navigationTransition?.isInteractive == true }
     /// The push or pop animating now, the only transition that cuts a stack change short (a presentation the
@@ -234,30 +287,30 @@ open class UINavigationController: UIViewController {
         case replace([UIViewController])
     }
 
-    /// Whether a stack change now would be deferred (a push during an animated push or pop), refused (during
-    /// an interactive pop) or would cut an animated transition short, as `changeStack`
-    /// decides below; a non-animated change waiting for the next turn (S18) ends quietly instead. For checks
-    /// that the engine's queue holds back only what UIKit would (E21).
-    package var wouldDeferRefuseOrCutShortStackChange: Bool {
+    /// Whether a stack change now would be deferred (a push during an animated push or pop) or refused (any
+    /// other change during an animated or interactive transition), as `changeStack` decides below; a
+    /// non-animated change waiting for the next turn (S18) ends quietly instead. For checks that the engine's
+    /// queue holds back only what UIKit would (E21).
+    package var wouldDeferOrRefuseStackChange: Bool {
         guard let running = navigationTransition else { return false }
         return running.isAnimated || running.isInteractive
     }
 
-    /// Carries out every programmatic change of the stack: containment and appearance callbacks
-    /// in UIKit's order, delegate calls, observers, and the transition on the virtual clock.
-    /// The edit is resolved against the stack as it is once a running transition has been cut short
-    /// (its completion may change the stack). Returns the controllers removed, or nil when refused or
-    /// when nothing is left to change.
+    /// Carries out every change of the stack: containment and appearance callbacks in UIKit's order, delegate
+    /// calls, observers, and the transition on the virtual clock (a custom one when the delegate supplies an
+    /// animator, S23; the user's finger for an `interactive` pop). Returns the controllers removed, or nil when
+    /// refused, deferred or when nothing is left to change.
     @discardableResult
-    func changeStack(_ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause)
-        -> [UIViewController]?
-    {
+    func changeStack(
+        _ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause,
+        interactive: Bool = false
+    ) -> [UIViewController]? {
         // A push during a running push or pop waits for it and follows it, as UIKit has done since iOS 8
         // (the fidelity article has the evidence).
         if case .push(let controller) = edit, let running = navigationTransition, running.isAnimated,
             !running.isInteractive
         {
-            deferredPushes.append((controller, requestedAnimation))
+            deferredPushes.append((controller, requestedAnimation, CATransaction.enlistStartingWork()))
             return nil
         }
         guard endRunningTransitions(before: cause), let plan = plan(edit) else { return nil }
@@ -277,7 +330,7 @@ open class UINavigationController: UIViewController {
         case .popTop, .popTo: stack.removeSubrange(plan.keptCount...)
         case .replace(let newStack): stack = newStack
         }
-        runTransition(of: plan, from: oldTop, animated: requestedAnimation, cause: cause)
+        runTransition(of: plan, from: oldTop, animated: requestedAnimation, cause: cause, interactive: interactive)
         return plan.removed
     }
 
@@ -290,18 +343,16 @@ open class UINavigationController: UIViewController {
         let keptCount: Int
     }
 
-    /// Ends the running transition, and any its completions start, before a new change: false, with
-    /// UIKit's warning, while the user holds an interactive pop. A non-animated one waiting for the next
-    /// turn (S18) ends quietly: there is no animation to corrupt.
+    /// Makes way for a new change: false while the user holds an interactive pop or an animated transition
+    /// runs (UIKit leaves the stack as it is and says so, S6). A non-animated one waiting for the next turn
+    /// (S18) ends quietly: there is no animation to corrupt.
     private func endRunningTransitions(before cause: NavigationStackChange.Cause) -> Bool {
         while let running = navigationTransition {
-            if running.isInteractive {
-                SimWarnings.emit("\(simDescription) cannot change its stack during an interactive pop.")
-                return false
-            }
-            if running.isAnimated {
+            if running.isInteractive || running.isAnimated {
                 SimWarnings.emit(
-                    "nested \(cause == .push ? "push" : "pop") animation can result in corrupted navigation bar")
+                    "\(cause.methodName) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated."
+                )
+                return false
             }
             running.end()
         }
@@ -334,20 +385,39 @@ open class UINavigationController: UIViewController {
         }
     }
 
+    /// The stack before `delta` was applied to the current stack.
+    private func stack(before delta: StackDelta) -> [UIViewController] {
+        switch delta {
+        case .pushed: Array(stack.dropLast())
+        case .popped(let removed): stack + removed
+        case .replaced(let previous): previous
+        }
+    }
+
     /// Runs the transition from `oldTop` to the stack's new top, with appearance callbacks, delegate calls
-    /// and observers, and completes the containment of `plan` when it ends.
+    /// and observers, and completes the containment of `plan` when it ends; a cancelled transition puts the
+    /// previous stack back.
     private func runTransition(
         of plan: StackPlan, from oldTop: UIViewController?, animated requestedAnimation: Bool,
-        cause: NavigationStackChange.Cause
+        cause: NavigationStackChange.Cause, interactive: Bool
     ) {
         let newTop = stack.last
         let topChanges = oldTop !== newTop
         let animated = requestedAnimation && topChanges && oldTop != nil
         let onScreen = isOnScreen && topChanges
+        let animator = animated && !interactive ? customAnimator(from: oldTop, to: newTop, plan: plan) : nil
+        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        let stackAtStart = stack
         let transition = SimTransition(
-            from: oldTop, to: newTop, animated: animated, duration: SimAnimation.navigationTransitionDuration
+            from: oldTop, to: newTop, animated: animated, interactive: interactive,
+            duration: animator?.transitionDuration(using: nil) ?? SimAnimation.navigationTransitionDuration
         ) { [self] transition in
             if navigationTransition === transition { navigationTransition = nil }
+            if transition.isCancelled {
+                finishCancelledChange(
+                    of: plan, stackAtStart: stackAtStart, from: oldTop, to: newTop, cause: cause, animated: animated)
+                return
+            }
             if onScreen {
                 oldTop?.endAppearance()
                 newTop?.endAppearance()
@@ -365,8 +435,13 @@ open class UINavigationController: UIViewController {
             stackObservers.notify(change(plan.delta, stack, cause, .completed, animated))
             runDeferredPush()
         }
+        transition.expectInteraction(interaction)
+        // The stack UIKit reports goes back as soon as the transition is cancelled.
+        transition.onCancel = { [unowned self] in stack = stack(before: plan.delta) }
         navigationTransition = transition
         if onScreen {
+            // A pushed controller's view loads before the old top's will-disappear, as device logs show (S19).
+            if let newTop, plan.added.contains(where: { $0 === newTop }) { newTop.loadViewIfNeeded() }
             oldTop?.beginAppearance(false, animated: animated)
             newTop?.beginAppearance(true, animated: animated)
         } else if topChanges, let oldTop, case .disappearing = oldTop.appearance {
@@ -376,14 +451,60 @@ open class UINavigationController: UIViewController {
         }
         if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
         stackObservers.notify(change(plan.delta, stack, cause, .began, animated))
-        transition.run()
+        transition.run(animatedBy: animator, interaction: interaction)
     }
 
-    /// Starts the first push that waited for the transition that just ended; the others wait for it.
+    /// The delegate's animator for an animated change from `oldTop` to `newTop` (S23): a push when the new top
+    /// arrives with the change, a pop otherwise.
+    private func customAnimator(from oldTop: UIViewController?, to newTop: UIViewController?, plan: StackPlan)
+        -> (any UIViewControllerAnimatedTransitioning)?
+    {
+        guard let delegate, let oldTop, let newTop else { return nil }
+        let operation: Operation = plan.added.contains { $0 === newTop } ? .push : .pop
+        return delegate.navigationController(self, animationControllerFor: operation, from: oldTop, to: newTop)
+    }
+
+    /// A change whose transition was cancelled (the user let go early, or a custom animator completed with
+    /// false): the previous stack is back (set when the cancellation happened), the controllers that were
+    /// arriving leave, those that were leaving stay, and what appeared disappears again where it is seen.
+    /// No delegate call: UIKit calls neither willShow nor didShow for a cancelled transition.
+    private func finishCancelledChange(
+        of plan: StackPlan, stackAtStart: [UIViewController], from oldTop: UIViewController?,
+        to newTop: UIViewController?, cause: NavigationStackChange.Cause, animated: Bool
+    ) {
+        for controller in plan.added + plan.removed { controller.containmentMotion = nil }
+        // The stack may have left or reached the screen meanwhile (a tab switch, a split view expanding, a new
+        // window root): the old top comes back only where it is seen, and the new top leaves wherever it is.
+        if isOnScreen {
+            newTop?.beginAppearance(false, animated: animated)
+            newTop?.endAppearance()
+            oldTop?.beginAppearance(true, animated: animated)
+            oldTop?.endAppearance()
+        } else {
+            oldTop?.endAppearance()
+            newTop?.beginAppearance(false, animated: animated)
+            newTop?.endAppearance()
+        }
+        detachChildren(plan.added)
+        for controller in plan.added { controller.didMove(toParent: nil) }
+        for controller in plan.removed { controller.didMove(toParent: self) }
+        stackObservers.notify(change(.replaced(previous: stackAtStart), stack, cause, .cancelled, animated))
+        runDeferredPush()
+    }
+
+    /// Starts the first push that waited for the transition that just ended; the others wait for it. The
+    /// `CATransaction`s open when it was requested wait for its transition.
     func runDeferredPush() {
         guard navigationTransition == nil, !deferredPushes.isEmpty else { return }
         let next = deferredPushes.removeFirst()
         changeStack(.push(next.controller), animated: next.animated, cause: .push)
+        if let membership = next.membership {
+            if let transition = navigationTransition {
+                _ = transition.animate(alongsideTransition: nil) { _ in membership.end() }
+            } else {
+                membership.end()
+            }
+        }
         if navigationTransition == nil { runDeferredPush() }
     }
 
@@ -412,11 +533,12 @@ open class UINavigationController: UIViewController {
 
     private func validate(_ newStack: [UIViewController]) -> Bool {
         var seen = Set<ObjectIdentifier>()
-        for controller in newStack {
-            let repeated = !seen.insert(ObjectIdentifier(controller)).inserted
-            guard validate(pushing: controller, alreadyInStack: repeated) else { return false }
+        for controller in newStack where !seen.insert(ObjectIdentifier(controller)).inserted {
+            SimExceptions.raise(
+                SimException.internalInconsistency, "All view controllers in a navigation controller must be distinct")
+            return false
         }
-        return true
+        return newStack.allSatisfy { validate(pushing: $0, alreadyInStack: false) }
     }
 
     func change(

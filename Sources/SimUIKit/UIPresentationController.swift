@@ -14,22 +14,45 @@ extension UIAdaptivePresentationControllerDelegate {
     public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
 }
 
-/// The object that manages one controller's modal presentation.
+/// The object that manages one controller's modal presentation. A `.custom` presentation uses the one its
+/// transitioning delegate returns; subclasses hear when the transitions begin and end.
 @MainActor
 open class UIPresentationController {
     /// The controller being presented.
     public private(set) weak var presentedViewController: UIViewController?
     /// Told about swipe-down dismissals; not retained.
     public weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
+    /// The view the presentation's views are placed in (nothing is drawn).
+    public let containerView: UIView? = UIView(frame: UIScreen.main.bounds)
 
-    init(presentedViewController: UIViewController) {
+    /// A presentation controller for `presentedViewController`; `presentingViewController` is known once the
+    /// presentation starts.
+    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presentedViewController = presentedViewController
+    }
+
+    convenience init(presentedViewController: UIViewController) {
+        self.init(presentedViewController: presentedViewController, presenting: nil)
     }
 
     /// The controller that presents ``presentedViewController``.
     public var presentingViewController: UIViewController? {
         presentedViewController?.presentingViewController
     }
+
+    /// The presented controller's view.
+    open var presentedView: UIView? { presentedViewController?.view }
+    /// Where the presented view goes (the whole container: nothing is laid out).
+    open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+    /// Whether the presenter's view leaves when the presentation completes.
+    open var shouldRemovePresentersView: Bool { false }
+
+    open func presentationTransitionWillBegin() {}
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    open func dismissalTransitionWillBegin() {}
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+    open func containerViewWillLayoutSubviews() {}
+    open func containerViewDidLayoutSubviews() {}
 }
 
 /// How a controller is presented modally. `.automatic`, `.pageSheet` and `.formSheet` are sheets

@@ -39,11 +39,23 @@ open class UITabBarItem {
     }
 }
 
-/// Told when the user taps a tab.
+/// Told when the user taps a tab, and asked for custom transition animators (S23). Every method is optional,
+/// as in UIKit.
 @MainActor
 public protocol UITabBarControllerDelegate: AnyObject {
     func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+    /// The animator of a switch from `fromVC` to `toVC` (programmatic or tapped), or nil for none.
+    func tabBarController(
+        _ tabBarController: UITabBarController,
+        animationControllerForTransitionFrom fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)?
+    /// The object that drives a custom switch interactively, asked only when an animator was returned.
+    func tabBarController(
+        _ tabBarController: UITabBarController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)?
 }
 
 extension UITabBarControllerDelegate {
@@ -51,6 +63,15 @@ extension UITabBarControllerDelegate {
         -> Bool
     { true }
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    public func tabBarController(
+        _ tabBarController: UITabBarController,
+        animationControllerForTransitionFrom fromVC: UIViewController,
+        to toVC: UIViewController
+    ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func tabBarController(
+        _ tabBarController: UITabBarController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+    ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// A container that shows one of its controllers at a time, chosen with the tab bar (S13).
@@ -68,6 +89,8 @@ open class UITabBarController: UIViewController {
     /// Told about taps on tabs (not about programmatic selection, as in UIKit); not retained.
     public weak var delegate: (any UITabBarControllerDelegate)?
     private var selected: UIViewController?
+    /// A custom switch animating now (S23).
+    var tabTransition: SimTransition?
 
     /// The tabs, in order. Setting it selects the previously selected controller if it is still a tab,
     /// else the first tab.
@@ -93,8 +116,43 @@ open class UITabBarController: UIViewController {
                 SimWarnings.emit("\(newValue.simDescription) is not a tab of \(simDescription) and cannot be selected.")
                 return
             }
-            changeContainedChildren(to: children) { selected = newValue }
+            tabTransition?.end()
+            if let old = selected, isOnScreen,
+                let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: old, to: newValue)
+            {
+                runCustomSwitch(from: old, to: newValue, animator: animator)
+            } else {
+                changeContainedChildren(to: children) { selected = newValue }
+            }
         }
+    }
+
+    /// A switch the delegate animates: the selection changes at once, the two tabs' appearance callbacks span
+    /// the transition, and a cancelled transition selects the old tab again.
+    private func runCustomSwitch(
+        from old: UIViewController, to new: UIViewController, animator: any UIViewControllerAnimatedTransitioning
+    ) {
+        let interaction = delegate?.tabBarController(self, interactionControllerFor: animator)
+        selected = new
+        let transition = SimTransition(
+            from: old, to: new, animated: true, duration: animator.transitionDuration(using: nil)
+        ) { [weak self] transition in
+            guard let self else { return }
+            if tabTransition === transition { tabTransition = nil }
+            if transition.isCancelled {
+                if selected === new { selected = old }
+                new.beginAppearance(false, animated: true)
+                old.beginAppearance(true, animated: true)
+            }
+            // As a tab switch ends (S19): the one leaving first.
+            (transition.isCancelled ? new : old).endAppearance()
+            (transition.isCancelled ? old : new).endAppearance()
+        }
+        transition.expectInteraction(interaction)
+        tabTransition = transition
+        new.beginAppearance(true, animated: true)
+        old.beginAppearance(false, animated: true)
+        transition.run(animatedBy: animator, interaction: interaction)
     }
 
     /// The index of the shown tab, or `NSNotFound` when there are no tabs.

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A view. The simulation draws nothing; views exist to own window transitions and to know their window.
+/// A view. The simulation draws nothing: a view owns window transitions, knows its window, and holds what
+/// app and animation code set on it (geometry, alpha, transform, colour, layer, subviews, gesture
+/// recognizers) so that it reads back what was set (S24).
 @MainActor
 open class UIView: UIResponder {
     /// Options for ``transition(with:duration:options:animations:completion:)``, with UIKit's raw values.
@@ -8,7 +10,11 @@ open class UIView: UIResponder {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
         public static let curveEaseInOut = AnimationOptions([])
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
@@ -20,6 +26,11 @@ open class UIView: UIResponder {
         public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
         public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
         public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
+    }
+
+    /// The timing curve of an animation (recorded only).
+    public enum AnimationCurve: Int, Sendable {
+        case easeInOut, easeIn, easeOut, linear
     }
 
     /// A transition recorded on a view by ``transition(with:duration:options:animations:completion:)``.
@@ -44,9 +55,32 @@ open class UIView: UIResponder {
     open var frame: CGRect
     /// Whether the view is hidden. A window's root controller appears and disappears with it (see ``UIWindow``).
     open var isHidden = false
+    open var alpha: CGFloat = 1
+    open var transform = CGAffineTransform.identity
+    open var backgroundColor: UIColor?
+    open var tintColor: UIColor?
+    open var clipsToBounds = false
+    open var isUserInteractionEnabled = true
+    open var translatesAutoresizingMaskIntoConstraints = true
+    open var tag = 0
+    /// The layer behind the view.
+    public let layer = CALayer()
+
+    /// The view this one is a subview of (not retained).
+    public private(set) weak var superview: UIView?
+    /// The subviews, back to front; retained by this view.
+    public private(set) var subviews: [UIView] = []
+    /// The gesture recognizers attached to this view, retained by it.
+    public private(set) var gestureRecognizers: [UIGestureRecognizer]?
 
     /// The view's own rectangle: its ``frame``'s size at the origin.
     public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+
+    /// The centre of ``frame``.
+    open var center: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
 
     public init(frame: CGRect) {
         self.frame = frame
@@ -64,10 +98,74 @@ open class UIView: UIResponder {
         self.init(frame: .zero)
     }
 
-    /// The window the view is shown in, if any.
-    open var window: UIWindow? { owningController?.hostWindow }
+    /// The window the view is shown in, if any: its controller's, else its superview's.
+    open var window: UIWindow? { owningController?.hostWindow ?? superview?.window }
 
-    open override var next: UIResponder? { owningController }
+    open override var next: UIResponder? { owningController ?? superview }
+
+    // MARK: Subviews
+
+    /// Adds `view` on top of the subviews, taking it from its previous superview.
+    open func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews (clamped to the valid range).
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: index))
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: index), at: 0)
+    }
+
+    open func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+    }
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    // MARK: Layout (nothing is laid out)
+
+    open func layoutSubviews() {}
+    open func setNeedsLayout() {}
+    open func layoutIfNeeded() {}
+
+    // MARK: Gesture recognizers
+
+    /// Attaches `recognizer`, taking it from the view it was attached to.
+    open func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers = (gestureRecognizers ?? []) + [recognizer]
+        recognizer.view = self
+    }
+
+    open func removeGestureRecognizer(_ recognizer: UIGestureRecognizer) {
+        guard gestureRecognizers?.contains(where: { $0 === recognizer }) == true else { return }
+        gestureRecognizers?.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+
+    // MARK: Transitions
 
     /// Runs `animations` now (the state change is immediate, as in UIKit) and records a
     /// transition on `view` that takes `duration` virtual seconds; `completion` runs at its end.
@@ -82,29 +180,9 @@ open class UIView: UIResponder {
         view.runningTransition = record
         view.lastTransition = record
         animations?()
-        let finish: @MainActor () -> Void = { [weak view] in
+        ViewAnimationClock.schedule(duration: duration) { [weak view] _ in
             if view?.runningTransition == record { view?.runningTransition = nil }
             completion?(true)
-        }
-        if duration > 0 {
-            SimRunLoop.main.perform(after: duration, finish)
-        } else {
-            finish()
-        }
-    }
-
-    /// Runs `animations` now and `completion` after `duration` virtual seconds.
-    public static func animate(
-        withDuration duration: TimeInterval,
-        animations: @MainActor () -> Void,
-        completion: (@MainActor (Bool) -> Void)? = nil
-    ) {
-        animations()
-        guard let completion else { return }
-        if duration > 0 {
-            SimRunLoop.main.perform(after: duration) { completion(true) }
-        } else {
-            completion(true)
         }
     }
 }

@@ -38,7 +38,7 @@ extension UIViewController {
         {
             delegate?.presentationControllerDidDismiss(presentationController)
         }
-        return transition.map { InteractiveDismissal(transition: $0) {} }
+        return transition.map { InteractiveDismissal(transition: $0) }
     }
 
     /// A running interactive sheet dismissal (see ``InteractiveTransition``). A cancelled one leaves the
@@ -128,9 +128,9 @@ extension UIViewController {
         return nil
     }
 
-    /// Dismisses every controller presented above this one in one transition. A programmatic dismissal
-    /// updates the presentation links when it starts and runs on the clock. An interactive one (a swipe)
-    /// keeps them until the finger lets go: finished, the chain leaves and `completion` runs; cancelled,
+    /// Dismisses every controller presented above this one in one transition. A non-animated dismissal
+    /// updates the presentation links when it starts; an animated one keeps them, with `isBeingDismissed`
+    /// true, until it ends (S3); an interactive one (a swipe) keeps them until the finger lets go: finished, the chain leaves and `completion` runs; cancelled,
     /// everything reappears and nothing changes. Returns the transition, or nil when nothing is dismissed.
     @discardableResult
     func dismissPresentedChain(
@@ -145,7 +145,9 @@ extension UIViewController {
         }
         let chain = presentedChain()
         guard let first = chain.first else { return nil }
-        if !interactive {
+        // S3: an animated dismissal keeps the links until it ends (`isBeingDismissed` says it is leaving); a
+        // non-animated one drops them at the call, so that the presenter can present again at once.
+        if !interactive && !flag {
             presentedStorage = nil
             first.presentingStorage = nil
         }
@@ -153,14 +155,17 @@ extension UIViewController {
         let disappearing = chain.reversed().filter(\.isOnScreen)
         // What the chain covered comes back: this controller and the levels in view with it.
         let reappearing = hostWindow?.isHidden == false ? levelsInViewWithIt.filter { !$0.isOnScreen } : []
+        let transitioningDelegate = chain.last?.transitioningDelegate
         let animator =
             flag && !interactive
-            ? chain.last.flatMap { $0.transitioningDelegate?.animationController(forDismissed: $0) } : nil
+            ? chain.last.flatMap { transitioningDelegate?.animationController(forDismissed: $0) } : nil
+        let interaction = animator.flatMap { transitioningDelegate?.interactionControllerForDismissal(using: $0) }
         let transition = SimTransition(
             from: chain.last, to: self, animated: flag, interactive: interactive,
             duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
         ) { [self] transition in
             if transition.isCancelled {
+                first.ownPresentationController?.dismissalTransitionDidEnd(false)
                 cancelDismissal(
                     of: chain, disappearing: disappearing, reappearing: reappearing, kind: kind, animated: flag)
                 return
@@ -169,6 +174,7 @@ extension UIViewController {
             // devices for a full-screen dismissal (S19).
             for level in reappearing { level.endAppearance() }
             for controller in disappearing { controller.endAppearance() }
+            first.ownPresentationController?.dismissalTransitionDidEnd(true)
             presentedStorage = nil
             for controller in chain {
                 controller.presentationTransition = nil
@@ -180,12 +186,14 @@ extension UIViewController {
             notifyDismissal(of: chain, kind: kind, phase: .completed, animated: flag)
             completion?()
         }
+        transition.expectInteraction(interaction)
         presentationTransition = transition
         for controller in chain { controller.presentationTransition = transition }
         notifyDismissal(of: chain, kind: kind, phase: .began, animated: flag)
         for controller in disappearing { controller.beginAppearance(false, animated: flag) }
         for level in reappearing { level.beginAppearance(true, animated: flag) }
-        if !interactive { transition.run(animatedBy: animator) }
+        first.ownPresentationController?.dismissalTransitionWillBegin()
+        if !interactive { transition.run(animatedBy: animator, interaction: interaction) }
         return transition
     }
 

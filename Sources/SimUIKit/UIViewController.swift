@@ -47,7 +47,7 @@ open class UIViewController: UIResponder {
     /// The presenter's window, recorded when this controller is presented (see ``hostWindow``).
     weak var presentationWindow: UIWindow?
     var presentationTransition: SimTransition?
-    private var ownPresentationController: UIPresentationController?
+    var ownPresentationController: UIPresentationController?
     var presentationObservers = ObserverList<PresentationChange>()
     var deallocationHandlers: [@MainActor () -> Void] = []
 
@@ -193,10 +193,15 @@ open class UIViewController: UIResponder {
     /// Replaces the contained children with `newChildren` as a container does when its content changes:
     /// `willMove`/`didMove` for the children that leave and arrive, and, when the container is on screen,
     /// disappearance and appearance callbacks for the controllers that stop or start being shown
-    /// (`update` changes which children the container shows). Refused with a warning when a controller
-    /// is repeated or cannot be contained.
+    /// (`update` changes which children the container shows). With `spanning`, a container on screen only
+    /// begins the callbacks and hands over the controllers appearing and disappearing, whose callbacks the
+    /// caller ends when its transition does. Refused with a warning when a controller is repeated or cannot be
+    /// contained.
     @discardableResult
-    func changeContainedChildren(to newChildren: [UIViewController], update: () -> Void) -> Bool {
+    func changeContainedChildren(
+        to newChildren: [UIViewController], update: () -> Void, animated: Bool = false,
+        spanning: ((_ appearing: [UIViewController], _ disappearing: [UIViewController]) -> Void)? = nil
+    ) -> Bool {
         var seen = Set<ObjectIdentifier>()
         for child in newChildren {
             let reason =
@@ -229,10 +234,14 @@ open class UIViewController: UIResponder {
         switch appearance {
         case .appeared:
             // As logged on devices for a tab switch (S19): the new one's will-appear first, its did-appear last.
-            for child in appearing { child.beginAppearance(true, animated: false) }
-            for child in disappearing { child.beginAppearance(false, animated: false) }
-            for child in disappearing { child.endAppearance() }
-            for child in appearing { child.endAppearance() }
+            for child in appearing { child.beginAppearance(true, animated: animated) }
+            for child in disappearing { child.beginAppearance(false, animated: animated) }
+            if let spanning {
+                spanning(appearing, disappearing)
+            } else {
+                for child in disappearing { child.endAppearance() }
+                for child in appearing { child.endAppearance() }
+            }
         case .appearing(let animated):
             // Mid-appearance: the new child appears with the container, and ends with it; the old one leaves now.
             for child in appearing { child.beginAppearance(true, animated: animated) }
@@ -292,12 +301,26 @@ open class UIViewController: UIResponder {
     /// The controller that presents this one (or its container).
     public var presentingViewController: UIViewController? { presentationAnchor.presentingStorage }
 
-    /// The presentation controller for this controller's modal presentation (created on first access).
+    /// The presentation controller for this controller's modal presentation (created on first access): a
+    /// ``UIPopoverPresentationController`` for a popover or an action sheet.
     public var presentationController: UIPresentationController? {
         if let ownPresentationController { return ownPresentationController }
-        let created = UIPresentationController(presentedViewController: self)
+        let created =
+            presentsAsPopover
+            ? UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+            : UIPresentationController(presentedViewController: self)
         ownPresentationController = created
         return created
+    }
+
+    /// The popover's presentation controller, where app code sets what it points from; nil unless the
+    /// controller is presented as a popover (an action sheet is one).
+    public var popoverPresentationController: UIPopoverPresentationController? {
+        presentsAsPopover ? presentationController as? UIPopoverPresentationController : nil
+    }
+
+    private var presentsAsPopover: Bool {
+        modalPresentationStyle == .popover || (self as? UIAlertController)?.preferredStyle == .actionSheet
     }
 
     /// The presentation or dismissal running where this controller presents: the only transition that makes
@@ -337,6 +360,7 @@ open class UIViewController: UIResponder {
         if let navigation = self as? UINavigationController, let transition = navigation.navigationTransition {
             return transition
         }
+        if let tabs = self as? UITabBarController, let transition = tabs.tabTransition { return transition }
         return parent?.transitionCoordinator
     }
 
@@ -396,6 +420,10 @@ open class UIViewController: UIResponder {
             SimExceptions.raise(SimException.invalidArgument, reason)
             return
         }
+        if let reason = viewControllerToPresent.popoverSourceException(presentedFrom: presenter) {
+            SimExceptions.raise(SimException.generic, reason)
+            return
+        }
         if let refusal = presentationRefusal(of: viewControllerToPresent, on: presenter) {
             SimWarnings.emit(refusal)
             return
@@ -409,16 +437,29 @@ open class UIViewController: UIResponder {
         let hidden =
             presented.modalPresentationStyle.hidesPresenter ? presenter.levelsInViewWithIt.filter(\.isOnScreen) : []
         let appears = presenter.isOnScreen
+        let transitioningDelegate = presented.transitioningDelegate
+        if presented.modalPresentationStyle == .custom,
+            let custom = transitioningDelegate?.presentationController(
+                forPresented: presented, presenting: presenter, source: self)
+        {
+            presented.ownPresentationController = custom
+        }
         let animator =
             flag
-            ? presented.transitioningDelegate?.animationController(
-                forPresented: presented, presenting: presenter, source: self) : nil
+            ? transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self)
+            : nil
+        let interaction = animator.flatMap { transitioningDelegate?.interactionControllerForPresentation(using: $0) }
         let transition = SimTransition(
             from: presenter, to: presented, animated: flag,
             duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
-        ) { _ in
+        ) { transition in
             presenter.presentationTransition = nil
             presented.presentationTransition = nil
+            if transition.isCancelled {
+                presenter.cancelPresentation(of: presented, appeared: appears, hidden: hidden, animated: flag)
+                return
+            }
+            presented.ownPresentationController?.presentationTransitionDidEnd(true)
             // A full-screen presentation: the presented controller's did-appear comes before the presenter's
             // did-disappear, as logged on devices (S19).
             if appears { presented.endAppearance() }
@@ -432,6 +473,7 @@ open class UIViewController: UIResponder {
             )
             completion?()
         }
+        transition.expectInteraction(interaction)
         presenter.presentationTransition = transition
         presented.presentationTransition = transition
         presenter.notifyPresentationObservers(
@@ -439,9 +481,33 @@ open class UIViewController: UIResponder {
                 presenter: presenter, controllers: [presented][...], kind: .present, phase: .began, animated: flag)
         )
         if appears { presented.loadViewIfNeeded() }
+        presented.ownPresentationController?.presentationTransitionWillBegin()
         for level in hidden { level.beginAppearance(false, animated: flag) }
         if appears { presented.beginAppearance(true, animated: flag) }
-        transition.run(animatedBy: animator)
+        transition.run(animatedBy: animator, interaction: interaction)
+    }
+
+    /// A presentation whose transition was cancelled (its custom animator completed with false, or the user
+    /// let go of an interactive one early): the presented controller leaves again, what it hid comes back,
+    /// observers are told, and the completion does not run (S23).
+    private func cancelPresentation(
+        of presented: UIViewController, appeared: Bool, hidden: [UIViewController], animated: Bool
+    ) {
+        presentedStorage = nil
+        presented.presentingStorage = nil
+        presented.modalMotion = nil
+        if appeared {
+            presented.beginAppearance(false, animated: animated)
+            presented.endAppearance()
+        }
+        for level in hidden {
+            level.beginAppearance(true, animated: animated)
+            level.endAppearance()
+        }
+        presented.ownPresentationController?.presentationTransitionDidEnd(false)
+        notifyPresentationObservers(
+            PresentationChange(
+                presenter: self, controllers: [presented][...], kind: .present, phase: .cancelled, animated: animated))
     }
 
     /// Dismisses what this controller presents (the whole chain above it, in one transition),

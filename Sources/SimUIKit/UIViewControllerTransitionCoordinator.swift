@@ -37,9 +37,13 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 @MainActor
 final class SimTransition: UIViewControllerTransitionCoordinator {
     let isAnimated: Bool
-    let initiallyInteractive: Bool
+    private(set) var initiallyInteractive: Bool
     let transitionDuration: TimeInterval
     var percentComplete: CGFloat = 0
+
+    /// The transition whose custom animator is setting up its animations now: view animations started then
+    /// follow its interaction (S23).
+    private(set) static var drivingAnimations: SimTransition?
 
     /// The transition's life, one state at a time.
     private enum Life: Equatable {
@@ -63,8 +67,18 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
     private let to: UIViewController?
     private var completions: [@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var interactionHandlers: [@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    /// View animations a custom animator started while the user drives the transition: they end, with whether
+    /// the transition was cancelled, once the finger lets go and the rest of the transition has run.
+    private var heldAnimations: [@MainActor (_ cancelled: Bool) -> Void] = []
+    /// Whether a custom animator ends the transition (by completing its context) rather than the clock.
+    private var isEndedByAnimator = false
+    /// The simulation's own work when the transition is cancelled, as soon as it is (the state UIKit reports
+    /// goes back at once), before `onEnd`.
+    var onCancel: (@MainActor () -> Void)?
     /// The simulation's own work at the end of the transition (callbacks, releases).
     private let onEnd: @MainActor (SimTransition) -> Void
+    /// The `CATransaction`s open when the transition started wait for its end (S22).
+    private let membership = CATransaction.enlistStartingWork()
 
     init(
         from: UIViewController?,
@@ -103,14 +117,23 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         interactionHandlers.append(handler)
     }
 
-    /// Starts a non-interactive transition: a custom `animator` ends it when it completes its context; else it
-    /// ends after its duration if animated; if not, now or on the run loop's next turn, as
+    /// Starts the transition. A custom `animator` ends it when it completes its context; with an `interaction`
+    /// controller, the transition starts interactive and that controller drives it (S23). Otherwise it ends
+    /// after its duration if animated; if not, now or on the run loop's next turn, as
     /// ``SimAnimation/nonAnimatedTiming`` says (S18). A change that no controller on screen takes part in has no
     /// callbacks to wait for and ends now.
-    func run(animatedBy animator: (any UIViewControllerAnimatedTransitioning)? = nil) {
+    func run(
+        animatedBy animator: (any UIViewControllerAnimatedTransitioning)? = nil,
+        interaction: (any UIViewControllerInteractiveTransitioning)? = nil
+    ) {
         if let animator {
-            // A custom animator ends the transition itself, by completing its context.
-            SimTransitionContext(self, animator: animator).start()
+            isEndedByAnimator = true
+            let context = SimTransitionContext(self, animator: animator)
+            if let interaction, isInteractive {
+                interaction.startInteractiveTransition(context)
+            } else {
+                context.start()
+            }
         } else if isAnimated {
             scheduleEnd(after: transitionDuration)
         } else if SimAnimation.nonAnimatedTiming == .deferred,
@@ -122,24 +145,65 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         }
     }
 
+    /// Makes the transition start interactive when `interaction` drives it (S23): called before observers
+    /// are told that the change began, so that they see who decides its end.
+    func expectInteraction(_ interaction: (any UIViewControllerInteractiveTransitioning)?) {
+        guard let interaction, interaction.wantsInteractiveStart, !isFinished else { return }
+        life = .interacting
+        initiallyInteractive = true
+    }
+
+    /// Runs `body` (an animator setting up its animations) with view animations bound to this transition.
+    func bindingAnimations(_ body: () -> Void) {
+        let previous = SimTransition.drivingAnimations
+        SimTransition.drivingAnimations = self
+        body()
+        SimTransition.drivingAnimations = previous
+    }
+
+    /// Keeps a view animation's end until the user lets go (see `heldAnimations`).
+    func holdAnimation(_ end: @escaping @MainActor (_ cancelled: Bool) -> Void) {
+        heldAnimations.append(end)
+    }
+
     /// Ends an interactive transition: the user let go, finishing it or cancelling it.
     func stopInteraction(cancelled: Bool) {
         guard life == .interacting else { return }
         life = .running(cancelling: cancelled)
+        if cancelled { runCancelHook() }
         for handler in interactionHandlers { handler(self) }
-        let remaining = cancelled ? percentComplete : 1 - percentComplete
-        scheduleEnd(after: transitionDuration * Double(remaining))
+        let remaining = transitionDuration * Double(cancelled ? percentComplete : 1 - percentComplete)
+        if isEndedByAnimator {
+            // The animator's held animations run to their end (or back), and its completion ends the transition.
+            let held = heldAnimations
+            heldAnimations.removeAll()
+            let release: @MainActor () -> Void = { for end in held { end(cancelled) } }
+            if remaining > 0 { SimRunLoop.main.perform(after: remaining, release) } else { release() }
+        } else {
+            scheduleEnd(after: remaining)
+        }
     }
 
-    /// Ends the transition now (also used when a nested navigation operation cuts it short).
-    func end() {
+    /// Ends the transition now (also used when a nested navigation operation cuts it short); `cancelled` ends it
+    /// as a cancelled one (a custom animator completing its context with false).
+    func end(cancelled: Bool? = nil) {
         guard !isFinished else { return }
-        life = .ended(cancelled: isCancelled)
-        percentComplete = isCancelled ? 0 : 1
+        let wasCancelled = cancelled ?? isCancelled
+        if wasCancelled { runCancelHook() }
+        life = .ended(cancelled: wasCancelled)
+        percentComplete = wasCancelled ? 0 : 1
         onEnd(self)
         for completion in completions { completion(self) }
         completions.removeAll()
         interactionHandlers.removeAll()
+        heldAnimations.removeAll()
+        membership?.end()
+    }
+
+    private func runCancelHook() {
+        let hook = onCancel
+        onCancel = nil
+        hook?()
     }
 
     private func scheduleEnd(after delay: TimeInterval) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Supplies the objects that animate a controller's presentation and dismissal: a coordinator or a
 /// controller sets itself as the presented controller's ``UIViewController/transitioningDelegate``. Every
-/// method is optional; returning nil keeps UIKit's standard transition.
+/// method is optional; returning nil keeps UIKit's standard transition (S23).
 @MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     /// The animator of an animated presentation of `presented` by `presenting`, which `source` asked for.
@@ -11,6 +11,16 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
     ) -> (any UIViewControllerAnimatedTransitioning)?
     /// The animator of an animated dismissal of `dismissed`.
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    /// The object that drives the presentation interactively, asked only when an animator was returned.
+    func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
+    /// The object that drives the dismissal interactively, asked only when an animator was returned.
+    func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
+    /// The presentation controller of a `.custom` presentation.
+    func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+    ) -> UIPresentationController?
 }
 
 extension UIViewControllerTransitioningDelegate {
@@ -22,6 +32,15 @@ extension UIViewControllerTransitioningDelegate {
     )? {
         nil
     }
+    public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
+    { nil }
+    public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
+        -> (any UIViewControllerInteractiveTransitioning)?
+    { nil }
+    public func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+    ) -> UIPresentationController? { nil }
 }
 
 /// Animates one transition: UIKit asks for its duration, calls ``animateTransition(using:)`` when the
@@ -39,6 +58,59 @@ extension UIViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
 }
 
+/// Drives a transition interactively: UIKit hands it the context instead of calling the animator, and it
+/// reports progress, finish or cancellation through the context.
+@MainActor
+public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+    func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning)
+    /// Whether the transition starts interactive; false starts it as an ordinary animated one.
+    var wantsInteractiveStart: Bool { get }
+}
+
+extension UIViewControllerInteractiveTransitioning {
+    public var wantsInteractiveStart: Bool { true }
+}
+
+/// An interaction controller whose progress app code sets: ``update(_:)`` follows the finger, ``finish()``
+/// and ``cancel()`` let go. It runs the animator's animations held by the finger (S23).
+@MainActor
+open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
+    private var context: (any UIViewControllerContextTransitioning)?
+    open var completionSpeed: CGFloat = 1
+    open var completionCurve = UIView.AnimationCurve.easeInOut
+    open var wantsInteractiveStart = true
+
+    public init() {}
+
+    /// The duration of the transition it drives, or 0 before it starts.
+    open var duration: CGFloat { CGFloat((context as? SimTransitionContext)?.transition.transitionDuration ?? 0) }
+    /// The progress last given to ``update(_:)``.
+    open var percentComplete: CGFloat { (context as? SimTransitionContext)?.transition.percentComplete ?? 0 }
+
+    open func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning) {
+        context = transitionContext
+        (transitionContext as? SimTransitionContext)?.startHeldByFinger()
+    }
+
+    open func update(_ percentComplete: CGFloat) {
+        context?.updateInteractiveTransition(percentComplete)
+    }
+
+    open func pause() {
+        context?.pauseInteractiveTransition()
+    }
+
+    open func finish() {
+        context?.finishInteractiveTransition()
+        context = nil
+    }
+
+    open func cancel() {
+        context?.cancelInteractiveTransition()
+        context = nil
+    }
+}
+
 /// What an animator is given: the controllers and views taking part, and the call that ends the transition.
 @MainActor
 public protocol UIViewControllerContextTransitioning: AnyObject {
@@ -47,9 +119,18 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
     var isAnimated: Bool { get }
     var isInteractive: Bool { get }
     var transitionWasCancelled: Bool { get }
+    var presentationStyle: UIModalPresentationStyle { get }
+    var targetTransform: CGAffineTransform { get }
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
     func view(forKey key: UITransitionContextViewKey) -> UIView?
-    /// Ends the transition; UIKit's state changes and completions follow. Call it exactly once.
+    func initialFrame(for viewController: UIViewController) -> CGRect
+    func finalFrame(for viewController: UIViewController) -> CGRect
+    func updateInteractiveTransition(_ percentComplete: CGFloat)
+    func finishInteractiveTransition()
+    func cancelInteractiveTransition()
+    func pauseInteractiveTransition()
+    /// Ends the transition; UIKit's state changes and completions follow. `false` means the transition was
+    /// cancelled: the original controllers stay (S23). Call it exactly once.
     func completeTransition(_ didComplete: Bool)
 }
 
@@ -58,12 +139,12 @@ public enum UITransitionContextViewKey: Sendable {
     case from, to
 }
 
-/// The context SimUIKit hands a custom animator: it ends the simulated transition when the animator
-/// completes it, and tells the animator that the transition ended.
+/// The context SimUIKit hands a custom animator or interaction controller: it ends the simulated transition
+/// when the animator completes it (cancelled when completed with false), and tells the animator it ended.
 @MainActor
 final class SimTransitionContext: UIViewControllerContextTransitioning {
-    let containerView = UIView()
-    private let transition: SimTransition
+    let containerView = UIView(frame: UIScreen.main.bounds)
+    let transition: SimTransition
     private let animator: any UIViewControllerAnimatedTransitioning
     private var isCompleted = false
 
@@ -75,6 +156,10 @@ final class SimTransitionContext: UIViewControllerContextTransitioning {
     var isAnimated: Bool { transition.isAnimated }
     var isInteractive: Bool { transition.isInteractive }
     var transitionWasCancelled: Bool { transition.isCancelled }
+    var presentationStyle: UIModalPresentationStyle {
+        transition.viewController(forKey: .to)?.modalPresentationStyle ?? .none
+    }
+    var targetTransform: CGAffineTransform { .identity }
 
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
         transition.viewController(forKey: key)
@@ -84,18 +169,35 @@ final class SimTransitionContext: UIViewControllerContextTransitioning {
         transition.viewController(forKey: key == .from ? .from : .to)?.view
     }
 
+    func initialFrame(for viewController: UIViewController) -> CGRect { containerView.bounds }
+    func finalFrame(for viewController: UIViewController) -> CGRect { containerView.bounds }
+
+    func updateInteractiveTransition(_ percentComplete: CGFloat) {
+        guard transition.isInteractive else { return }
+        transition.percentComplete = min(1, max(0, percentComplete))
+    }
+
+    func finishInteractiveTransition() { transition.stopInteraction(cancelled: false) }
+    func cancelInteractiveTransition() { transition.stopInteraction(cancelled: true) }
+    func pauseInteractiveTransition() {}
+
     func completeTransition(_ didComplete: Bool) {
         guard !isCompleted else {
             SimWarnings.emit("completeTransition(_:) was called more than once for the same transition; ignored.")
             return
         }
         isCompleted = true
-        transition.end()
+        transition.end(cancelled: !didComplete)
         animator.animationEnded(didComplete)
     }
 
     /// Hands the transition to the animator, which ends it by completing it.
     func start() {
         animator.animateTransition(using: self)
+    }
+
+    /// Hands an interactive transition to the animator, with its view animations held by the finger.
+    func startHeldByFinger() {
+        transition.bindingAnimations { animator.animateTransition(using: self) }
     }
 }

@@ -37,6 +37,11 @@ open class UIWindow: UIView {
         set {
             guard newValue != hidden else { return }
             hidden = newValue
+            defer {
+                NotificationCenter.default.post(
+                    name: newValue ? UIWindow.didBecomeHiddenNotification : UIWindow.didBecomeVisibleNotification,
+                    object: self)
+            }
             guard let root else { return }
             let changing =
                 newValue ? ([root] + root.presentedChain()).reversed().filter(\.isOnScreen) : uncoveredLevels(of: root)
@@ -81,15 +86,42 @@ open class UIWindow: UIView {
         set { replaceRoot(with: newValue) }
     }
 
-    /// Makes this the key window; the previous key window stops being key.
+    /// Posted through `NotificationCenter.default` (object: the window) when a window becomes key.
+    public static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
+    /// Posted when a window stops being key because another became key.
+    public static let didResignKeyNotification = Notification.Name("UIWindowDidResignKeyNotification")
+    /// Posted when a hidden window is shown.
+    public static let didBecomeVisibleNotification = Notification.Name("UIWindowDidBecomeVisibleNotification")
+    /// Posted when a visible window is hidden.
+    public static let didBecomeHiddenNotification = Notification.Name("UIWindowDidBecomeHiddenNotification")
+
+    /// Makes this the key window; the previous key window stops being key. Observers of
+    /// ``didResignKeyNotification`` and ``didBecomeKeyNotification`` are told, in that order.
     public func makeKey() {
-        UIWindow.keyWindow = self
+        guard let previous = becomeKey() else { return }
+        postKeyChange(from: previous)
     }
 
-    /// Shows the window and makes it key; its root controller appears.
+    /// Shows the window and makes it key: its root controller appears, then the key-window notifications go
+    /// out (so code waiting for a key window finds its root on screen).
     public func makeKeyAndVisible() {
-        makeKey()
+        let previous = becomeKey()
         isHidden = false
+        if let previous { postKeyChange(from: previous) }
+    }
+
+    /// Makes this the key window; returns the previous key window (wrapped, as it may be nil), or nil when this
+    /// one already was key.
+    private func becomeKey() -> UIWindow?? {
+        guard UIWindow.keyWindow !== self else { return nil }
+        let previous = UIWindow.keyWindow
+        UIWindow.keyWindow = self
+        return .some(previous)
+    }
+
+    private func postKeyChange(from previous: UIWindow?) {
+        if let previous { NotificationCenter.default.post(name: UIWindow.didResignKeyNotification, object: previous) }
+        NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: self)
     }
 
     /// Observes changes of ``rootViewController``.

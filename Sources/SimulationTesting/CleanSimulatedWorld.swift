@@ -60,6 +60,8 @@ public struct CleanSimulatedWorld: SuiteTrait, TestTrait, TestScoping {
     static func reset() {
         SimRunLoop.main.reset()
         SimAnimation.nonAnimatedTiming = .standard
+        SimDevice.idiom = .phone
+        CATransaction.closeAllForNewWorld()
         UIApplication.shared.simulateTermination()
         InsecurityWorld.reset()
     }

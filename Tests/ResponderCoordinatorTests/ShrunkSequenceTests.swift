@@ -37,6 +37,13 @@ struct ShrunkSequenceTests {
             in: .sharedStack, timing: timing)
     }
 
+    @Test(
+        "S6, S12: an edge swipe held while the split view's tab switches away and back; the pop's end leaves what is shown appeared",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func heldPopAcrossTabSwitches(timing: SimAnimation.NonAnimatedTiming) async {
+        await expectNoFailures([(7, 0), (0, 48), (22, 36), (19, 0), (11, 31), (19, 0)], in: .splitView, timing: timing)
+    }
+
     private func expectNoFailures(
         _ steps: [(Int, Int)], in world: RandomWorld = .windowRoots, timing: SimAnimation.NonAnimatedTiming
     ) async {

@@ -27,8 +27,8 @@ struct AppearanceTests {
         #expect(
             journal.take() == [
                 "Detail.willMove(parent)",
-                "Home.viewWillDisappear",
                 "Detail.viewDidLoad",
+                "Home.viewWillDisappear",
                 "Detail.viewWillAppear [to-parent]", "Detail.viewIsAppearing [to-parent]",
             ])
         loop.runUntilIdle()

@@ -29,7 +29,9 @@ struct ExceptionTests {
         _ = window
     }
 
-    @Test("S17: pushing a navigation controller raises; setViewControllers follows the same rules")
+    @Test(
+        "S17: pushing a navigation controller raises; setViewControllers with a controller twice raises UIKit's own exception"
+    )
     func pushNavigationController() {
         let home = Screen("Home")
         let navigation = UINavigationController(rootViewController: home)
@@ -39,8 +41,9 @@ struct ExceptionTests {
             navigation.setViewControllers([home, home], animated: false)
             SimRunLoop.main.runUntilIdle()
         }
-        #expect(exceptions.map(\.name) == ["NSInvalidArgumentException", "NSInvalidArgumentException"])
+        #expect(exceptions.map(\.name) == ["NSInvalidArgumentException", "NSInternalInconsistencyException"])
         #expect(exceptions.first?.reason == "Pushing a navigation controller is not supported")
+        #expect(exceptions.last?.reason == "All view controllers in a navigation controller must be distinct")
         #expect(navigation.viewControllers == [home])
     }
 

@@ -191,42 +191,34 @@ struct NavigationControllerTests {
     }
 }
 
-/// A delegate that pops to the root whenever a controller is shown, as some apps reset a stack in `didShow`.
-@MainActor
-private final class PopToRootOnDidShow: UINavigationControllerDelegate {
-    func navigationController(
-        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
-    ) {
-        navigationController.popToRootViewController(animated: false)
-    }
-}
-
 @MainActor
 @Suite("Navigation controller: nested changes", .cleanSimulatedWorld)
 struct NestedNavigationChangeTests {
     @Test(
-        "S6: a pop requested during a push is resolved after the running push ends, even when its completion shrank the stack"
-    )
-    func popDuringPushWhoseCompletionPops() {
+        "S6: a pop, pop-to or stack replacement requested during an animated push is ignored with UIKit's console message",
+        arguments: [NavigationStackChange.Cause.pop, .popToRoot, .setViewControllers])
+    func changeDuringAnimatedPushIsIgnored(cause: NavigationStackChange.Cause) {
         let root = Screen("Root")
         let navigation = UINavigationController(rootViewController: root)
         let window = makeVisibleWindow(root: navigation)
         navigation.pushViewController(Screen("A"), animated: false)
         SimRunLoop.main.runUntilIdle()
-        let delegate = PopToRootOnDidShow()
-        navigation.delegate = delegate
-        navigation.pushViewController(Screen("B"), animated: true)
-        var popped: UIViewController?
+        let b = Screen("B")
+        navigation.pushViewController(b, animated: true)
+        let stack = navigation.viewControllers
         let warnings = SimWarnings.capture {
-            // Ending the running push calls didShow, which pops to the root: nothing is left to pop.
-            popped = navigation.popViewController(animated: false)
+            switch cause {
+            case .pop: #expect(navigation.popViewController(animated: false) == nil)
+            case .popToRoot: #expect(navigation.popToRootViewController(animated: true) == nil)
+            default: navigation.setViewControllers([root], animated: false)
+            }
         }
         #expect(warnings.count == 1)
-        #expect(popped == nil)
-        #expect(navigation.viewControllers == [root])
+        #expect(warnings.first?.message.hasSuffix("the navigation stack will not be updated.") == true)
+        #expect(navigation.viewControllers == stack, "the stack is not updated")
         SimRunLoop.main.runUntilIdle()
-        #expect(navigation.viewControllers == [root])
-        navigation.delegate = nil
+        #expect(navigation.viewControllers == stack)
+        #expect(b.viewIfLoaded?.window != nil && navigation.transitionCoordinator == nil, "the push ran to its end")
         _ = window
     }
 }
@@ -259,7 +251,7 @@ struct InteractivePopOffScreenTests {
             journal.take()
                 == (cancelled
                     ? ["Detail.viewDidDisappear", "Detail.didMove(parent)"]
-                    : ["Detail.viewDidDisappear", "Detail.didMove(nil)"]))
+                    : ["Detail.viewDidDisappear [from-parent]", "Detail.didMove(nil)"]))
         _ = window
     }
 }

@@ -134,12 +134,16 @@ struct PresentationTests {
         let observation = a.observePresentations { changes.append($0) }
         var completions = 0
         a.dismiss(animated: true) { completions += 1 }
-        // S3: the relationships change when the transition starts.
-        #expect(a.presentedViewController == nil)
-        #expect(b.presentingViewController == nil)
+        // S3: during the animated dismissal the links stay, and the chain reports that it is leaving.
+        #expect(a.presentedViewController === b)
+        #expect(b.presentingViewController === a)
+        #expect(b.isBeingDismissed && c.isBeingDismissed)
         #expect(completions == 0)
         loop.advance(by: SimAnimation.modalTransitionDuration)
         #expect(completions == 1)
+        #expect(a.presentedViewController == nil)
+        #expect(b.presentingViewController == nil)
+        #expect(!b.isBeingDismissed)
         #expect(root.presentedViewController === a)
         #expect(c.presentingViewController == nil)
         #expect(changes.map(\.phase) == [.began, .completed])
@@ -155,9 +159,33 @@ struct PresentationTests {
         root.present(sheet, animated: false)
         SimRunLoop.main.runUntilIdle()
         sheet.dismiss(animated: false)
+        #expect(root.presentedViewController == nil, "a non-animated dismissal drops the links at the call")
         SimRunLoop.main.runUntilIdle()
         #expect(root.presentedViewController == nil)
         #expect(sheet.presentingViewController == nil)
+        _ = window
+    }
+
+    @Test("S3: during an animated dismissal the presenter still reports what it presents, and can present once it ends")
+    func linksKeptDuringAnimatedDismissal() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet")
+        root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
+        root.dismiss(animated: true)
+        loop.advance(by: SimAnimation.modalTransitionDuration / 2)
+        #expect(root.presentedViewController === sheet)
+        #expect(sheet.presentingViewController === root)
+        #expect(sheet.isBeingDismissed)
+        let next = Screen("Next")
+        let warnings = SimWarnings.capture { root.present(next, animated: false) }
+        #expect(warnings.count == 1, "UIKit refuses a presentation while the dismissal runs")
+        loop.runUntilIdle()
+        #expect(root.presentedViewController == nil)
+        #expect(!sheet.isBeingDismissed)
+        root.present(next, animated: false)
+        #expect(root.presentedViewController === next)
         _ = window
     }
 

@@ -51,14 +51,15 @@ extension InsecurityHost {
     }
 
     /// A dismissal the engine did not issue ends the frames it removes as soon as it is decided: when it
-    /// begins, or, for a swipe, when the finger lets go without cancelling. A start requested right after
+    /// begins, or, for a swipe or an interactive custom dismissal, when the finger lets go without cancelling. A start requested right after
     /// (in the same turn) then goes where the screen will be, not on top of a frame on its way out.
     func presentationChanged(_ change: PresentationChange) {
         guard change.kind != .present else { return }
         let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
         let removed = Array(change.controllers)
         switch change.phase {
-        case .began where change.kind == .interactiveDismissal:
+        case .began
+        where change.kind == .interactiveDismissal || change.presenter.transitionCoordinator?.isInteractive == true:
             whenInteractionFinishes(change.presenter.transitionCoordinator) { [weak self] in
                 self?.removedByUIKit(removed, cause: cause, pushed: false)
             }
@@ -80,7 +81,11 @@ extension InsecurityHost {
             default: .poppedByApp
             }
         let removed = change.removed
-        if change.phase == .began, change.cause == .interactivePop {
+        // The user's edge swipe, or a custom transition an interaction controller drives (S23): what leaves is
+        // decided when the finger lets go.
+        if change.phase == .began,
+            change.cause == .interactivePop || change.transitionCoordinator?.isInteractive == true
+        {
             whenInteractionFinishes(change.transitionCoordinator) { [weak self] in
                 self?.removedByUIKit(removed, cause: cause, pushed: true)
             }

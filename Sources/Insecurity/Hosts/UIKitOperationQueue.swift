@@ -246,7 +246,7 @@ extension UIKitOperationQueue {
     /// A stack change of `navigation` described, when SimUIKit would apply it now without cutting a push or
     /// pop short or deferring it (E21).
     static func stackChangeAcceptedNow(_ what: String, on navigation: UINavigationController?) -> String? {
-        guard let navigation, !navigation.wouldDeferRefuseOrCutShortStackChange else { return nil }
+        guard let navigation, !navigation.wouldDeferOrRefuseStackChange else { return nil }
         return "\(what) on \(navigation.simDescription)"
     }
 

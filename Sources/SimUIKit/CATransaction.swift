@@ -1,0 +1,115 @@
+import Foundation
+
+/// Core Animation's transactions, reduced to what coordinator code relies on (S22): the completion block of a
+/// transaction runs once every transition and view animation started between ``begin()`` and ``commit()``
+/// has ended, or at ``commit()`` when none started or all have already ended. Transactions nest: an outer
+/// transaction also waits for what its inner ones started.
+@MainActor
+public final class CATransaction {
+    /// One open or committed transaction and the work it still waits for.
+    @MainActor
+    final class Transaction {
+        var completion: (@MainActor () -> Void)?
+        var animationDuration: TimeInterval = 0.25
+        var disableActions = false
+        private var pending = 0
+        private var isCommitted = false
+
+        func enlist() { pending += 1 }
+
+        func release() {
+            pending -= 1
+            finishIfDone()
+        }
+
+        func commit() {
+            isCommitted = true
+            finishIfDone()
+        }
+
+        private func finishIfDone() {
+            guard isCommitted, pending == 0, let completion else { return }
+            self.completion = nil
+            completion()
+        }
+    }
+
+    /// The transactions begun and not yet committed, outermost first.
+    private static var open: [Transaction] = []
+
+    private init() {}
+
+    /// Opens a transaction (nested in the current one, if any).
+    public static func begin() {
+        open.append(Transaction())
+    }
+
+    /// Closes the innermost transaction: its completion block runs now if nothing it started still runs, else
+    /// when the last of those ends. A commit without a matching ``begin()`` changes nothing and is reported.
+    public static func commit() {
+        guard let transaction = open.popLast() else {
+            SimWarnings.emit("CATransaction.commit() was called without a matching CATransaction.begin(); ignored.")
+            return
+        }
+        transaction.commit()
+    }
+
+    /// The block the innermost transaction runs when it and everything started in it have ended.
+    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
+        open.last?.completion = block
+    }
+
+    /// The innermost transaction's completion block.
+    public static func completionBlock() -> (@MainActor () -> Void)? {
+        open.last?.completion
+    }
+
+    /// Recorded only: the simulation keeps UIKit's and the animations' own durations.
+    public static func setAnimationDuration(_ duration: TimeInterval) {
+        open.last?.animationDuration = duration
+    }
+
+    public static func animationDuration() -> TimeInterval {
+        open.last?.animationDuration ?? 0.25
+    }
+
+    /// Recorded only: nothing is drawn, so there are no implicit animations to disable.
+    public static func setDisableActions(_ flag: Bool) {
+        open.last?.disableActions = flag
+    }
+
+    public static func disableActions() -> Bool {
+        open.last?.disableActions ?? false
+    }
+
+    /// Draws nothing: the simulation has no render tree to flush.
+    public static func flush() {}
+
+    /// Forgets the transactions a finished test left open (begun, never committed).
+    package static func closeAllForNewWorld() {
+        open.removeAll()
+    }
+
+    /// Registers work that starts now with every open transaction; the returned membership ends it.
+    static func enlistStartingWork() -> TransactionMembership? {
+        guard !open.isEmpty else { return nil }
+        for transaction in open { transaction.enlist() }
+        return TransactionMembership(open)
+    }
+}
+
+/// A transition's or animation's place in the transactions open when it started; ``end()`` releases it once.
+@MainActor
+final class TransactionMembership {
+    private var transactions: [CATransaction.Transaction]
+
+    init(_ transactions: [CATransaction.Transaction]) {
+        self.transactions = transactions
+    }
+
+    func end() {
+        let ending = transactions
+        transactions = []
+        for transaction in ending.reversed() { transaction.release() }
+    }
+}

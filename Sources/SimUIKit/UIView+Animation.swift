@@ -1,0 +1,66 @@
+import Foundation
+
+/// When the end of a view animation comes: on the virtual clock, or, for an animation an interactive
+/// transition's animator starts, when the finger lets go and the rest of the transition has run (S23).
+/// Every animation also belongs to the `CATransaction`s open when it starts (S22).
+@MainActor
+enum ViewAnimationClock {
+    /// Calls `end` once, with whether the animation was cancelled (an interactive transition the user let go
+    /// of early runs its animations back to their start).
+    static func schedule(duration: TimeInterval, _ end: @escaping @MainActor (_ cancelled: Bool) -> Void) {
+        let membership = CATransaction.enlistStartingWork()
+        let finish: @MainActor (Bool) -> Void = { cancelled in
+            end(cancelled)
+            membership?.end()
+        }
+        if let transition = SimTransition.drivingAnimations, transition.isInteractive {
+            transition.holdAnimation(finish)
+        } else if duration > 0 {
+            SimRunLoop.main.perform(after: duration) { finish(false) }
+        } else {
+            finish(false)
+        }
+    }
+}
+
+extension UIView {
+    /// Runs `animations` now (the values change at once, as UIKit's model values do) and `completion` after
+    /// `delay + duration` virtual seconds.
+    public static func animate(
+        withDuration duration: TimeInterval,
+        delay: TimeInterval,
+        options: AnimationOptions = [],
+        animations: @escaping @MainActor () -> Void,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        animations()
+        ViewAnimationClock.schedule(duration: max(0, delay) + max(0, duration)) { _ in completion?(true) }
+    }
+
+    /// `animate(withDuration:delay: 0, options: [], animations:completion:)`.
+    public static func animate(
+        withDuration duration: TimeInterval,
+        animations: @escaping @MainActor () -> Void,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        animate(withDuration: duration, delay: 0, animations: animations, completion: completion)
+    }
+
+    /// A spring animation: timed like any other (the spring's shape is not simulated).
+    public static func animate(
+        withDuration duration: TimeInterval,
+        delay: TimeInterval,
+        usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat,
+        options: AnimationOptions = [],
+        animations: @escaping @MainActor () -> Void,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        animate(withDuration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+
+    /// Runs `actionsWithoutAnimation` now.
+    public static func performWithoutAnimation(_ actionsWithoutAnimation: @MainActor () -> Void) {
+        actionsWithoutAnimation()
+    }
+}
