@@ -1,5 +1,5 @@
 @_spi(Adapters) import Insecurity
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// One build of a tree into new objects, phase by phase: controllers, their relationships (containment,
 /// windows, presentations, hosts and frames), then the plugins' coordinators. Each phase that fails
@@ -150,7 +150,7 @@ final class BridgeAssembly {
             for link in described.presented {
                 guard let presented = controllers[link.controllerID] else { continue }
                 presented.modalPresentationStyle = UIModalPresentationStyle(name: link.style) ?? .automatic
-                presenter?.present(presented, animated: false)
+                presenter?.restorePresentation(of: presented)
                 presenter = presented
             }
             window.isHidden = !described.isVisible

@@ -152,15 +152,9 @@ open class UIPageViewController: UIViewController {
             onEnd(true)
             return
         }
-        var appearing: [UIViewController] = []
-        var disappearing: [UIViewController] = []
-        guard
-            changeContainedChildren(
-                to: pages, update: {}, animated: animated,
-                spanning: {
-                    appearing = $0
-                    disappearing = $1
-                })
+        var change: ContainedChange?
+        guard changeContainedChildren(to: pages, update: {}, animated: animated, spanning: { change = $0 }),
+            let change
         else { return }
         let transition = SimTransition(
             from: old.first, to: pages.first, animated: animated, interactive: interactive,
@@ -169,14 +163,15 @@ open class UIPageViewController: UIViewController {
             guard let self else { return }
             if pageTransition === transition { pageTransition = nil }
             if transition.isCancelled {
-                changeContainedChildren(to: old, update: {}, animated: animated, spanning: { _, _ in })
-                for page in appearing { page.beginAppearance(false, animated: animated) }
-                for page in disappearing { page.beginAppearance(true, animated: animated) }
-                for page in appearing { page.endAppearance() }
-                for page in disappearing { page.endAppearance() }
+                // The old pages come back: the arriving ones leave before they ever appeared.
+                for page in change.appearing { page.beginAppearance(false, animated: animated) }
+                for page in change.disappearing { page.beginAppearance(true, animated: animated) }
+                ContainedChange(
+                    appearing: change.disappearing, disappearing: change.appearing, added: [], removed: []
+                ).finish(in: self)
+                changeContainedChildren(to: old, update: {})
             } else {
-                for page in disappearing { page.endAppearance() }
-                for page in appearing { page.endAppearance() }
+                change.finish(in: self)
             }
             onEnd(!transition.isCancelled)
         }

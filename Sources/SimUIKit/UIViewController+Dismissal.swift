@@ -111,12 +111,15 @@ extension UIViewController {
         return nil
     }
 
-    /// The console text of a presentation UIKit refuses without raising (S1).
-    func presentationRefusal(of controller: UIViewController, on presenter: UIViewController) -> String? {
+    /// The console text of a presentation UIKit refuses without raising (S1). A restoration puts a chain back on
+    /// a window that is not shown yet (`restoring`): the presenter then only has to be in it.
+    func presentationRefusal(of controller: UIViewController, on presenter: UIViewController, restoring: Bool = false)
+        -> String?
+    {
         var attempt: String {
             "Attempt to present \(controller.simDescription) on \(presenter.simDescription) (from \(simDescription))"
         }
-        if presenter.hostWindow == nil {
+        if presenter.hostWindow == nil, !presenter.isDetachedInWindow {
             return "\(attempt) whose view is not in the window hierarchy."
         }
         if presenter.presentationTransition != nil {
@@ -125,7 +128,21 @@ extension UIViewController {
         if let current = presenter.presentedStorage {
             return "\(attempt) which is already presenting \(current.simDescription)."
         }
+        // A window that is hidden, or a presenter whose view is not shown yet (its own viewDidLoad) or any more:
+        // UIKit checks the view, not the controller's window.
+        if !restoring,
+            presenter.hostWindow?.isHidden == true
+                || (!presenter.isDetachedInWindow && presenter.appearance == .disappeared)
+        {
+            return "\(attempt) whose view is not in the window hierarchy."
+        }
         return nil
+    }
+
+    /// Whether the controller is outside every window's controller hierarchy while its view was added to a
+    /// window by hand: UIKit presents from it, with a warning.
+    var isDetachedInWindow: Bool {
+        hostWindow == nil && viewIfLoaded?.window != nil
     }
 
     /// Dismisses every controller presented above this one in one transition. A non-animated dismissal

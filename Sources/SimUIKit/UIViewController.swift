@@ -193,14 +193,13 @@ open class UIViewController: UIResponder {
     /// Replaces the contained children with `newChildren` as a container does when its content changes:
     /// `willMove`/`didMove` for the children that leave and arrive, and, when the container is on screen,
     /// disappearance and appearance callbacks for the controllers that stop or start being shown
-    /// (`update` changes which children the container shows). With `spanning`, a container on screen only
-    /// begins the callbacks and hands over the controllers appearing and disappearing, whose callbacks the
-    /// caller ends when its transition does. Refused with a warning when a controller is repeated or cannot be
+    /// (`update` changes which children the container shows). With `spanning`, the container only begins
+    /// the callbacks and hands over what its own transition ends (see ``ContainedChange``). Refused with a warning when a controller is repeated or cannot be
     /// contained.
     @discardableResult
     func changeContainedChildren(
         to newChildren: [UIViewController], update: () -> Void, animated: Bool = false,
-        spanning: ((_ appearing: [UIViewController], _ disappearing: [UIViewController]) -> Void)? = nil
+        spanning: ((ContainedChange) -> Void)? = nil
     ) -> Bool {
         var seen = Set<ObjectIdentifier>()
         for child in newChildren {
@@ -236,9 +235,7 @@ open class UIViewController: UIResponder {
             // As logged on devices for a tab switch (S19): the new one's will-appear first, its did-appear last.
             for child in appearing { child.beginAppearance(true, animated: animated) }
             for child in disappearing { child.beginAppearance(false, animated: animated) }
-            if let spanning {
-                spanning(appearing, disappearing)
-            } else {
+            if spanning == nil {
                 for child in disappearing { child.endAppearance() }
                 for child in appearing { child.endAppearance() }
             }
@@ -254,9 +251,35 @@ open class UIViewController: UIResponder {
         case .disappeared:
             break
         }
-        for child in removed { child.didMove(toParent: nil) }
-        for child in added { child.didMove(toParent: self) }
+        if let spanning {
+            let isAppeared = appearance == .appeared
+            spanning(
+                ContainedChange(
+                    appearing: isAppeared ? appearing : [], disappearing: isAppeared ? disappearing : [],
+                    added: added, removed: removed))
+        } else {
+            for child in removed { child.didMove(toParent: nil) }
+            for child in added { child.didMove(toParent: self) }
+        }
         return true
+    }
+
+    /// A change of contained children whose transition the container runs itself: the callbacks it ends when
+    /// the transition does (did-appear and did-disappear, then `didMove(toParent:)`).
+    @MainActor
+    struct ContainedChange {
+        let appearing: [UIViewController]
+        let disappearing: [UIViewController]
+        let added: [UIViewController]
+        let removed: [UIViewController]
+
+        /// Ends the callbacks: the disappearing ones first, as a tab switch does (S19), then the containment.
+        func finish(in container: UIViewController) {
+            for child in disappearing { child.endAppearance() }
+            for child in appearing { child.endAppearance() }
+            for child in removed { child.didMove(toParent: nil) }
+            for child in added { child.didMove(toParent: container) }
+        }
     }
 
     func attach(_ child: UIViewController) {
@@ -415,6 +438,19 @@ open class UIViewController: UIResponder {
         animated flag: Bool,
         completion: (@MainActor () -> Void)? = nil
     ) {
+        present(viewControllerToPresent, animated: flag, restoring: false, completion: completion)
+    }
+
+    /// Puts a presentation back while a snapshot's window is rebuilt, before the window is shown: a
+    /// non-animated presentation that UIKit's rules allow except that the window need not be visible yet.
+    @_spi(Adapters) public func restorePresentation(of viewControllerToPresent: UIViewController) {
+        present(viewControllerToPresent, animated: false, restoring: true, completion: nil)
+    }
+
+    private func present(
+        _ viewControllerToPresent: UIViewController, animated flag: Bool, restoring: Bool,
+        completion: (@MainActor () -> Void)?
+    ) {
         let presenter = presenter(toPresent: viewControllerToPresent)
         if let reason = presentationException(of: viewControllerToPresent, on: presenter) {
             SimExceptions.raise(SimException.invalidArgument, reason)
@@ -424,19 +460,23 @@ open class UIViewController: UIResponder {
             SimExceptions.raise(SimException.generic, reason)
             return
         }
-        if let refusal = presentationRefusal(of: viewControllerToPresent, on: presenter) {
+        if let refusal = presentationRefusal(of: viewControllerToPresent, on: presenter, restoring: restoring) {
             SimWarnings.emit(refusal)
             return
         }
+        if presenter.isDetachedInWindow {
+            SimWarnings.emit(
+                "Presenting view controllers on detached view controllers is discouraged \(presenter.simDescription).")
+        }
         let presented = viewControllerToPresent
-        presented.presentationWindow = presenter.hostWindow
+        presented.presentationWindow = presenter.hostWindow ?? presenter.viewIfLoaded?.window
         presenter.presentedStorage = presented
         presented.presentingStorage = presenter
         presented.modalMotion = .beingPresented
         // A full-screen presentation hides every level in view below it, not only its presenter.
         let hidden =
             presented.modalPresentationStyle.hidesPresenter ? presenter.levelsInViewWithIt.filter(\.isOnScreen) : []
-        let appears = presenter.isOnScreen
+        let appears = presenter.isOnScreen || presenter.isDetachedInWindow
         let transitioningDelegate = presented.transitioningDelegate
         if presented.modalPresentationStyle == .custom,
             let custom = transitioningDelegate?.presentationController(

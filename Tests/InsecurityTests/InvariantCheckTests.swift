@@ -80,14 +80,14 @@ struct InvariantCheckTests {
         // A push held by the animating push: SimUIKit would defer it too.
         UIKitOperationQueue.shared.enqueue(
             .init(
-                keys: [ObjectIdentifier(navigation)], blocker: animating, isObsolete: { false }, run: {},
+                keys: [.init(navigation)], blocker: animating, isObsolete: { false }, run: {},
                 acceptedByUIKitNow: { UIKitOperationQueue.stackChangeAcceptedNow("a push", on: navigation) }))
         #expect(InsecurityWorld.takeOverDeferrals().isEmpty)
         // A push onto an idle stack held by that same animation: SimUIKit would have pushed at once.
         let other = UINavigationController(rootViewController: makeScreen("Idle"))
         UIKitOperationQueue.shared.enqueue(
             .init(
-                keys: [ObjectIdentifier(other)], blocker: animating, isObsolete: { false }, run: {},
+                keys: [.init(other)], blocker: animating, isObsolete: { false }, run: {},
                 acceptedByUIKitNow: { UIKitOperationQueue.stackChangeAcceptedNow("a push", on: other) }))
         #expect(
             InsecurityWorld.takeOverDeferrals() == [
@@ -102,7 +102,7 @@ struct InvariantCheckTests {
         let queue = UIKitOperationQueue.shared
         var ran: [String] = []
         func waiting(for transition: SimTransition, _ name: String) {
-            let key = ObjectIdentifier(UIViewController())
+            let key = UIKitOperationQueue.Key(UIViewController())
             queue.enqueue(
                 .init(
                     keys: [key],

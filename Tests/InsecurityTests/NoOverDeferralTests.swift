@@ -41,6 +41,32 @@ struct NoOverDeferralTests {
         _ = (scene, host)
     }
 
+    @Test(
+        "E21: a push on a fresh window happens before start returns, even right after another window holding a queued dismissal was released",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func pushAfterReleasedWindowWithQueuedDismissal(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        // The released objects' memory is soon reused by new ones: repeat so that the new window's objects
+        // take the old addresses, as they did when one test left such a dismissal to the next.
+        for _ in 0..<20 {
+            do {
+                let scene = Scene()
+                let host = InsecurityHost(modal: scene.root)
+                let sheet = ModalScreen("Sheet")
+                host.start(sheet, animated: false) { _ in }
+                sheet.finish("done")
+            }
+            let (scene, navigation) = Scene.navigation()
+            let host = InsecurityHost(navigation: navigation)
+            let detail = PushScreen("Detail")
+            host.start(detail, animated: false) { _ in }
+            #expect(navigation.viewControllers.count == 2, "UIKit pushes at once")
+            loop.runUntilIdle()
+            #expect(navigation.topViewController === detail.controller)
+            _ = (scene, host)
+        }
+    }
+
     @Test("E21, E17: a push still waits for a push animating on the same navigation controller")
     func pushWaitsForPush() {
         let (scene, navigation) = Scene.navigation()

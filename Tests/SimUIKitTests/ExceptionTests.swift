@@ -83,6 +83,43 @@ struct ExceptionTests {
         #expect(alert.actions.map(\.title) == ["Cancel"])
     }
 
+    @Test("S17: an action sheet presented on an iPad without a source raises UIKit's NSGenericException")
+    func actionSheetWithoutSourceOnPad() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        sheet.addAction(UIAlertAction(title: "Delete", style: .destructive))
+        root.present(sheet, animated: false)
+        #expect(root.presentedViewController === sheet, "an iPhone presents it")
+        SimRunLoop.main.runUntilIdle()
+        sheet.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
+        SimDevice.idiom = .pad
+        let again = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        let exceptions = SimExceptions.capture { root.present(again, animated: false) }
+        #expect(exceptions.map(\.name) == ["NSGenericException"])
+        #expect(
+            exceptions.first?.reason.contains("You must provide either a sourceView and sourceRect or a barButtonItem")
+                == true)
+        #expect(root.presentedViewController == nil)
+        again.popoverPresentationController?.sourceView = root.view
+        root.present(again, animated: false)
+        #expect(root.presentedViewController === again, "with a source view it presents")
+        SimRunLoop.main.runUntilIdle()
+        _ = window
+    }
+
+    @Test("S17: a cancel action without a title raises UIKit's exception")
+    func cancelActionWithoutTitle() {
+        let exceptions = SimExceptions.capture { _ = UIAlertAction(title: nil, style: .cancel) }
+        #expect(exceptions.map(\.name) == ["NSInternalInconsistencyException"])
+        #expect(
+            exceptions.first?.reason
+                == "Actions added to UIAlertController of style UIAlertActionStyleCancel must have a title when running in UIUserInterfaceIdiomPhone"
+        )
+        #expect(SimExceptions.capture { _ = UIAlertAction(title: nil, style: .default) }.isEmpty)
+    }
+
     @Test("S17: presenting a controller that is already presented, or already on screen, raises")
     func presentActiveControllers() {
         let root = Screen("Root")

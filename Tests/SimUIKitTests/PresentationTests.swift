@@ -60,6 +60,49 @@ struct PresentationTests {
         #expect(!completed)
     }
 
+    @Test("S1: presenting from the root's viewDidLoad, before its view is in the window, is refused")
+    func presentFromViewDidLoad() {
+        let root = PresentsOnLoad()
+        let window = UIWindow()
+        window.rootViewController = root
+        let warnings = SimWarnings.capture { window.makeKeyAndVisible() }
+        loop.runUntilIdle()
+        #expect(warnings.map(\.message).contains { $0.hasSuffix("whose view is not in the window hierarchy.") })
+        #expect(root.presentedViewController == nil)
+        root.present(Screen("Later"), animated: false)
+        #expect(root.presentedViewController != nil, "once the view is shown, the same call presents")
+        loop.runUntilIdle()
+    }
+
+    @Test("S1: presenting on a hidden window is refused")
+    func presentOnHiddenWindow() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        window.isHidden = true
+        let warnings = SimWarnings.capture { root.present(Screen("Sheet"), animated: false) }
+        #expect(warnings.first?.message.hasSuffix("whose view is not in the window hierarchy.") == true)
+        #expect(root.presentedViewController == nil)
+    }
+
+    @Test("S1: a detached controller whose view was added to a window by hand presents, with UIKit's warning")
+    func presentFromDetachedController() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let detached = Screen("Detached")
+        root.view.addSubview(detached.view)
+        let sheet = Screen("Sheet")
+        let warnings = SimWarnings.capture { detached.present(sheet, animated: false) }
+        loop.runUntilIdle()
+        #expect(
+            warnings.map(\.message) == [
+                "Presenting view controllers on detached view controllers is discouraged \(detached.simDescription)."
+            ])
+        #expect(detached.presentedViewController === sheet)
+        #expect(sheet.view.window === window)
+        detached.dismiss(animated: false)
+        loop.runUntilIdle()
+    }
+
     @Test("S2: a controller inside a navigation controller presents through it")
     func presentsThroughContainer() {
         let home = Screen("Home")
@@ -297,5 +340,13 @@ struct PresentationTests {
         #expect(!form.simulateInteractiveDismissal())
         #expect(root.presentedViewController === navigation)
         _ = window
+    }
+}
+
+/// A root controller that presents a sheet from its own viewDidLoad, as apps sometimes try at launch.
+@MainActor
+private final class PresentsOnLoad: UIViewController {
+    override func viewDidLoad() {
+        present(UIViewController(), animated: false)
     }
 }

@@ -114,7 +114,9 @@ extension InsecurityHost {
             // The pop first, without animation under a modal frame that leaves with it: the dismissal
             // then reveals the stack as it will stay.
             let animatedPop = animated && modalAbove == nil
-            UIKitOperations.pop(navigationController, to: below, animated: animatedPop, keys: [ObjectIdentifier(self)])
+            UIKitOperations.pop(
+                navigationController, to: below, animated: animatedPop, keys: [UIKitOperationQueue.Key(self)], gate: nil
+            )
             if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
             return true
         case .windowRoot:
@@ -126,7 +128,7 @@ extension InsecurityHost {
     /// Dismisses `frame`'s presented controller, and everything above it, once its presentation chain is idle.
     func enqueueDismissal(of frame: Frame, animated: Bool) {
         guard case .presented(_, let presented) = frame.placement, let controller = presented.value else { return }
-        UIKitOperations.dismiss(controller, animated: animated, keys: [ObjectIdentifier(self)])
+        UIKitOperations.dismiss(controller, animated: animated, keys: [UIKitOperationQueue.Key(self)])
     }
 
     /// The chain's root ended before the window showed it: the replacement is called off, and the chain it

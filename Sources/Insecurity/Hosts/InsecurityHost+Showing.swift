@@ -28,8 +28,8 @@ extension InsecurityHost {
             // A root change during a window transition cuts its animation short: a choice, not a UIKit refusal.
             acceptedNow = { nil }
         }
-        var keys = [ObjectIdentifier(self)]
-        if let target { keys.append(ObjectIdentifier(target)) }
+        var keys = [UIKitOperationQueue.Key(self)]
+        if let target { keys.append(.init(target)) }
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: keys, blocker: gate?.holding(blocker) ?? blocker, isObsolete: { !frame.isWaitingToShow },

@@ -46,9 +46,24 @@ final class UIKitOperationQueue {
         }
     }
 
+    /// The target or the requesting host of an operation, held weakly: once it is gone its key matches
+    /// nothing, so an object later made at the same address does not wait behind its old operations (E21).
+    struct Key {
+        private let id: ObjectIdentifier
+        private weak var object: AnyObject?
+
+        init(_ object: AnyObject) {
+            id = ObjectIdentifier(object)
+            self.object = object
+        }
+
+        /// The identity of the object while it lives.
+        var liveID: ObjectIdentifier? { object == nil ? nil : id }
+    }
+
     struct Operation {
-        /// Identities of the target and of the requesting host: operations sharing one run in order.
-        let keys: [ObjectIdentifier]
+        /// The target and the requesting host: operations sharing a live one run in order.
+        let keys: [Key]
         /// What the operation waits for, or nil when it can run.
         let blocker: () -> Blocker?
         /// True when the operation has nothing left to do and is dropped unrun.
@@ -80,7 +95,8 @@ final class UIKitOperationQueue {
     /// Adds `operation` after every operation requested before it, and runs what can run.
     func enqueue(_ operation: Operation) {
         // Held by a transition rather than by an earlier operation: UIKit would have to agree (E21).
-        if !pending.contains(where: { $0.keys.contains(where: operation.keys.contains) }),
+        let liveKeys = Set(operation.keys.compactMap(\.liveID))
+        if !pending.contains(where: { $0.keys.contains { $0.liveID.map(liveKeys.contains) ?? false } }),
             let blocker = operation.blocker(), !blocker.isRestoring, let accepted = operation.acceptedByUIKitNow()
         {
             overDeferrals.append("\(accepted) was held back for a transition UIKit would not have waited for")
@@ -126,14 +142,15 @@ final class UIKitOperationQueue {
                     pending.remove(at: index)
                     continue
                 }
-                if operation.keys.contains(where: blockedKeys.contains) {
-                    blockedKeys.formUnion(operation.keys)
+                let keys = operation.keys.compactMap(\.liveID)
+                if keys.contains(where: blockedKeys.contains) {
+                    blockedKeys.formUnion(keys)
                     index += 1
                     continue
                 }
                 if let blocker = operation.blocker() {
                     wake(after: blocker)
-                    blockedKeys.formUnion(operation.keys)
+                    blockedKeys.formUnion(keys)
                     index += 1
                     continue
                 }
@@ -291,7 +308,7 @@ public enum UIKitOperations {
 
     /// Dismisses `controller` and everything above it once its presentation chain is idle.
     static func dismiss(
-        _ controller: UIViewController, animated: Bool, keys extraKeys: [ObjectIdentifier] = [],
+        _ controller: UIViewController, animated: Bool, keys extraKeys: [UIKitOperationQueue.Key] = [],
         gate: UIKitOperationQueue.RestoreGate? = nil
     ) {
         guard let presenter = controller.presentingViewController else { return }
@@ -300,7 +317,7 @@ public enum UIKitOperations {
         }
         UIKitOperationQueue.shared.enqueue(
             .init(
-                keys: extraKeys + [ObjectIdentifier(presenter)],
+                keys: extraKeys + [UIKitOperationQueue.Key(presenter)],
                 blocker: gate?.holding(blocker) ?? blocker,
                 isObsolete: { [weak controller] in controller?.presentingViewController == nil },
                 run: { [weak controller] in
@@ -319,23 +336,20 @@ public enum UIKitOperations {
 
     /// Pops `navigation`'s stack down to `controller` once no transition runs on it; nothing happens when
     /// `controller` has left the stack or is already on top.
-    public static func pop(
-        _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
-        keys extraKeys: [ObjectIdentifier] = []
-    ) {
-        pop(navigation, to: controller, animated: animated, keys: extraKeys, gate: nil)
+    public static func pop(_ navigation: UINavigationController, to controller: UIViewController, animated: Bool) {
+        pop(navigation, to: controller, animated: animated, gate: nil)
     }
 
     static func pop(
         _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
-        keys extraKeys: [ObjectIdentifier] = [], gate: UIKitOperationQueue.RestoreGate?
+        keys extraKeys: [UIKitOperationQueue.Key] = [], gate: UIKitOperationQueue.RestoreGate?
     ) {
         let blocker = { [weak navigation] in UIKitOperationQueue.blockerForStackChange(of: navigation) }
         // Whether the pop still has something to do is decided when it runs: operations before it may
         // put `controller` on the stack or push above it.
         UIKitOperationQueue.shared.enqueue(
             .init(
-                keys: extraKeys + [ObjectIdentifier(navigation)],
+                keys: extraKeys + [UIKitOperationQueue.Key(navigation)],
                 blocker: gate?.holding(blocker) ?? blocker,
                 isObsolete: { [weak navigation, weak controller] in navigation == nil || controller == nil },
                 run: { [weak navigation, weak controller] in
@@ -363,7 +377,7 @@ public enum UIKitOperations {
     ) {
         UIKitOperationQueue.shared.enqueue(
             .init(
-                keys: [ObjectIdentifier(navigationController)],
+                keys: [UIKitOperationQueue.Key(navigationController)],
                 blocker: { [weak navigationController] in
                     UIKitOperationQueue.blockerForStackChange(of: navigationController)
                 },
@@ -382,7 +396,7 @@ public enum UIKitOperations {
         let anchor = controller.presentationAnchor
         UIKitOperationQueue.shared.enqueue(
             .init(
-                keys: [ObjectIdentifier(anchor)],
+                keys: [UIKitOperationQueue.Key(anchor)],
                 blocker: { [weak anchor] in UIKitOperationQueue.blockerForDismissal(from: anchor) },
                 isObsolete: { false },
                 run: body
