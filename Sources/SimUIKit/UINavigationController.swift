@@ -147,6 +147,8 @@ open class UINavigationController: UIViewController {
     /// ``interactivePopGestureRecognizer``'s `isEnabled`.
     public var isInteractivePopEnabled = true
     var popRecognizer: InteractivePopGestureRecognizer?
+    /// True while a collapsed split view pushes its detail, the one push of a navigation controller UIKit allows.
+    private var nestsNavigation = false
 
     /// The recognizer of the edge swipe that pops (attached to the navigation controller's view, which this
     /// loads). Tests drive it step by step; app code may set its delegate, replace its action with
@@ -508,8 +510,16 @@ open class UINavigationController: UIViewController {
         if navigationTransition == nil { runDeferredPush() }
     }
 
+    /// Pushes `controller` the way a collapsed split view shows its detail: a navigation controller is allowed
+    /// there, nested in this one's stack.
+    func pushNestingNavigation(_ controller: UIViewController) {
+        nestsNavigation = true
+        defer { nestsNavigation = false }
+        pushViewController(controller, animated: true)
+    }
+
     private func validate(pushing controller: UIViewController, alreadyInStack: Bool) -> Bool {
-        if controller is UINavigationController {
+        if controller is UINavigationController, !nestsNavigation {
             SimExceptions.raise(SimException.invalidArgument, "Pushing a navigation controller is not supported")
             return false
         }

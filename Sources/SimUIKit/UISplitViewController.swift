@@ -83,18 +83,20 @@ open class UISplitViewController: UIViewController {
         viewControllers = [viewController] + children.dropFirst()
     }
 
-    /// Shows `viewController` as the detail: expanded, it replaces the secondary controller; collapsed, it
-    /// is pushed onto the primary navigation controller, or presented when the primary is not one.
+    /// Shows `viewController` as the detail: expanded, it replaces the secondary controller; collapsed, the
+    /// primary controller shows it (Apple: the split view calls `show(_:sender:)` on the primary), so a
+    /// primary navigation controller pushes it, even a navigation controller, which UIKit nests there; a
+    /// primary that is not one presents it.
     open override func showDetailViewController(_ viewController: UIViewController, sender: Any?) {
         if delegate?.splitViewController(self, showDetail: viewController, sender: sender) == true { return }
         guard isCollapsed else {
             viewControllers = Array(children.prefix(1)) + [viewController]
             return
         }
-        if let primary = children.first as? UINavigationController, !(viewController is UINavigationController) {
-            primary.pushViewController(viewController, animated: true)
-        } else {
-            present(viewController, animated: true)
+        if let primary = children.first as? UINavigationController {
+            primary.pushNestingNavigation(viewController)
+        } else if let primary = children.first {
+            primary.show(viewController, sender: sender)
         }
     }
 

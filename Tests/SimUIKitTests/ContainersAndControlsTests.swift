@@ -262,6 +262,29 @@ struct ContainersAndControlsTests {
     }
 
     @Test(
+        "S15: collapsed, a navigation controller given as the detail is pushed onto the primary one, nested, without UIKit's push exception"
+    )
+    func collapsedSplitViewNestsNavigationDetail() {
+        let primary = UINavigationController(rootViewController: Screen("List"))
+        let split = UISplitViewController()
+        split.viewControllers = [primary]
+        let window = makeVisibleWindow(root: split)
+        split.simulateCollapse(true)
+        let detail = UINavigationController(rootViewController: Screen("Detail"))
+        let exceptions = SimExceptions.capture {
+            split.showDetailViewController(detail, sender: nil)
+            loop.runUntilIdle()
+        }
+        #expect(exceptions.isEmpty)
+        #expect(primary.viewControllers.last === detail)
+        #expect(split.presentedViewController == nil, "pushed, not presented")
+        #expect(
+            SimExceptions.capture { primary.pushViewController(UINavigationController(), animated: false) }.count == 1,
+            "any other push of a navigation controller still raises")
+        _ = window
+    }
+
+    @Test(
         "S15: the split view's delegate deals with the secondary on collapse, names it on expand, and may show details itself"
     )
     func splitViewDelegate() {
