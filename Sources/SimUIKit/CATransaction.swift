@@ -113,3 +113,11 @@ final class TransactionMembership {
         for transaction in ending.reversed() { transaction.release() }
     }
 }
+
+#if !canImport(ObjectiveC)
+    /// Runs `body`: there is no autorelease pool without the Objective-C runtime, and UIKit code that wraps
+    /// work in one (around a push inside a `CATransaction`, say) compiles unchanged.
+    public func autoreleasepool<Result>(invoking body: () throws -> Result) rethrows -> Result {
+        try body()
+    }
+#endif
