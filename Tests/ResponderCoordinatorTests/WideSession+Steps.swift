@@ -210,7 +210,7 @@ extension WideSession {
     }
 
     var isSettled: Bool {
-        SimRunLoop.main.isIdle && heldPop == nil && heldSwipe == nil && !InsecurityWorld.hasPendingOperations
+        SimRunLoop.main.isIdle && heldDrag == nil && heldSwipe == nil && !InsecurityWorld.hasPendingOperations
     }
 
     func check(at moment: String) {
@@ -284,7 +284,8 @@ extension WideSession {
             )
         }
         // The user's finger is not part of a snapshot: a held gesture ends with the old tree.
-        heldPop = nil
+        heldDrag?.drop()
+        heldDrag = nil
         heldSwipe = nil
         tearDown()
         adopt(imported)

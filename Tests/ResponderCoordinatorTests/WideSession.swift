@@ -34,7 +34,9 @@ final class WideSession {
     var asyncResumed = 0
     /// Every awaited start, to name those that never resumed.
     var awaitedStarts: [AwaitedStart] = []
-    var heldPop: UINavigationController.InteractivePop?
+    var heldDrag: HeldDrag?
+    /// The custom animations every other navigation controller's delegate supplies (S23).
+    let customAnimations = RandomNavigationAnimations()
     var heldSwipe: UIViewController.InteractiveDismissal?
     var count = 0
     var live = LiveObjects()
@@ -68,7 +70,8 @@ final class WideSession {
                 if world.drivesEngine { await letAsyncStartsRun(at: moment) }
             }
             byUser("the end") {
-                heldPop = nil
+                heldDrag?.drop()
+                heldDrag = nil
                 heldSwipe = nil
             }
             byCoordinators("the end") { SimRunLoop.main.runUntilIdle() }
@@ -159,6 +162,7 @@ final class WideSession {
     /// A navigation controller holding one screen, with a navigation host and two modal hosts on it.
     func makeEngineStack() -> UINavigationController {
         let navigation = UINavigationController(rootViewController: next())
+        animateEveryOther(navigation)
         navigations.append(navigation)
         navigationHost = InsecurityHost(navigation: navigation)
         navigationHostNavigation = navigation
@@ -173,10 +177,16 @@ final class WideSession {
         let app = LoggingCoordinator("App\(navigations.count)", navigationController: navigation, log: Log())
         app.start()
         app.root(next())
+        animateEveryOther(navigation)
         navigations.append(navigation)
         coordinators.append(app)
         live.watch(navigation, app)
         return navigation
+    }
+
+    /// Gives every other navigation controller the app makes custom push and pop animations (S23).
+    func animateEveryOther(_ navigation: UINavigationController) {
+        if navigations.count % 2 == 0 { navigation.delegate = customAnimations }
     }
 
     func pick<T>(_ items: [T], _ value: Int) -> T? {
@@ -316,20 +326,6 @@ final class WideSession {
             if let alert = topPresented as? UIAlertController, let action = pick(alert.actions, value) {
                 alert.simulateTap(on: action)
             }
-        }
-    }
-
-    func dragBack(_ value: Int) {
-        if let pop = heldPop {
-            heldPop = nil
-            switch value % 3 {
-            case 0: pop.finish()
-            case 1: pop.cancel()
-            default: break  // dropped: the touch is cancelled
-            }
-        } else if let navigation = pick(shownNavigations, value), let pop = navigation.beginInteractivePop() {
-            pop.update(CGFloat(value % 10) / 10)
-            heldPop = pop
         }
     }
 
