@@ -30,8 +30,9 @@ extension UIGestureRecognizerDelegate {
     ) -> Bool { false }
 }
 
-/// A gesture recognizer that tests drive step by step (S24): ``simulateBegan(translation:)``,
-/// ``simulateChanged(translation:velocity:)``, then ``simulateEnded(velocity:)`` or ``simulateCancelled()``.
+/// A gesture recognizer that tests drive step by step (S24): ``simulateBegan(at:)``, for a pan
+/// ``UIPanGestureRecognizer/simulateChanged(translation:velocity:)``, then ``simulateEnded()`` or
+/// ``simulateCancelled()``.
 /// Each step sets ``state`` and calls the recognizer's actions, as UIKit's touch handling does.
 ///
 /// UIKit names actions by target and selector; Linux has no selectors, so actions are closures given to
@@ -127,7 +128,7 @@ open class UIGestureRecognizer {
     var isInProgress: Bool { state == .began || state == .changed }
 }
 
-/// A tap (a discrete gesture: ``simulateTap()`` recognizes it in one step).
+/// A tap (a discrete gesture: ``simulateTap(at:)`` recognizes it in one step).
 @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
