@@ -108,3 +108,44 @@ extension WideSession {
         }
     }
 }
+
+/// Pages in a fixed order, as a page coordinator's data source keeps them.
+@MainActor
+final class PageList: UIPageViewControllerDataSource {
+    var pages: [UIViewController] = []
+
+    func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
+    )
+        -> UIViewController?
+    {
+        pages.firstIndex(of: viewController).flatMap { $0 > 0 ? pages[$0 - 1] : nil }
+    }
+
+    func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
+    )
+        -> UIViewController?
+    {
+        pages.firstIndex(of: viewController).flatMap { $0 + 1 < pages.count ? pages[$0 + 1] : nil }
+    }
+}
+
+extension WideSession {
+    /// The user swipes a page either way, at once or held (let go of by the next drag step), or app code sets
+    /// a page, as a page coordinator's `.set` route does.
+    func turnPage(of pager: UIPageViewController, _ value: Int) {
+        let direction: UIPageViewController.NavigationDirection = value % 2 == 0 ? .forward : .reverse
+        switch (value / 2) % 3 {
+        case 0:
+            pager.simulateSwipe(direction)
+        case 1:
+            guard heldDrag == nil, let swipe = pager.beginInteractiveSwipe(direction) else { return }
+            swipe.update(CGFloat(value % 10) / 10)
+            heldDrag = HeldDrag(finish: swipe.finish, cancel: swipe.cancel, drop: {})
+        default:
+            guard let page = pick(pageList.pages, value / 6) else { return }
+            pager.setViewControllers([page], direction: direction, animated: value % 4 < 2)
+        }
+    }
+}

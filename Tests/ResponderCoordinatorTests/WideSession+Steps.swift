@@ -215,7 +215,7 @@ extension WideSession {
 
     func check(at moment: String) {
         let settled = isSettled
-        var problems = invariants.violations(windows: [window], settled: settled)
+        var problems = invariants.violations(windows: [window], settled: settled, parked: pageList.pages)
         if settled {
             problems += ResponderCoordinatorInvariants.violations(windows: [window])
             problems += SimAppearanceInvariants.violations(
@@ -236,6 +236,7 @@ extension WideSession {
         }
         coordinators.removeAll()
         navigations.removeAll()
+        pageList.pages.removeAll()
         embedded.removeAll()
         engineCoordinators.removeAll()
         navigationHost = nil

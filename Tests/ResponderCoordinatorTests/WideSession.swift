@@ -35,6 +35,8 @@ final class WideSession {
     /// Every awaited start, to name those that never resumed.
     var awaitedStarts: [AwaitedStart] = []
     var heldDrag: HeldDrag?
+    /// The pages of the pages world, in order (its page view controller's data source).
+    let pageList = PageList()
     /// The custom animations every other navigation controller's delegate supplies (S23).
     let customAnimations = RandomNavigationAnimations()
     var heldSwipe: UIViewController.InteractiveDismissal?
@@ -144,6 +146,13 @@ final class WideSession {
             tabs.viewControllers = [makeLegacyStack(), makeLegacyStack()]
             window.rootViewController = tabs
             live.watch(tabs)
+        case .pages:
+            let pager = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+            pageList.pages = [makeLegacyStack(), makeLegacyStack(), makeLegacyStack()]
+            pager.dataSource = pageList
+            pager.setViewControllers([pageList.pages[0]], direction: .forward, animated: false)
+            window.rootViewController = pager
+            live.watch(pager)
         case .splitView:
             let split = UISplitViewController()
             split.viewControllers = [makeLegacyStack(), makeLegacyStack()]
@@ -310,7 +319,7 @@ final class WideSession {
         coordinator.present(alert, animated: animated)
     }
 
-    /// The user's gestures: Back, drags, tabs and the split view, alert buttons.
+    /// The user's gestures: Back, drags, tabs, the split view and pages, alert buttons.
     private func userStep(_ action: Int, _ value: Int) {
         switch action {
         case 10: _ = pick(shownNavigations, value)?.simulateBackButtonTap()
@@ -321,6 +330,8 @@ final class WideSession {
                 _ = tabs.simulateTabTap(value % (tabs.viewControllers?.count ?? 1))
             } else if let split = window.rootViewController as? UISplitViewController {
                 split.simulateCollapse(!split.isCollapsed)
+            } else if let pager = window.rootViewController as? UIPageViewController {
+                turnPage(of: pager, value)
             }
         default:
             if let alert = topPresented as? UIAlertController, let action = pick(alert.actions, value) {

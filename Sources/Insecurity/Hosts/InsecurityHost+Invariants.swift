@@ -36,13 +36,16 @@ public final class InsecurityInvariants {
     /// Every broken invariant, described for a person, in the hosts made since this checker and in those
     /// `windows` show. `settled` adds the screen checks: every live frame is shown where its placement
     /// says, no controller on screen belongs to two live frames, and no controller of an ended frame is
-    /// still in `windows`' hierarchies unless a live frame shows it again.
-    public func violations(windows: [UIWindow], settled: Bool) -> [String] {
+    /// still in `windows`' hierarchies unless a live frame shows it again. Controllers inside `parked` ones
+    /// (the pages a page coordinator keeps while another page shows, as a tab bar keeps its hidden tabs) are
+    /// in place off screen.
+    public func violations(windows: [UIWindow], settled: Bool, parked: [UIViewController] = []) -> [String] {
         var problems: [String] = []
         var owners: [ObjectIdentifier: Int] = [:]
+        let parkedIDs = Set(parked.map(ObjectIdentifier.init))
         for host in liveHosts(in: windows) {
             problems += host.structuralViolations()
-            if settled { problems += host.screenViolations() }
+            if settled { problems += host.screenViolations(parked: parkedIDs) }
             for frame in host.frames {
                 if let controller = frame.uikitController { owners[ObjectIdentifier(controller), default: 0] += 1 }
             }
@@ -95,8 +98,8 @@ extension InsecurityHost {
         return problems
     }
 
-    /// Every live frame is shown where its placement says.
-    func screenViolations() -> [String] {
+    /// Every live frame is shown where its placement says, in a window or inside a parked controller.
+    func screenViolations(parked: Set<ObjectIdentifier>) -> [String] {
         var problems: [String] = []
         for frame in frames where !restoredWaitingFrames.contains(where: { $0 === frame }) {
             let name = "frame \(frame.id) \(frame.typeName)"
@@ -111,7 +114,7 @@ extension InsecurityHost {
                 case .pushed(let navigation): controller.parent === navigation.value
                 case .windowRoot(let window, _): window.value?.rootViewController === controller
                 }
-            if !inPlace || controller.hostWindow == nil {
+            if !inPlace || (controller.hostWindow == nil && !controller.isInside(parked)) {
                 problems.append("\(name) is live but \(controller.simDescription) is not on screen")
             }
         }
@@ -119,4 +122,16 @@ extension InsecurityHost {
     }
 
     private var debugName: String { "\(ObjectIdentifier(self))" }
+}
+
+extension UIViewController {
+    /// Whether this controller or one of its parents is among `controllers`.
+    fileprivate func isInside(_ controllers: Set<ObjectIdentifier>) -> Bool {
+        var current: UIViewController? = self
+        while let controller = current {
+            if controllers.contains(ObjectIdentifier(controller)) { return true }
+            current = controller.parent
+        }
+        return false
+    }
 }
