@@ -54,7 +54,13 @@ extension InsecurityHost {
     /// begins, or, for a swipe or an interactive custom dismissal, when the finger lets go without cancelling. A start requested right after
     /// (in the same turn) then goes where the screen will be, not on top of a frame on its way out.
     func presentationChanged(_ change: PresentationChange) {
-        guard change.kind != .present else { return }
+        guard change.kind != .present else {
+            // A presentation its custom transition cancelled (S23): the controller never made it on screen.
+            if change.phase == .cancelled {
+                removedByUIKit(Array(change.controllers), cause: .refusedByUIKit, pushed: false)
+            }
+            return
+        }
         let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
         let removed = Array(change.controllers)
         switch change.phase {
@@ -72,8 +78,14 @@ extension InsecurityHost {
 
     /// Pops the engine did not issue end the frames they remove as soon as they are decided, as dismissals do.
     func stackChanged(_ change: NavigationStackChange) {
+        // A push or stack replacement its custom transition cancelled (S23): what it brought leaves again. A
+        // cancelled pop brings back what it took, and removes nothing.
+        if change.phase == .cancelled {
+            removedByUIKit(change.removed, cause: .refusedByUIKit, pushed: true)
+            return
+        }
         // A push removes nothing; skipping it keeps deep stacks cheap.
-        guard change.cause != .push, change.phase != .cancelled else { return }
+        guard change.cause != .push else { return }
         let cause: NavigationEvent.EndCause =
             switch change.cause {
             case .backButton: .backButton
