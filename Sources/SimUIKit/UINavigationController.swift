@@ -437,7 +437,7 @@ open class UINavigationController: UIViewController {
             stackObservers.notify(change(plan.delta, stack, cause, .completed, animated))
             runDeferredPush()
         }
-        transition.expectInteraction(interaction)
+        transition.prepare(animatedBy: animator, interaction: interaction)
         // The stack UIKit reports goes back as soon as the transition is cancelled.
         transition.onCancel = { [unowned self] in stack = stack(before: plan.delta) }
         navigationTransition = transition
@@ -453,7 +453,7 @@ open class UINavigationController: UIViewController {
         }
         if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
         stackObservers.notify(change(plan.delta, stack, cause, .began, animated))
-        transition.run(animatedBy: animator, interaction: interaction)
+        transition.run()
     }
 
     /// The delegate's animator for an animated change from `oldTop` to `newTop` (S23): a push when the new top

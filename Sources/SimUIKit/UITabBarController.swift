@@ -148,11 +148,11 @@ open class UITabBarController: UIViewController {
             (transition.isCancelled ? new : old).endAppearance()
             (transition.isCancelled ? old : new).endAppearance()
         }
-        transition.expectInteraction(interaction)
+        transition.prepare(animatedBy: animator, interaction: interaction)
         tabTransition = transition
         new.beginAppearance(true, animated: true)
         old.beginAppearance(false, animated: true)
-        transition.run(animatedBy: animator, interaction: interaction)
+        transition.run()
     }
 
     /// The index of the shown tab, or `NSNotFound` when there are no tabs.

@@ -203,14 +203,14 @@ extension UIViewController {
             notifyDismissal(of: chain, kind: kind, phase: .completed, animated: flag)
             completion?()
         }
-        transition.expectInteraction(interaction)
+        transition.prepare(animatedBy: animator, interaction: interaction)
         presentationTransition = transition
         for controller in chain { controller.presentationTransition = transition }
         notifyDismissal(of: chain, kind: kind, phase: .began, animated: flag)
         for controller in disappearing { controller.beginAppearance(false, animated: flag) }
         for level in reappearing { level.beginAppearance(true, animated: flag) }
         first.ownPresentationController?.dismissalTransitionWillBegin()
-        if !interactive { transition.run(animatedBy: animator, interaction: interaction) }
+        if !interactive { transition.run() }
         return transition
     }
 

@@ -513,7 +513,7 @@ open class UIViewController: UIResponder {
             )
             completion?()
         }
-        transition.expectInteraction(interaction)
+        transition.prepare(animatedBy: animator, interaction: interaction)
         presenter.presentationTransition = transition
         presented.presentationTransition = transition
         presenter.notifyPresentationObservers(
@@ -524,7 +524,7 @@ open class UIViewController: UIResponder {
         presented.ownPresentationController?.presentationTransitionWillBegin()
         for level in hidden { level.beginAppearance(false, animated: flag) }
         if appears { presented.beginAppearance(true, animated: flag) }
-        transition.run(animatedBy: animator, interaction: interaction)
+        transition.run()
     }
 
     /// A presentation whose transition was cancelled (its custom animator completed with false, or the user

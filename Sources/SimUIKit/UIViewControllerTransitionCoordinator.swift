@@ -70,8 +70,10 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
     /// View animations a custom animator started while the user drives the transition: they end, with whether
     /// the transition was cancelled, once the finger lets go and the rest of the transition has run.
     private var heldAnimations: [@MainActor (_ cancelled: Bool) -> Void] = []
-    /// Whether a custom animator ends the transition (by completing its context) rather than the clock.
-    private var isEndedByAnimator = false
+    /// The custom animator that ends the transition by completing its context, and the controller that
+    /// drives it interactively (S23).
+    private var animator: (any UIViewControllerAnimatedTransitioning)?
+    private var interaction: (any UIViewControllerInteractiveTransitioning)?
     /// The simulation's own work when the transition is cancelled, as soon as it is (the state UIKit reports
     /// goes back at once), before `onEnd`.
     var onCancel: (@MainActor () -> Void)?
@@ -117,17 +119,26 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         interactionHandlers.append(handler)
     }
 
-    /// Starts the transition. A custom `animator` ends it when it completes its context; with an `interaction`
-    /// controller, the transition starts interactive and that controller drives it (S23). Otherwise it ends
-    /// after its duration if animated; if not, now or on the run loop's next turn, as
+    /// Names the custom `animator` that will run the transition and the `interaction` controller that will
+    /// drive it (S23), before observers are told that the change began, so that they see it start interactive.
+    func prepare(
+        animatedBy animator: (any UIViewControllerAnimatedTransitioning)?,
+        interaction: (any UIViewControllerInteractiveTransitioning)?
+    ) {
+        self.animator = animator
+        guard animator != nil, let interaction, interaction.wantsInteractiveStart, !isFinished else { return }
+        self.interaction = interaction
+        life = .interacting
+        initiallyInteractive = true
+    }
+
+    /// Starts the transition. A custom animator (see `prepare(animatedBy:interaction:)`) ends it when it
+    /// completes its context, and an interaction controller drives it from the start. Otherwise it ends after
+    /// its duration if animated; if not, now or on the run loop's next turn, as
     /// ``SimAnimation/nonAnimatedTiming`` says (S18). A change that no controller on screen takes part in has no
     /// callbacks to wait for and ends now.
-    func run(
-        animatedBy animator: (any UIViewControllerAnimatedTransitioning)? = nil,
-        interaction: (any UIViewControllerInteractiveTransitioning)? = nil
-    ) {
+    func run() {
         if let animator {
-            isEndedByAnimator = true
             let context = SimTransitionContext(self, animator: animator)
             if let interaction, isInteractive {
                 interaction.startInteractiveTransition(context)
@@ -143,14 +154,6 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         } else {
             end()
         }
-    }
-
-    /// Makes the transition start interactive when `interaction` drives it (S23): called before observers
-    /// are told that the change began, so that they see who decides its end.
-    func expectInteraction(_ interaction: (any UIViewControllerInteractiveTransitioning)?) {
-        guard let interaction, interaction.wantsInteractiveStart, !isFinished else { return }
-        life = .interacting
-        initiallyInteractive = true
     }
 
     /// Runs `body` (an animator setting up its animations) with view animations bound to this transition.
@@ -173,7 +176,7 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         if cancelled { runCancelHook() }
         for handler in interactionHandlers { handler(self) }
         let remaining = transitionDuration * Double(cancelled ? percentComplete : 1 - percentComplete)
-        if isEndedByAnimator {
+        if animator != nil {
             // The animator's held animations run to their end (or back), and its completion ends the transition.
             let held = heldAnimations
             heldAnimations.removeAll()
