@@ -105,10 +105,8 @@ struct PageViewControllerTests {
     @Test("S24: a swipe asks the data source and tells the delegate; setViewControllers tells the delegate nothing")
     func swipe() {
         let (window, pager, pages) = scene()
-        let source = PageList(pages)
-        let delegate = PageDelegateSpy()
-        pager.dataSource = source
-        pager.delegate = delegate
+        let (source, delegate) = (PageList(pages), PageDelegateSpy())
+        (pager.dataSource, pager.delegate) = (source, delegate)
         #expect(!pager.simulateSwipe(.reverse), "nothing before the first page")
         #expect(pager.simulateSwipe(.forward))
         loop.runUntilIdle()
@@ -123,10 +121,8 @@ struct PageViewControllerTests {
     @Test("S24: a swipe let go early keeps the page, and the delegate hears transitionCompleted false")
     func cancelledSwipe() {
         let (window, pager, pages) = scene()
-        let source = PageList(pages)
-        let delegate = PageDelegateSpy()
-        pager.dataSource = source
-        pager.delegate = delegate
+        let (source, delegate) = (PageList(pages), PageDelegateSpy())
+        (pager.dataSource, pager.delegate) = (source, delegate)
         let swipe = pager.beginInteractiveSwipe(.forward)
         swipe?.update(0.2)
         swipe?.cancel()

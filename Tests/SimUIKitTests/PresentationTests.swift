@@ -5,6 +5,16 @@ import Testing
 @MainActor
 @Suite("Modal presentation", .cleanSimulatedWorld)
 struct PresentationTests {
+    /// A visible window whose root presents a sheet, settled.
+    private func presentedSheet() -> (UIWindow, Screen, Screen) {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Screen("Sheet")
+        root.present(sheet, animated: false)
+        SimRunLoop.main.runUntilIdle()
+        return (window, root, sheet)
+    }
+
     let loop = SimRunLoop.main
 
     @Test("S1: a second present while presenting leaves the first in place, warns, and never calls the completion")
@@ -196,11 +206,7 @@ struct PresentationTests {
 
     @Test("S3: a presented controller that presents nothing asks its presenter to dismiss it")
     func dismissSelf() {
-        let root = Screen("Root")
-        let window = makeVisibleWindow(root: root)
-        let sheet = Screen("Sheet")
-        root.present(sheet, animated: false)
-        SimRunLoop.main.runUntilIdle()
+        let (window, root, sheet) = presentedSheet()
         sheet.dismiss(animated: false)
         #expect(root.presentedViewController == nil, "a non-animated dismissal drops the links at the call")
         SimRunLoop.main.runUntilIdle()
@@ -211,11 +217,7 @@ struct PresentationTests {
 
     @Test("S3: during an animated dismissal the presenter still reports what it presents, and can present once it ends")
     func linksKeptDuringAnimatedDismissal() {
-        let root = Screen("Root")
-        let window = makeVisibleWindow(root: root)
-        let sheet = Screen("Sheet")
-        root.present(sheet, animated: false)
-        SimRunLoop.main.runUntilIdle()
+        let (window, root, sheet) = presentedSheet()
         root.dismiss(animated: true)
         loop.advance(by: SimAnimation.modalTransitionDuration / 2)
         #expect(root.presentedViewController === sheet)
@@ -234,11 +236,7 @@ struct PresentationTests {
 
     @Test("S3: a dismiss requested during a running dismissal warns and keeps its completion uncalled")
     func dismissDuringDismissal() {
-        let root = Screen("Root")
-        let window = makeVisibleWindow(root: root)
-        let sheet = Screen("Sheet")
-        root.present(sheet, animated: false)
-        SimRunLoop.main.runUntilIdle()
+        let (window, root, _) = presentedSheet()
         root.dismiss(animated: true)
         var completed = false
         let warnings = SimWarnings.capture { root.dismiss(animated: true) { completed = true } }

@@ -277,16 +277,22 @@ enum ShapeAnimations {
 struct RouteLibraryCallShapesTests {
     let loop = SimRunLoop.main
 
-    @Test(
-        "S22, S23: a push wrapped in a CATransaction, animated by the pushed screen's animation, completes after didShow"
-    )
-    func transactionAroundCustomPush() {
+    /// A window showing a navigation controller whose delegate takes animations from the controllers.
+    private func animatedNavigation() -> (UIWindow, UINavigationController, ShapeNavigationAnimationDelegate) {
         let navigation = UINavigationController(rootViewController: UIViewController())
         let delegate = ShapeNavigationAnimationDelegate()
         navigation.delegate = delegate
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.rootViewController = navigation
         window.makeKeyAndVisible()
+        return (window, navigation, delegate)
+    }
+
+    @Test(
+        "S22, S23: a push wrapped in a CATransaction, animated by the pushed screen's animation, completes after didShow"
+    )
+    func transactionAroundCustomPush() {
+        let (window, navigation, delegate) = animatedNavigation()
         let detail = UIViewController()
         detail.title = "Detail"
         detail.view.backgroundColor = .anyColor()
@@ -304,18 +310,14 @@ struct RouteLibraryCallShapesTests {
         #expect(completed == ["Detail"])
         #expect(navigation.topViewController === detail)
         loop.runUntilIdle()
+        _ = window
     }
 
     @Test(
         "S23, S24: a coordinator's screen-edge recognizer drives an interactive pop through the percent-driven controller"
     )
     func recognizerDrivenPop() {
-        let navigation = UINavigationController(rootViewController: UIViewController())
-        let delegate = ShapeNavigationAnimationDelegate()
-        navigation.delegate = delegate
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        window.rootViewController = navigation
-        window.makeKeyAndVisible()
+        let (window, navigation, delegate) = animatedNavigation()
         let detail = UIViewController()
         detail.transitioningDelegate = ShapeAnimations.navigation
         navigation.pushViewController(detail, animated: false)
@@ -360,6 +362,7 @@ struct RouteLibraryCallShapesTests {
         loop.runUntilIdle()
         #expect(navigation.viewControllers.count == 1)
         #expect(delegate.shown.count == 2, "didShow for the push and the pop that happened, none for the cancelled one")
+        _ = window
     }
 
     @Test(
