@@ -409,7 +409,9 @@ open class UINavigationController: UIViewController {
         let onScreen = isOnScreen && topChanges
         let animator = animated && !interactive ? customAnimator(from: oldTop, to: newTop, plan: plan) : nil
         let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
-        let stackAtStart = stack
+        // The stack as the change made it, recorded only if the change is cancelled: keeping a copy of every
+        // stack would make each push copy the whole stack (pushes must cost the same at any depth).
+        var stackAtCancellation: [UIViewController] = []
         let transition = SimTransition(
             from: oldTop, to: newTop, animated: animated, interactive: interactive,
             duration: animator?.transitionDuration(using: nil) ?? SimAnimation.navigationTransitionDuration
@@ -417,7 +419,8 @@ open class UINavigationController: UIViewController {
             if navigationTransition === transition { navigationTransition = nil }
             if transition.isCancelled {
                 finishCancelledChange(
-                    of: plan, stackAtStart: stackAtStart, from: oldTop, to: newTop, cause: cause, animated: animated)
+                    of: plan, cancelledStack: stackAtCancellation, from: oldTop, to: newTop, cause: cause,
+                    animated: animated)
                 return
             }
             if onScreen {
@@ -439,7 +442,10 @@ open class UINavigationController: UIViewController {
         }
         transition.prepare(animatedBy: animator, interaction: interaction)
         // The stack UIKit reports goes back as soon as the transition is cancelled.
-        transition.onCancel = { [unowned self] in stack = stack(before: plan.delta) }
+        transition.onCancel = { [unowned self] in
+            stackAtCancellation = stack
+            stack = stack(before: plan.delta)
+        }
         navigationTransition = transition
         if onScreen {
             // A pushed controller's view loads before the old top's will-disappear, as device logs show (S19).
@@ -471,7 +477,7 @@ open class UINavigationController: UIViewController {
     /// arriving leave, those that were leaving stay, and what appeared disappears again where it is seen.
     /// No delegate call: UIKit calls neither willShow nor didShow for a cancelled transition.
     private func finishCancelledChange(
-        of plan: StackPlan, stackAtStart: [UIViewController], from oldTop: UIViewController?,
+        of plan: StackPlan, cancelledStack: [UIViewController], from oldTop: UIViewController?,
         to newTop: UIViewController?, cause: NavigationStackChange.Cause, animated: Bool
     ) {
         for controller in plan.added + plan.removed { controller.containmentMotion = nil }
@@ -490,7 +496,7 @@ open class UINavigationController: UIViewController {
         detachChildren(plan.added)
         for controller in plan.added { controller.didMove(toParent: nil) }
         for controller in plan.removed { controller.didMove(toParent: self) }
-        stackObservers.notify(change(.replaced(previous: stackAtStart), stack, cause, .cancelled, animated))
+        stackObservers.notify(change(.replaced(previous: cancelledStack), stack, cause, .cancelled, animated))
         runDeferredPush()
     }
 

@@ -171,7 +171,7 @@ extension UIViewController {
         for controller in chain { controller.modalMotion = .beingDismissed }
         let disappearing = chain.reversed().filter(\.isOnScreen)
         // What the chain covered comes back: this controller and the levels in view with it.
-        let reappearing = hostWindow?.isHidden == false ? levelsInViewWithIt.filter { !$0.isOnScreen } : []
+        let reappearing = hostWindow?.isHidden == false ? levelsInViewWithIt(onScreen: false) : []
         let transitioningDelegate = chain.last?.transitioningDelegate
         let animator =
             flag && !interactive

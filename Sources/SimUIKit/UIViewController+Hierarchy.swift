@@ -25,14 +25,17 @@ extension UIViewController {
         }
     }
 
-    /// This controller and the presenters below it that stay in view while it is the top of its chain: each
-    /// level down to the first whose presentation hides its presenter. A full-screen presentation made from
-    /// a sheet covers them all, as a window shown with such a chain leaves them all out (S12, unsourced).
-    var levelsInViewWithIt: [UIViewController] {
-        var levels = [self]
+    /// This controller and the presenters below it that stay in view while it is the top of its chain (each
+    /// level down to the first whose presentation hides its presenter; a full-screen presentation made from a
+    /// sheet covers them all, as a window shown with such a chain leaves them all out, S12, unsourced) whose
+    /// on-screen state is `onScreen`. The walk stops at the first level in another state: the levels below it
+    /// are in that state too, so a deep chain of sheets costs only the levels that change.
+    func levelsInViewWithIt(onScreen: Bool) -> [UIViewController] {
+        var levels: [UIViewController] = []
         var level = self
-        while let presenter = level.presentingStorage, !level.modalPresentationStyle.hidesPresenter {
-            levels.append(presenter)
+        while level.isOnScreen == onScreen {
+            levels.append(level)
+            guard !level.modalPresentationStyle.hidesPresenter, let presenter = level.presentingStorage else { break }
             level = presenter
         }
         return levels

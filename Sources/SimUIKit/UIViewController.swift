@@ -475,7 +475,7 @@ open class UIViewController: UIResponder {
         presented.modalMotion = .beingPresented
         // A full-screen presentation hides every level in view below it, not only its presenter.
         let hidden =
-            presented.modalPresentationStyle.hidesPresenter ? presenter.levelsInViewWithIt.filter(\.isOnScreen) : []
+            presented.modalPresentationStyle.hidesPresenter ? presenter.levelsInViewWithIt(onScreen: true) : []
         let appears = presenter.isOnScreen || presenter.isDetachedInWindow
         let transitioningDelegate = presented.transitioningDelegate
         if presented.modalPresentationStyle == .custom,

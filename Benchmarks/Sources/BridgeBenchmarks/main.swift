@@ -108,8 +108,11 @@ func modalRows() -> [Row] {
         }
         if depth == 10 {
             let controller = window.rootViewController!.presentedViewControllerChainTop
+            // A non-animated presentation ends on the run loop's next turn (S18): UIKit refuses a dismissal
+            // before then, so the bare calls let it end first, as the engine's queue does.
             bare = perOperation(500) {
                 controller.present(UIViewController(), animated: false)
+                loop.runUntilIdle()
                 controller.dismiss(animated: false)
                 loop.runUntilIdle()
             }
