@@ -96,7 +96,9 @@ open class UIPageViewController: UIViewController {
     ) {
         transitionStyle = style
         self.navigationOrientation = navigationOrientation
-        let spine = (options?[.spineLocation] as? Int).flatMap(SpineLocation.init(rawValue:))
+        // UIKit takes an NSNumber of the raw value; Swift code may pass the case itself.
+        let given = options?[.spineLocation]
+        let spine = (given as? SpineLocation) ?? (given as? Int).flatMap(SpineLocation.init(rawValue:))
         spineLocation = style == .scroll ? .none : spine ?? .min
         super.init(nibName: nil, bundle: nil)
     }

@@ -102,6 +102,21 @@ struct PageViewControllerTests {
         loop.runUntilIdle()
     }
 
+    @Test("S24: a mid spine, given as UIKit's number or as the case, shows two pages at a time")
+    func midSpine() {
+        for spine: Any in [
+            NSNumber(value: UIPageViewController.SpineLocation.mid.rawValue), UIPageViewController.SpineLocation.mid,
+        ] {
+            let pager = UIPageViewController(
+                transitionStyle: .pageCurl, navigationOrientation: .horizontal, options: [.spineLocation: spine])
+            #expect(pager.spineLocation == .mid)
+            let exceptions = SimExceptions.capture {
+                pager.setViewControllers([Screen("A")], direction: .forward, animated: false)
+            }
+            #expect(exceptions.count == 1, "one page is not enough for a mid spine")
+        }
+    }
+
     @Test("S24: a swipe asks the data source and tells the delegate; setViewControllers tells the delegate nothing")
     func swipe() {
         let (window, pager, pages) = scene()
