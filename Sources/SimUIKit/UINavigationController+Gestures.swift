@@ -3,10 +3,11 @@ import Foundation
 // The user's back button and edge swipe.
 extension UINavigationController {
     /// Simulates a tap on the back button: an animated pop of the top controller.
-    /// Returns false when there is nothing to go back to or a transition is running (the tap does nothing).
+    /// Returns false when there is nothing to go back to, a transition is running, or something presented
+    /// covers the bar (the tap does nothing).
     @discardableResult
     public func simulateBackButtonTap() -> Bool {
-        guard stack.count > 1, navigationTransition == nil else { return false }
+        guard stack.count > 1, navigationTransition == nil, !isCoveredByPresentation else { return false }
         return changeStack(.popTop, animated: true, cause: .backButton) != nil
     }
 
@@ -24,11 +25,12 @@ extension UINavigationController {
         return navigationTransition.map { InteractivePop(transition: $0) }
     }
 
-    /// Whether something presented over the stack takes the touches: a presentation that is not leaving in an
-    /// animated dismissal (S3 keeps the link until the dismissal ends).
+    /// Whether something presented over the stack (by it or by the container presenting for it) takes the
+    /// touches: a presentation that is not leaving in an animated dismissal (S3 keeps the link until then).
     var isCoveredByPresentation: Bool {
-        guard let presented = presentedStorage else { return false }
-        return !(presented.modalMotion == .beingDismissed && presentationTransition?.isInteractive == false)
+        let holder = presentationHolder
+        guard let presented = holder.presentedStorage else { return false }
+        return !(presented.modalMotion == .beingDismissed && holder.presentationTransition?.isInteractive == false)
     }
 
     /// A running interactive pop, driven by the simulated finger (see ``InteractiveTransition``).

@@ -294,8 +294,25 @@ open class UINavigationController: UIViewController {
     /// non-animated change waiting for the next turn (S18) ends quietly instead. For checks that the engine's
     /// queue holds back only what UIKit would (E21).
     package var wouldDeferOrRefuseStackChange: Bool {
+        if runningPresentation != nil { return true }
         guard let running = navigationTransition else { return false }
         return running.isAnimated || running.isInteractive
+    }
+
+    /// An animated presentation that this navigation controller, or the container presenting for it, is
+    /// making now: UIKit defers pushes and ignores other stack changes until it ends (S6).
+    var runningPresentation: SimTransition? {
+        let holder = presentationHolder
+        guard let transition = holder.presentationTransition, transition.isAnimated,
+            holder.presentedStorage?.modalMotion == .beingPresented
+        else { return nil }
+        return transition
+    }
+
+    /// The transition a stack change waits for now: a push or pop animating (or held by the finger), or an
+    /// animated presentation the navigation controller makes (S6). For the engine's queue (E19, E21).
+    package var transitionHoldingStackChanges: (any UIViewControllerTransitionCoordinator)? {
+        stackTransitionCoordinator ?? runningPresentation
     }
 
     /// Carries out every change of the stack: containment and appearance callbacks in UIKit's order, delegate
@@ -313,6 +330,20 @@ open class UINavigationController: UIViewController {
             !running.isInteractive
         {
             deferredPushes.append((controller, requestedAnimation, CATransaction.enlistStartingWork()))
+            return nil
+        }
+        // During an animated presentation a push waits for it and other changes are ignored, as a push
+        // waits during a modal presentation in open radar 44091459 and a pop is ignored in the console text
+        // of aryaxt/iOS-Slide-Menu issue 161.
+        if let presenting = runningPresentation {
+            guard case .push(let controller) = edit else {
+                SimWarnings.emit(
+                    "\(cause.methodName) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated."
+                )
+                return nil
+            }
+            deferredPushes.append((controller, requestedAnimation, CATransaction.enlistStartingWork()))
+            _ = presenting.animate(alongsideTransition: nil) { [weak self] _ in self?.runDeferredPush() }
             return nil
         }
         guard endRunningTransitions(before: cause), let plan = plan(edit) else { return nil }

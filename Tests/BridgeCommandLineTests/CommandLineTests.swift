@@ -248,10 +248,15 @@ struct CommandLineTests {
         #expect(invalid.status == 2)
         #expect(invalid.error.contains("\(broken.path):2: unknown event 'jump'"))
 
-        let refused = try temporaryFile("back shop\nback shop\n", name: "refused.txt")
+        let covered = try temporaryFile("back shop\n", name: "covered.txt")
+        let underSheet = try bridgeRun(["replay", file.path, covered.path])
+        #expect(underSheet.status == 2)
+        #expect(underSheet.error.contains("\(covered.path):1: UIKit refuses: 'checkout' is presented over 'shop'"))
+
+        let refused = try temporaryFile("swipe checkout\nback shop\nback shop\n", name: "refused.txt")
         let twice = try bridgeRun(["replay", file.path, refused.path])
         #expect(twice.status == 2)
-        #expect(twice.error.contains("\(refused.path):2: UIKit refuses: there is nothing to go back to on 'shop'"))
+        #expect(twice.error.contains("\(refused.path):3: UIKit refuses: there is nothing to go back to on 'shop'"))
     }
 
     @Test("S17: a snapshot whose import would make UIKit raise is bad input: exit 2 with UIKit's reason, no crash")

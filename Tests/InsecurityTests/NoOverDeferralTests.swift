@@ -11,7 +11,7 @@ struct NoOverDeferralTests {
     let loop = SimRunLoop.main
 
     @Test(
-        "E21: a push onto a navigation controller that is presenting a sheet with animation happens before start returns"
+        "E19, S6: a push onto a navigation controller that is presenting a sheet with animation waits for the presentation, as UIKit defers it"
     )
     func pushWhilePresenterAnimates() {
         let (scene, navigation) = Scene.navigation()
@@ -19,10 +19,12 @@ struct NoOverDeferralTests {
         navigation.present(UIViewController(), animated: true)
         #expect(navigation.transitionCoordinator != nil)
         let detail = PushScreen("Detail")
-        host.start(detail, animated: false) { _ in }
-        #expect(navigation.viewControllers.count == 2)
-        #expect(navigation.topViewController === detail.controller)
+        let warnings = SimWarnings.capture { host.start(detail, animated: false) { _ in } }
+        #expect(warnings.isEmpty)
+        #expect(navigation.viewControllers.count == 1, "held back while the presentation runs")
+        #expect(InsecurityWorld.takeOverDeferrals().isEmpty, "UIKit would have deferred it too")
         loop.runUntilIdle()
+        #expect(navigation.topViewController === detail.controller)
         _ = (scene, host)
     }
 

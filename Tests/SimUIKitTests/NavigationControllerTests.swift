@@ -195,6 +195,33 @@ struct NavigationControllerTests {
 @Suite("Navigation controller: nested changes", .cleanSimulatedWorld)
 struct NestedNavigationChangeTests {
     @Test(
+        "S6: during an animated presentation from the navigation controller, a push waits for it and a pop is ignored with UIKit's message"
+    )
+    func changesDuringPresentation() {
+        let root = Screen("Root")
+        let navigation = UINavigationController(rootViewController: root)
+        let window = makeVisibleWindow(root: navigation)
+        let a = Screen("A")
+        navigation.pushViewController(a, animated: false)
+        SimRunLoop.main.runUntilIdle()
+        navigation.present(Screen("Sheet"), animated: true)
+        let warnings = SimWarnings.capture {
+            #expect(navigation.popViewController(animated: true) == nil)
+            navigation.pushViewController(Screen("B"), animated: false)
+        }
+        #expect(
+            warnings.map(\.message) == [
+                "popViewControllerAnimated: called on \(navigation.simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated."
+            ])
+        #expect(navigation.viewControllers.map(\.title) == ["Root", "A"], "the push waits for the presentation")
+        #expect(!navigation.simulateBackButtonTap(), "the sheet covers the back button")
+        SimRunLoop.main.runUntilIdle()
+        #expect(navigation.viewControllers.map(\.title) == ["Root", "A", "B"])
+        #expect(navigation.presentedViewController?.title == "Sheet")
+        _ = window
+    }
+
+    @Test(
         "S6: a pop, pop-to or stack replacement requested during an animated push is ignored with UIKit's console message",
         arguments: [NavigationStackChange.Cause.pop, .popToRoot, .setViewControllers])
     func changeDuringAnimatedPushIsIgnored(cause: NavigationStackChange.Cause) {

@@ -230,11 +230,11 @@ extension UIKitOperationQueue {
         return nil
     }
 
-    /// A push, pop or stack replacement waits for the push or pop animating on the navigation controller,
-    /// the only transition UIKit cuts short for it; a presentation the navigation controller takes part in
-    /// (it is being presented, or presents something) does not delay it (E21).
+    /// A push, pop or stack replacement waits for the push or pop animating on the navigation controller, and
+    /// for an animated presentation it makes, the transitions UIKit defers or ignores a stack change for (S6);
+    /// being presented, or a dismissal, does not delay it (E21).
     static func blockerForStackChange(of navigation: UINavigationController?) -> Blocker? {
-        navigation?.stackTransitionCoordinator.map(Blocker.transition)
+        navigation?.transitionHoldingStackChanges.map(Blocker.transition)
     }
 
     /// A dismissal from `presenter` waits for a presentation or dismissal running in its presentation chain,
