@@ -1,6 +1,7 @@
 import Logging
 
-/// One message that UIKit would print to the console (a refused presentation, a nested push...).
+/// One message that UIKit would print to the console (a refused presentation, a stack change during a
+/// transition...).
 public struct SimWarning: Sendable, Hashable, CustomStringConvertible {
     public let message: String
     public var description: String { message }

@@ -187,7 +187,7 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         }
     }
 
-    /// Ends the transition now (also used when a nested navigation operation cuts it short); `cancelled` ends it
+    /// Ends the transition now (also when a later change ends a non-animated one early, S18); `cancelled` ends it
     /// as a cancelled one (a custom animator completing its context with false).
     func end(cancelled: Bool? = nil) {
         guard !isFinished else { return }
