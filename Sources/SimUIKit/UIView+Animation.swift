@@ -63,4 +63,55 @@ extension UIView {
     public static func performWithoutAnimation(_ actionsWithoutAnimation: @MainActor () -> Void) {
         actionsWithoutAnimation()
     }
+
+    /// Options for ``animateKeyframes(withDuration:delay:options:animations:completion:)`` (recorded only).
+    public struct KeyframeAnimationOptions: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let calculationModeLinear = KeyframeAnimationOptions([])
+        public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+    }
+
+    /// Runs `animations`, and every keyframe it adds with ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)``,
+    /// now; `completion` runs after `delay + duration` virtual seconds.
+    public static func animateKeyframes(
+        withDuration duration: TimeInterval,
+        delay: TimeInterval,
+        options: KeyframeAnimationOptions = [],
+        animations: @escaping @MainActor () -> Void,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        animate(withDuration: duration, delay: delay, animations: animations, completion: completion)
+    }
+
+    /// A keyframe of the enclosing keyframe animation: its values are set at once, as every animation's are.
+    public static func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+        animations: @MainActor () -> Void
+    ) {
+        animations()
+    }
+
+    /// Replaces `fromView` with `toView` in `fromView`'s superview, running the transition for `duration`
+    /// virtual seconds on the superview; `completion` runs at its end.
+    public static func transition(
+        from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        guard let container = fromView.superview else {
+            completion?(true)
+            return
+        }
+        transition(
+            with: container, duration: duration, options: options,
+            animations: {
+                if let index = container.subviews.firstIndex(where: { $0 === fromView }) {
+                    container.insertSubview(toView, at: index)
+                }
+                fromView.removeFromSuperview()
+            }, completion: completion)
+    }
 }

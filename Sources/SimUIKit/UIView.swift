@@ -144,7 +144,19 @@ open class UIView: UIResponder {
         return false
     }
 
-    // MARK: Layout (nothing is laid out)
+    // MARK: Geometry and layout (nothing is laid out or drawn)
+
+    /// A stand-in for the view's rendered image, as transition animators use: a view with the same frame.
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        UIView(frame: frame)
+    }
+
+    /// `rect` in `view`'s coordinates: views have no geometry beyond their frames, so it is unchanged.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { rect }
+    /// `rect` from `view`'s coordinates (unchanged, see `convert(_:to:)`).
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { rect }
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { point }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { point }
 
     open func layoutSubviews() {}
     open func setNeedsLayout() {}

@@ -56,6 +56,34 @@ struct ViewLayerTests {
         #expect(finished == [true])
     }
 
+    @Test("S24: keyframe animations, view-to-view transitions and snapshots, as transition animators use them")
+    func keyframesAndViewTransitions() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let old = UIView(frame: container.bounds)
+        let new = UIView(frame: container.bounds)
+        container.addSubview(old)
+        var finished: [Bool] = []
+        UIView.animateKeyframes(
+            withDuration: 0.4, delay: 0, options: [.calculationModeCubic],
+            animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { old.alpha = 0.5 }
+                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { old.alpha = 0 }
+            }
+        ) { finished.append($0) }
+        #expect(old.alpha == 0)
+        UIView.transition(from: old, to: new, duration: 0.2, options: [.transitionCrossDissolve]) {
+            finished.append($0)
+        }
+        #expect(container.subviews.first === new && old.superview == nil)
+        #expect(container.runningTransition?.duration == 0.2)
+        let snapshot = new.snapshotView(afterScreenUpdates: false)
+        #expect(snapshot?.frame == new.frame && snapshot?.superview == nil)
+        #expect(
+            new.convert(CGRect(x: 1, y: 2, width: 3, height: 4), to: nil) == CGRect(x: 1, y: 2, width: 3, height: 4))
+        loop.runUntilIdle()
+        #expect(finished == [true, true])
+    }
+
     @Test("S24: a property animator runs its animations when started, can pause, scrub, reverse and finish")
     func propertyAnimator() {
         let view = UIView()
