@@ -289,16 +289,6 @@ open class UINavigationController: UIViewController {
         case replace([UIViewController])
     }
 
-    /// Whether a stack change now would be deferred (a push during an animated push or pop) or refused (any
-    /// other change during an animated or interactive transition), as `changeStack` decides below; a
-    /// non-animated change waiting for the next turn (S18) ends quietly instead. For checks that the engine's
-    /// queue holds back only what UIKit would (E21).
-    package var wouldDeferOrRefuseStackChange: Bool {
-        if runningPresentation != nil { return true }
-        guard let running = navigationTransition else { return false }
-        return running.isAnimated || running.isInteractive
-    }
-
     /// An animated presentation that this navigation controller, or the container presenting for it, is
     /// making now: UIKit defers pushes and ignores other stack changes until it ends (S6).
     var runningPresentation: SimTransition? {
@@ -309,11 +299,17 @@ open class UINavigationController: UIViewController {
         return transition
     }
 
-    /// The transition a stack change waits for now: a push or pop animating (or held by the finger), or an
-    /// animated presentation the navigation controller makes (S6). For the engine's queue (E19, E21).
-    package var transitionHoldingStackChanges: (any UIViewControllerTransitionCoordinator)? {
-        stackTransitionCoordinator ?? runningPresentation
+    /// The transition that holds stack changes back now, as `changeStack` decides: a push or pop animating
+    /// (or held by the finger), or an animated presentation the navigation controller makes (S6). A push then
+    /// waits, unless only the finger holds it; any other change is ignored. A non-animated transition waiting
+    /// for the next turn (S18) holds nothing: it ends quietly.
+    private var holdingTransition: SimTransition? {
+        if let running = navigationTransition, running.isAnimated { return running }
+        return runningPresentation
     }
+
+    /// ``holdingTransition``, for the engine's queue, which holds back only what UIKit would (E19, E21).
+    package var transitionHoldingStackChanges: (any UIViewControllerTransitionCoordinator)? { holdingTransition }
 
     /// Carries out every change of the stack: containment and appearance callbacks in UIKit's order, delegate
     /// calls, observers, and the transition on the virtual clock (a custom one when the delegate supplies an
@@ -324,26 +320,18 @@ open class UINavigationController: UIViewController {
         _ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause,
         interactive: Bool = false
     ) -> [UIViewController]? {
-        // A push during a running push or pop waits for it and follows it, as UIKit has done since iOS 8
-        // (the fidelity article has the evidence).
-        if case .push(let controller) = edit, let running = navigationTransition, running.isAnimated,
-            !running.isInteractive
-        {
-            deferredPushes.append((controller, requestedAnimation, CATransaction.enlistStartingWork()))
-            return nil
-        }
-        // During an animated presentation a push waits for it and other changes are ignored, as a push
-        // waits during a modal presentation in open radar 44091459 and a pop is ignored in the console text
-        // of aryaxt/iOS-Slide-Menu issue 161.
-        if let presenting = runningPresentation {
-            guard case .push(let controller) = edit else {
-                SimWarnings.emit(
-                    "\(cause.methodName) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated."
-                )
+        // A push during a running push or pop waits for it and follows it, as UIKit has done since iOS 8 (the
+        // fidelity article has the evidence), and during an animated presentation (open radar 44091459); any
+        // other change is ignored (aryaxt/iOS-Slide-Menu issue 161), as is a push the finger alone holds back.
+        if let holding = holdingTransition {
+            let presenting = runningPresentation
+            guard case .push(let controller) = edit, presenting != nil || !holding.isInteractive else {
+                warnStackChangeIgnored(cause)
                 return nil
             }
             deferredPushes.append((controller, requestedAnimation, CATransaction.enlistStartingWork()))
-            _ = presenting.animate(alongsideTransition: nil) { [weak self] _ in self?.runDeferredPush() }
+            // A push or pop runs the waiting pushes when it ends; a presentation is asked to.
+            _ = presenting?.animate(alongsideTransition: nil) { [weak self] _ in self?.runDeferredPush() }
             return nil
         }
         guard endRunningTransitions(before: cause), let plan = plan(edit) else { return nil }
@@ -376,20 +364,25 @@ open class UINavigationController: UIViewController {
         let keptCount: Int
     }
 
-    /// Makes way for a new change: false while the user holds an interactive pop or an animated transition
-    /// runs (UIKit leaves the stack as it is and says so, S6). A non-animated one waiting for the next turn
-    /// (S18) ends quietly: there is no animation to corrupt.
+    /// Makes way for a new change by ending a non-animated transition waiting for the next turn (S18) quietly:
+    /// there is no animation to corrupt. False when its end started an animated one, which holds the change
+    /// back (UIKit leaves the stack as it is and says so, S6).
     private func endRunningTransitions(before cause: NavigationStackChange.Cause) -> Bool {
         while let running = navigationTransition {
-            if running.isInteractive || running.isAnimated {
-                SimWarnings.emit(
-                    "\(cause.methodName) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated."
-                )
+            if running.isAnimated {
+                warnStackChangeIgnored(cause)
                 return false
             }
             running.end()
         }
         return true
+    }
+
+    /// UIKit's console message for a stack change it ignores while a transition or presentation runs (S6).
+    private func warnStackChangeIgnored(_ cause: NavigationStackChange.Cause) {
+        SimWarnings.emit(
+            "\(cause.methodName) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated."
+        )
     }
 
     /// The plan of `edit`, or nil when UIKit refuses it or it changes nothing.

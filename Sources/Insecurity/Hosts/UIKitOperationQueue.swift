@@ -260,10 +260,10 @@ extension UIKitOperationQueue {
         return nil
     }
 
-    /// A stack change of `navigation` described, when SimUIKit would apply it now without cutting a push or
-    /// pop short or deferring it (E21).
+    /// A stack change of `navigation` described, when SimUIKit would apply it now rather than defer or ignore
+    /// it (E21).
     static func stackChangeAcceptedNow(_ what: String, on navigation: UINavigationController?) -> String? {
-        guard let navigation, !navigation.wouldDeferOrRefuseStackChange else { return nil }
+        guard let navigation, navigation.transitionHoldingStackChanges == nil else { return nil }
         return "\(what) on \(navigation.simDescription)"
     }
 
