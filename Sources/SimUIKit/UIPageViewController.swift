@@ -166,11 +166,7 @@ open class UIPageViewController: UIViewController {
             if pageTransition === transition { pageTransition = nil }
             if transition.isCancelled {
                 // The old pages come back: the arriving ones leave before they ever appeared.
-                for page in change.appearing { page.beginAppearance(false, animated: animated) }
-                for page in change.disappearing { page.beginAppearance(true, animated: animated) }
-                ContainedChange(
-                    appearing: change.disappearing, disappearing: change.appearing, added: [], removed: []
-                ).finish(in: self)
+                change.finishCancelled()
                 changeContainedChildren(to: old, update: {})
             } else {
                 change.finish(in: self)

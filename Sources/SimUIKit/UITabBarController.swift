@@ -133,7 +133,7 @@ open class UITabBarController: UIViewController {
         from old: UIViewController, to new: UIViewController, animator: any UIViewControllerAnimatedTransitioning
     ) {
         let interaction = delegate?.tabBarController(self, interactionControllerFor: animator)
-        selected = new
+        var change: ContainedChange?
         let transition = SimTransition(
             from: old, to: new, animated: true, duration: animator.transitionDuration(using: nil)
         ) { [weak self] transition in
@@ -141,17 +141,15 @@ open class UITabBarController: UIViewController {
             if tabTransition === transition { tabTransition = nil }
             if transition.isCancelled {
                 if selected === new { selected = old }
-                new.beginAppearance(false, animated: true)
-                old.beginAppearance(true, animated: true)
+                change?.finishCancelled()
+            } else {
+                change?.finish(in: self)
             }
-            // As a tab switch ends (S19): the one leaving first.
-            (transition.isCancelled ? new : old).endAppearance()
-            (transition.isCancelled ? old : new).endAppearance()
         }
         transition.prepare(animatedBy: animator, interaction: interaction)
+        // The transition is the tab bar's before the appearance callbacks begin, so they can join it.
         tabTransition = transition
-        new.beginAppearance(true, animated: true)
-        old.beginAppearance(false, animated: true)
+        changeContainedChildren(to: children, update: { selected = new }, animated: true, spanning: { change = $0 })
         transition.run()
     }
 

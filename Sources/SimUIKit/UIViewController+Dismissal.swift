@@ -147,8 +147,9 @@ extension UIViewController {
 
     /// Dismisses every controller presented above this one in one transition. A non-animated dismissal
     /// updates the presentation links when it starts; an animated one keeps them, with `isBeingDismissed`
-    /// true, until it ends (S3); an interactive one (a swipe) keeps them until the finger lets go: finished, the chain leaves and `completion` runs; cancelled,
-    /// everything reappears and nothing changes. Returns the transition, or nil when nothing is dismissed.
+    /// true, until it ends (S3); an interactive one (a swipe) keeps them until the finger lets go: finished,
+    /// the chain leaves and `completion` runs; cancelled, everything reappears and nothing changes. Returns
+    /// the transition, or nil when nothing is dismissed.
     @discardableResult
     func dismissPresentedChain(
         animated flag: Bool,

@@ -194,8 +194,8 @@ open class UIViewController: UIResponder {
     /// `willMove`/`didMove` for the children that leave and arrive, and, when the container is on screen,
     /// disappearance and appearance callbacks for the controllers that stop or start being shown
     /// (`update` changes which children the container shows). With `spanning`, the container only begins
-    /// the callbacks and hands over what its own transition ends (see ``ContainedChange``). Refused with a warning when a controller is repeated or cannot be
-    /// contained.
+    /// the callbacks and hands over what its own transition ends (see `ContainedChange`). Refused with a
+    /// warning when a controller is repeated or cannot be contained.
     @discardableResult
     func changeContainedChildren(
         to newChildren: [UIViewController], update: () -> Void, animated: Bool = false,
@@ -256,7 +256,7 @@ open class UIViewController: UIResponder {
             spanning(
                 ContainedChange(
                     appearing: isAppeared ? appearing : [], disappearing: isAppeared ? disappearing : [],
-                    added: added, removed: removed))
+                    added: added, removed: removed, animated: animated))
         } else {
             for child in removed { child.didMove(toParent: nil) }
             for child in added { child.didMove(toParent: self) }
@@ -272,6 +272,7 @@ open class UIViewController: UIResponder {
         let disappearing: [UIViewController]
         let added: [UIViewController]
         let removed: [UIViewController]
+        let animated: Bool
 
         /// Ends the callbacks: the disappearing ones first, as a tab switch does (S19), then the containment.
         func finish(in container: UIViewController) {
@@ -279,6 +280,16 @@ open class UIViewController: UIResponder {
             for child in appearing { child.endAppearance() }
             for child in removed { child.didMove(toParent: nil) }
             for child in added { child.didMove(toParent: container) }
+        }
+
+        /// Ends the appearance callbacks of a change whose transition was cancelled: what was appearing leaves
+        /// before it ever appeared, and what was disappearing comes back, in a tab switch's order. The
+        /// containment is the caller's to put back.
+        func finishCancelled() {
+            for child in appearing { child.beginAppearance(false, animated: animated) }
+            for child in disappearing { child.beginAppearance(true, animated: animated) }
+            for child in appearing { child.endAppearance() }
+            for child in disappearing { child.endAppearance() }
         }
     }
 
