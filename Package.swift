@@ -117,7 +117,7 @@ let package = Package(
             path: "Examples/EmbeddedPayment"
         ),
         .target(name: "TestSupport", dependencies: ["SimUIKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "SimUIKitTests", dependencies: ["SimulationTesting", "SimUIKit"]),
+        .testTarget(name: "SimUIKitTests", dependencies: ["SimulationTesting", "SimUIKit", "TestSupport"]),
         .testTarget(
             name: "InsecurityTests",
             dependencies: [

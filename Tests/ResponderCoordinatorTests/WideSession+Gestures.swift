@@ -109,28 +109,6 @@ extension WideSession {
     }
 }
 
-/// Pages in a fixed order, as a page coordinator's data source keeps them.
-@MainActor
-final class PageList: UIPageViewControllerDataSource {
-    var pages: [UIViewController] = []
-
-    func pageViewController(
-        _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
-    )
-        -> UIViewController?
-    {
-        pages.firstIndex(of: viewController).flatMap { $0 > 0 ? pages[$0 - 1] : nil }
-    }
-
-    func pageViewController(
-        _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
-    )
-        -> UIViewController?
-    {
-        pages.firstIndex(of: viewController).flatMap { $0 + 1 < pages.count ? pages[$0 + 1] : nil }
-    }
-}
-
 extension WideSession {
     /// The user swipes a page either way, at once or held (let go of by the next drag step), or app code sets
     /// a page, as a page coordinator's `.set` route does.

@@ -36,7 +36,7 @@ final class WideSession {
     var awaitedStarts: [AwaitedStart] = []
     var heldDrag: HeldDrag?
     /// The pages of the pages world, in order (its page view controller's data source).
-    let pageList = PageList()
+    let pageList = PageList([])
     /// The custom animations every other navigation controller's delegate supplies (S23).
     let customAnimations = RandomNavigationAnimations()
     var heldSwipe: UIViewController.InteractiveDismissal?

@@ -1,29 +1,7 @@
 import SimUIKit
 import SimulationTesting
+import TestSupport
 import Testing
-
-/// Pages in a fixed order, as a page coordinator's data source gives them.
-@MainActor
-private final class PageList: UIPageViewControllerDataSource {
-    let pages: [UIViewController]
-    init(_ pages: [UIViewController]) { self.pages = pages }
-
-    func pageViewController(
-        _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
-    )
-        -> UIViewController?
-    {
-        pages.firstIndex { $0 === viewController }.flatMap { $0 > 0 ? pages[$0 - 1] : nil }
-    }
-
-    func pageViewController(
-        _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
-    )
-        -> UIViewController?
-    {
-        pages.firstIndex { $0 === viewController }.flatMap { $0 + 1 < pages.count ? pages[$0 + 1] : nil }
-    }
-}
 
 @MainActor
 private final class PageDelegateSpy: UIPageViewControllerDelegate {

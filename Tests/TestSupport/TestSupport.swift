@@ -160,3 +160,24 @@ package enum SnapshotMutations {
             .map(String.init)
     }
 }
+
+/// Pages in a fixed order, as a page coordinator's data source keeps them: the page before or after one is
+/// its neighbour in `pages`, none past either end.
+@MainActor
+package final class PageList: UIPageViewControllerDataSource {
+    package var pages: [UIViewController]
+
+    package init(_ pages: [UIViewController]) { self.pages = pages }
+
+    package func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
+    ) -> UIViewController? {
+        pages.firstIndex { $0 === viewController }.flatMap { $0 > 0 ? pages[$0 - 1] : nil }
+    }
+
+    package func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
+    ) -> UIViewController? {
+        pages.firstIndex { $0 === viewController }.flatMap { $0 + 1 < pages.count ? pages[$0 + 1] : nil }
+    }
+}
