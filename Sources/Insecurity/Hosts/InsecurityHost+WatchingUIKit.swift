@@ -51,8 +51,9 @@ extension InsecurityHost {
     }
 
     /// A dismissal the engine did not issue ends the frames it removes as soon as it is decided: when it
-    /// begins, or, for a swipe or an interactive custom dismissal, when the finger lets go without cancelling. A start requested right after
-    /// (in the same turn) then goes where the screen will be, not on top of a frame on its way out.
+    /// begins, or, for one the finger drives (a swipe, or a custom dismissal an interaction controller drives),
+    /// when the finger lets go without cancelling. A start requested right after (in the same turn) then goes
+    /// where the screen will be, not on top of a frame on its way out.
     func presentationChanged(_ change: PresentationChange) {
         guard change.kind != .present else {
             // A presentation its custom transition cancelled (S23): the controller never made it on screen.
@@ -64,8 +65,7 @@ extension InsecurityHost {
         let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
         let removed = Array(change.controllers)
         switch change.phase {
-        case .began
-        where change.kind == .interactiveDismissal || change.presenter.transitionCoordinator?.isInteractive == true:
+        case .began where change.presenter.transitionCoordinator?.isInteractive == true:
             whenInteractionFinishes(change.presenter.transitionCoordinator) { [weak self] in
                 self?.removedByUIKit(removed, cause: cause, pushed: false)
             }
@@ -95,9 +95,7 @@ extension InsecurityHost {
         let removed = change.removed
         // The user's edge swipe, or a custom transition an interaction controller drives (S23): what leaves is
         // decided when the finger lets go.
-        if change.phase == .began,
-            change.cause == .interactivePop || change.transitionCoordinator?.isInteractive == true
-        {
+        if change.phase == .began, change.transitionCoordinator?.isInteractive == true {
             whenInteractionFinishes(change.transitionCoordinator) { [weak self] in
                 self?.removedByUIKit(removed, cause: cause, pushed: true)
             }
