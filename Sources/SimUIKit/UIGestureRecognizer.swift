@@ -90,12 +90,7 @@ open class UIGestureRecognizer {
     /// window, or its delegate refuses.
     @discardableResult
     public func simulateBegan(at location: CGPoint = .zero) -> Bool {
-        guard state != .began, state != .changed else { return false }
-        guard isEnabled, view?.window != nil, delegate?.gestureRecognizerShouldBegin(self) ?? true else {
-            state = .failed
-            return false
-        }
-        self.location = location
+        guard state != .began, state != .changed, recognizes(at: location) else { return false }
         resetMotion()
         transition(to: .began)
         return true
@@ -114,6 +109,17 @@ open class UIGestureRecognizer {
     public func simulateCancelled() -> Bool {
         guard state == .began || state == .changed else { return false }
         transition(to: .cancelled)
+        return true
+    }
+
+    /// Whether a touch at `location` can be recognized: the recognizer is enabled, attached to a view in a
+    /// window, and its delegate lets it begin. If not, the state is `.failed`.
+    func recognizes(at location: CGPoint) -> Bool {
+        guard isEnabled, view?.window != nil, delegate?.gestureRecognizerShouldBegin(self) ?? true else {
+            state = .failed
+            return false
+        }
+        self.location = location
         return true
     }
 
@@ -136,11 +142,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// The user taps: `.ended` and the actions, unless the delegate refuses. Returns whether it was recognized.
     @discardableResult
     public func simulateTap(at location: CGPoint = .zero) -> Bool {
-        guard isEnabled, view?.window != nil, delegate?.gestureRecognizerShouldBegin(self) ?? true else {
-            state = .failed
-            return false
-        }
-        self.location = location
+        guard recognizes(at: location) else { return false }
         transition(to: .ended)
         return true
     }

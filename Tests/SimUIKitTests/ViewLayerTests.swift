@@ -131,6 +131,13 @@ struct ViewLayerTests {
         #expect(pan.simulateEnded())
         #expect(seen == ["began 0.0", "changed -40.0", "ended -40.0"])
         #expect(!pan.simulateChanged(translation: .zero), "no gesture in progress")
+        let tap = UITapGestureRecognizer()
+        var taps = 0
+        tap.addTarget { _ in taps += 1 }
+        root.view.addGestureRecognizer(tap)
+        #expect(tap.simulateTap() && tap.state == .ended && taps == 1)
+        tap.isEnabled = false
+        #expect(!tap.simulateTap() && tap.state == .failed && taps == 1)
         _ = window
     }
 
