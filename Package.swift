@@ -155,7 +155,9 @@ let package = Package(
         .testTarget(
             name: "ThirdAdapterTests",
             dependencies: [
-                "SimulationTesting", "TestSupport", "BridgeSnapshot", "CoordinatorBridge", "Insecurity", "SimUIKit",
+                "SimulationTesting", "TestSupport", "BridgeSnapshot", "CoordinatorBridge", "ResponderCoordinator",
+                "Insecurity",
+                "SimUIKit",
             ]
         ),
         .testTarget(name: "BridgeCommandLineTests", dependencies: ["TestSupport"]),

@@ -55,7 +55,6 @@ public final class InsecurityClassicPlugin: BridgePlugin {
                     coordinatorID: coordinator.id,
                     message: "an InsecurityChild must show exactly one controller, that of an Insecurity frame")
             }
-            context.frameCoordinator(showing: controllerID)?.framework = framework
             controllers[coordinator.id] = controller
         }
         let chains = rebuiltChains(in: context)

@@ -119,7 +119,7 @@ open class Coordinator<T: UIViewController>: UIResponder, Coordinating, Coordina
     /// Marks the coordinator started without running its start logic (used when restoring a snapshot).
     func markStarted() {
         isStarted = true
-        (self as? NavigationCoordinator)?.attachToStage()
+        (self as? NavigationCoordinator)?.attachToStack()
         rootViewController?.recordCoordinator(self, started: true)
     }
 

@@ -29,19 +29,21 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     private var shownIDs: Set<ObjectIdentifier> = []
 
     /// Shared with every coordinator using the same navigation controller, and retained by them.
-    private(set) lazy var stage = NavigationStage.stage(for: rootViewController)
+    private(set) lazy var stackCoordinators = StackCoordinators.of(rootViewController)
+    /// The navigation controller's shared stack, which every operation plans against.
+    private var stack: SharedNavigationStack { stackCoordinators.stack }
     private var presentationHost: InsecurityHost?
     /// What ``present(_:animated:completion:)`` put on screen and is still there, bottom to top.
     private var presentedFrames: [ControllerCoordinator] = []
 
     open override func start(with completion: @escaping () -> Void = {}) {
-        attachToStage()
+        attachToStack()
         rootViewController.delegate = self
         super.start(with: completion)
     }
 
-    func attachToStage() {
-        stage.attach(self)
+    func attachToStack() {
+        stackCoordinators.attach(self)
     }
 
     /// Stops the coordinator: the controllers it showed leave the stack (without animation, as in the
@@ -51,9 +53,9 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
         // The lowest of its presentations takes those above it along (A11).
         presentedFrames.first { $0.isLive }?.dismiss(animated: false)
         presentedFrames.removeAll()
-        stage.remove(Set(viewControllers.map(ObjectIdentifier.init)))
+        stack.remove(Set(viewControllers.map(ObjectIdentifier.init)))
         if rootViewController.delegate === self { rootViewController.delegate = nil }
-        stage.detach(self)
+        stackCoordinators.detach(self)
         viewControllers.removeAll()
         super.stop(with: completion)
     }
@@ -67,34 +69,34 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     public func root(_ vc: UIViewController) {
         guard !refusesToStack(vc, alreadyStacked: false) else { return }
         vc.parentCoordinator = self
-        stage.replaceStack(with: [vc])
+        stackCoordinators.replaceStack(with: [vc])
         viewControllers = [vc]
     }
 
     /// Pushes `vc` (or makes it the root of an empty stack).
     public func show(_ vc: UIViewController) {
-        guard !refusesToStack(vc, alreadyStacked: stage.plannedStackContains(vc)) else { return }
+        guard !refusesToStack(vc, alreadyStacked: stack.plannedStackContains(vc)) else { return }
         vc.parentCoordinator = self
         appendShown(vc)
-        stage.push(vc, animated: true)
+        stackCoordinators.push(vc, animated: true)
     }
 
     /// Replaces the visible controller with `vc`.
     public func top(_ vc: UIViewController, animated: Bool = true) {
         // The top is replaced: showing it again is no second push.
-        let stackedBelowTop = stage.plannedStackContains(vc) && stage.plannedTop(1).first !== vc
+        let stackedBelowTop = stack.plannedStackContains(vc) && stack.plannedTop(1).first !== vc
         guard !refusesToStack(vc, alreadyStacked: stackedBelowTop) else { return }
-        let top = stage.plannedTop(2)
+        let top = stack.plannedTop(2)
         guard top.count == 2 else {
             root(vc)
             return
         }
         let current = top[0]
-        stage.pop(to: top[1], animated: false)
+        stack.pop(to: top[1], animated: false)
         removeShown([ObjectIdentifier(current)])
         vc.parentCoordinator = self
         appendShown(vc)
-        stage.push(vc, animated: animated)
+        stackCoordinators.push(vc, animated: animated)
     }
 
     /// Reports, instead of handing UIKit a call it would raise on (S17): a navigation controller in a stack,
@@ -111,7 +113,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
 
     /// Pops the visible controller.
     public func pop(animated: Bool = true) {
-        let top = stage.plannedTop(2)
+        let top = stack.plannedTop(2)
         guard top.count == 2 else { return }
         pop(to: top[1], animated: animated)
     }
@@ -120,19 +122,19 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     /// A child that pops its own last controller this way is finished: its parent is told through
     /// `coordinatorDidFinish` on the next turn of the run loop, as when the user pops it (A3).
     public func pop(to vc: UIViewController, animated: Bool = true) {
-        guard let above = stage.plannedControllers(above: vc) else { return }
+        guard let above = stack.plannedControllers(above: vc) else { return }
         let hadControllers = !viewControllers.isEmpty
         removeShown(Set(above.map(ObjectIdentifier.init)))
-        stage.pop(to: vc, animated: animated)
+        stack.pop(to: vc, animated: animated)
         if hadControllers, viewControllers.isEmpty, isStarted {
-            stage.reportEmptied(self)
+            stackCoordinators.reportEmptied(self)
         }
     }
 
     /// Presents `vc` from the navigation controller, with this coordinator as its `parentCoordinator`.
     public func present(_ vc: UIViewController, animated: Bool = true, completion: (() -> Void)? = nil) {
         vc.parentCoordinator = self
-        let host = InsecurityHost.presenting(on: rootViewController)
+        let host = InsecurityHost.presenting(on: rootViewController, framework: ResponderCoordinatorPlugin.name)
         presentationHost = host
         let frame = ControllerCoordinator(vc, typeName: frameOwnerTypeName(of: vc))
         // The frame keeps the observation that calls the completion once UIKit shows it, and forgets the
@@ -164,8 +166,8 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
 
     /// Puts this coordinator's ``viewControllers`` back on the navigation controller and makes it active.
     open override func takeover() {
-        if !viewControllers.isEmpty, !stage.plannedStack.elementsEqual(viewControllers, by: ===) {
-            stage.replaceStack(with: viewControllers)
+        if !viewControllers.isEmpty, !stack.plannedStack.elementsEqual(viewControllers, by: ===) {
+            stackCoordinators.replaceStack(with: viewControllers)
         }
         super.takeover()
     }

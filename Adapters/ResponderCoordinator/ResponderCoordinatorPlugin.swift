@@ -10,7 +10,9 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
     /// The adapter's plugin.
     public static let shared = ResponderCoordinatorPlugin()
 
-    public let framework = "ResponderCoordinator"
+    public let framework = ResponderCoordinatorPlugin.name
+    /// The framework's name, recorded on the hosts the adapter makes.
+    static let name = "ResponderCoordinator"
 
     private init() {}
 
@@ -121,23 +123,17 @@ extension ResponderCoordinatorPlugin {
         for described in coordinators {
             made[described.id]!.markStarted()
         }
-        // The host that presented for the coordinators presents for them again; its frames are theirs.
-        let ran = context.hosts(ranBy: framework)
-        for host in ran {
-            guard host.becomePresentingHost() else { continue }
-            for frame in host.frameDescriptions {
-                (frame.coordinator as? RestoredCoordinator)?.framework = framework
+        // The host that presented for the coordinators presents for them again.
+        for host in context.hosts(ranBy: framework) {
+            if case .navigation(let navigation?) = host.hostBase {
+                guard SharedNavigationStack.existing(of: navigation)?.uses(host) == true else {
+                    throw BridgeRebuildError(
+                        coordinatorID: coordinators.first?.id ?? framework,
+                        message: "a host is said to be run by \(framework), but none of its coordinators uses it")
+                }
+            } else {
+                host.becomePresentingHost()
             }
-        }
-        // The hosts the snapshot says the adapter ran are those it runs now (X3).
-        let ranIDs = Set(ran.map(ObjectIdentifier.init))
-        for (position, host) in context.rebuiltHosts.enumerated()
-        where runs(host) != ranIDs.contains(ObjectIdentifier(host)) {
-            throw BridgeRebuildError(
-                coordinatorID: coordinators.first?.id ?? framework,
-                message: runs(host)
-                    ? "host \(position + 1) is the coordinators', but the snapshot does not say so"
-                    : "host \(position + 1) is said to be run by \(framework), but none of its coordinators uses it")
         }
     }
 
@@ -194,12 +190,12 @@ extension ResponderCoordinatorPlugin {
         }
         if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
             navigationCoordinator.viewControllers = owned
-            let stage = navigationCoordinator.stage
-            if let (host, recorded) = stageHost(on: navigation, owning: Set(described.controllerIDs), in: context) {
-                adopt(host, recorded: recorded, into: stage)
+            let stack = navigationCoordinator.stackCoordinators.stack
+            if let host = stackHost(on: navigation, owning: Set(described.controllerIDs), in: context) {
+                stack.adopt(host)
             }
             for (id, controller) in zip(described.controllerIDs, owned) where context.leavesWithQueuedPop(id) {
-                stage.expectQueuedPop(of: controller)
+                stack.expectQueuedPop(of: controller)
             }
         }
         for controller in owned { controller.parentCoordinator = coordinator }
@@ -208,44 +204,20 @@ extension ResponderCoordinatorPlugin {
 }
 
 extension ResponderCoordinatorPlugin {
-    /// The adapter runs the host of a navigation controller's coordinators, which pushes for them, and
-    /// the host that presents what they present on an anchor's behalf.
-    public func runs(_ host: InsecurityHost) -> Bool {
-        NavigationStage.runs(host)
-            || host.isPresentingHost
-                && host.frameDescriptions.contains { frame in
-                    frame.coordinator is ControllerCoordinator
-                        || (frame.coordinator as? RestoredCoordinator)?.framework == framework
-                }
-    }
-
-    /// The rebuilt host the coordinators of `navigation` used: the one the snapshot says this adapter ran.
-    /// Snapshots before version 3 do not say: there it is the first host whose frames show controllers the
-    /// coordinators own.
-    private func stageHost(
+    /// The rebuilt host the coordinators of `navigation` used: the one the snapshot records as an adapter's
+    /// shared stack. Snapshots before version 3 do not say: there it is the first host whose frames show
+    /// controllers the coordinators own, and it stays unnamed, so that the snapshot round-trips.
+    private func stackHost(
         on navigation: UINavigationController, owning owned: Set<String>, in context: BridgeRebuildContext
-    ) -> (host: InsecurityHost, recorded: Bool)? {
+    ) -> InsecurityHost? {
         let hosts = context.navigationHosts(for: navigation)
-        if let named = hosts.first(where: { $0.framework == framework }) { return (named.host, true) }
-        guard hosts.allSatisfy({ $0.framework == nil }) else { return nil }
-        let found = hosts.first { entry in
-            let frames = entry.host.frameDescriptions
+        if let named = hosts.first(where: { $0.framework != nil }) { return named }
+        return hosts.first { host in
+            let frames = host.frameDescriptions
             return !frames.isEmpty
                 && frames.allSatisfy { frame in
                     frame.controller.flatMap(\.restorationIdentifier).map(owned.contains) ?? false
                 }
-        }
-        return found.map { ($0.host, false) }
-    }
-
-    /// Gives `stage` the host and every frame on it: the frames of controllers the coordinators own, and
-    /// those a stopped coordinator left (the stage still tracks them, as before the snapshot).
-    private func adopt(_ host: InsecurityHost, recorded: Bool, into stage: NavigationStage) {
-        guard stage.adopt(host, recorded: recorded) else { return }
-        for frame in host.frameDescriptions {
-            guard let coordinator = frame.coordinator as? RestoredCoordinator, let controller = frame.controller
-            else { continue }
-            stage.track(coordinator, for: controller)
         }
     }
 }

@@ -19,6 +19,14 @@ final class BridgeAssembly {
     private var hosts: [InsecurityHost] = []
     private var frameCoordinators: [String: RestoredCoordinator] = [:]
     private var framesShowing = Set<String>()
+    /// The framework of the coordinator the tree says shows each controller, by controller id.
+    private lazy var frameworkShowing: [String: String] = {
+        var frameworks: [String: String] = [:]
+        for coordinator in tree.coordinators {
+            for id in coordinator.controllerIDs { frameworks[id] = frameworks[id] ?? coordinator.framework }
+        }
+        return frameworks
+    }()
     private var madeCoordinators: [AnyObject] = []
 
     init(tree: BridgedTree, builder: BridgeBuilder) {
@@ -164,12 +172,16 @@ final class BridgeAssembly {
         for described in tree.hosts {
             let host: InsecurityHost?
             switch described.base {
-            case .modal(let id): host = id.flatMap { controllers[$0] }.map { InsecurityHost(modal: $0) }
+            case .modal(let id):
+                host = id.flatMap { controllers[$0] }.map { InsecurityHost(modal: $0, framework: described.framework) }
             case .navigation(let id):
                 host = id.flatMap { controllers[$0] as? UINavigationController }.map {
-                    InsecurityHost(restoringOn: $0)
+                    InsecurityHost(restoringOn: $0, framework: described.framework)
                 }
-            case .window(let id): host = id.flatMap { windowsByID[$0] }.map { InsecurityHost(restoringOn: $0) }
+            case .window(let id):
+                host = id.flatMap { windowsByID[$0] }.map {
+                    InsecurityHost(restoringOn: $0, framework: described.framework)
+                }
             }
             guard let host else {
                 failures.append(.hostMismatch(hostID: described.id, reason: "its base is missing or of the wrong kind"))
@@ -201,7 +213,9 @@ final class BridgeAssembly {
                 below = made.coordinator
                 madeCoordinators.append(made.coordinator)
             } else {
-                let coordinator = RestoredCoordinator(typeName: frame.coordinatorType)
+                let coordinator = RestoredCoordinator(
+                    typeName: frame.coordinatorType,
+                    framework: described.framework ?? frame.controllerID.flatMap { frameworkShowing[$0] })
                 adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
                 if let id = frame.controllerID { frameCoordinators[id] = coordinator }
                 below = coordinator
@@ -230,7 +244,7 @@ final class BridgeAssembly {
             controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
             leavingWithQueuedPops: leavingWithQueuedPops,
             // Every described host was rebuilt (a failure has thrown by now), in order.
-            hosts: Array(zip(hosts, tree.hosts.map(\.framework))), factories: builder.coordinatorFactories
+            hosts: hosts, factories: builder.coordinatorFactories
         )
         for plugin in builder.registry.plugins {
             let described = tree.coordinators.filter { $0.framework == plugin.framework }

@@ -13,18 +13,10 @@ public protocol BridgePlugin: AnyObject, Sendable {
     func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator]
 
     /// Recreates the described coordinators (this plugin's only) on the live objects of `context`,
-    /// so that describing them again gives the same descriptions.
+    /// so that describing them again gives the same descriptions. The hosts and frames the adapter made
+    /// come back recorded as its own (`InsecurityHost.framework`, ``RestoredCoordinator/framework``).
     func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
         throws(BridgeRebuildError)
-
-    /// Whether `host` is one the adapter runs itself (the host behind a navigation controller its
-    /// coordinators share, for instance): snapshots record it, so the import gives it back to the adapter.
-    func runs(_ host: InsecurityHost) -> Bool
-}
-
-extension BridgePlugin {
-    /// Adapters that run no host of their own need not implement it.
-    public func runs(_ host: InsecurityHost) -> Bool { false }
 }
 
 /// The plugins taking part in a bridge.

@@ -143,7 +143,7 @@ public struct BridgeReader {
             hosts.append(
                 BridgedHost(
                     id: "host\(hosts.count + 1)", base: base, frames: frames,
-                    framework: registry.plugins.first { $0.runs(host) }?.framework))
+                    framework: host.framework))
         }
         return hosts
     }

@@ -9,15 +9,18 @@ public protocol BridgeTypeNamed: AnyObject {
 }
 
 /// Stands in, after an import, for the Insecurity coordinator of a frame: it keeps the original type
-/// name, and an adapter whose plugin describes the frame may claim it (``framework``).
+/// name and the framework whose screen the frame shows (``framework``).
 @MainActor
 public final class RestoredCoordinator: InsecurityCoordinator<Void> {
     private let restoredTypeName: String
-    /// The framework whose plugin describes this coordinator, if any.
-    public var framework: String?
+    /// The framework whose adapter showed the frame, as the snapshot records it: the runner of the frame's
+    /// host, else the framework of the coordinator the snapshot says shows the frame's controller; nil for
+    /// the app's own frames.
+    public let framework: String?
 
-    public init(typeName: String) {
+    public init(typeName: String, framework: String? = nil) {
         restoredTypeName = typeName
+        self.framework = framework
         super.init()
     }
 
@@ -47,14 +50,14 @@ public final class BridgeRebuildContext {
     private let frameCoordinators: [String: RestoredCoordinator]
     private let framesShowing: Set<String>
     private let leavingWithQueuedPops: Set<String>
-    private let hosts: [(host: InsecurityHost, framework: String?)]
+    private let hosts: [InsecurityHost]
     private let factories: CoordinatorFactories
     private(set) var retained: [AnyObject] = []
 
     init(
         controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator],
         framesShowing: Set<String>, leavingWithQueuedPops: Set<String>,
-        hosts: [(host: InsecurityHost, framework: String?)], factories: CoordinatorFactories
+        hosts: [InsecurityHost], factories: CoordinatorFactories
     ) {
         self.controllers = controllers
         self.frameCoordinators = frameCoordinators
@@ -77,23 +80,22 @@ public final class BridgeRebuildContext {
     /// with this id off its stack (its frame had ended already: the coordinators asked for the pop).
     public func leavesWithQueuedPop(_ controllerID: String) -> Bool { leavingWithQueuedPops.contains(controllerID) }
 
-    /// The rebuilt hosts that push onto `navigationController`, in document order, each with the framework
-    /// whose adapter ran it (nil for the app's own hosts, and in snapshots before version 3).
-    public func navigationHosts(for navigationController: UINavigationController)
-        -> [(host: InsecurityHost, framework: String?)]
-    {
-        hosts.filter { entry in
-            if case .navigation(let base) = entry.host.hostBase { return base === navigationController }
+    /// The rebuilt hosts that push onto `navigationController`, in document order. Each knows the framework
+    /// whose adapter ran it (`InsecurityHost.framework`; nil for the app's own hosts, and in snapshots before
+    /// version 3).
+    public func navigationHosts(for navigationController: UINavigationController) -> [InsecurityHost] {
+        hosts.filter { host in
+            if case .navigation(let base) = host.hostBase { return base === navigationController }
             return false
         }
     }
 
     /// Every rebuilt host, in document order.
-    public var rebuiltHosts: [InsecurityHost] { hosts.map(\.host) }
+    public var rebuiltHosts: [InsecurityHost] { hosts }
 
     /// The rebuilt hosts that the snapshot says `framework`'s adapter ran, in document order.
     public func hosts(ranBy framework: String) -> [InsecurityHost] {
-        hosts.filter { $0.framework == framework }.map(\.host)
+        hosts.filter { $0.framework == framework }
     }
 
     public func controller(withID id: String) -> UIViewController? { controllers[id] }

@@ -309,7 +309,9 @@ open class UINavigationController: UIViewController {
     }
 
     /// ``holdingTransition``, for the engine's queue, which holds back only what UIKit would (E19, E21).
-    package var transitionHoldingStackChanges: (any UIViewControllerTransitionCoordinator)? { holdingTransition }
+    package override var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? {
+        holdingTransition
+    }
 
     /// Carries out every change of the stack: containment and appearance callbacks in UIKit's order, delegate
     /// calls, observers, and the transition on the virtual clock (a custom one when the delegate supplies an

@@ -118,6 +118,11 @@ open class UIPageViewController: UIViewController {
     /// The shown pages, or nil before any were set.
     open var viewControllers: [UIViewController]? { children.isEmpty ? nil : children }
 
+    /// A page turn still running: a new change of pages would end it at once (S24).
+    package override var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? {
+        pageTransition
+    }
+
     /// How many pages a change must give: two for a double-sided curl or a mid spine, else one.
     private var requiredPageCount: Int {
         transitionStyle == .pageCurl && (isDoubleSided || spineLocation == .mid) ? 2 : 1

@@ -77,6 +77,12 @@ open class UISplitViewController: UIViewController {
 
     override func handles(_ action: ShowAction) -> Bool { true }
 
+    /// Collapsed, a new detail goes onto the primary navigation controller: what holds its stack back holds
+    /// the detail back (S6, S15).
+    package override var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? {
+        isCollapsed ? children.first?.transitionHoldingContentChanges : nil
+    }
+
     /// Makes `viewController` the primary controller, unless the delegate shows it.
     open override func show(_ viewController: UIViewController, sender: Any?) {
         if delegate?.splitViewController(self, show: viewController, sender: sender) == true { return }

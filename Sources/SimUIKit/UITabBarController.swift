@@ -168,6 +168,11 @@ open class UITabBarController: UIViewController {
 
     override var appearanceChildren: [UIViewController] { selected.map { [$0] } ?? [] }
 
+    /// A custom switch still animating: a new selection would end it at once (S23).
+    package override var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? {
+        tabTransition
+    }
+
     override func detach(_ child: UIViewController) {
         super.detach(child)
         if child === selected { selected = children.first }

@@ -357,6 +357,12 @@ open class UIViewController: UIResponder {
         modalPresentationStyle == .popover || (self as? UIAlertController)?.preferredStyle == .actionSheet
     }
 
+    /// For the engine's queue: the transition running in this container that a change of its contents made
+    /// now would cut short or be refused by (S6, S23, S24), so the queue holds the change back (E19); nil for
+    /// a controller that is not a container, or when nothing runs. A presentation the container takes part
+    /// in does not hold its contents back (E21).
+    package var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? { nil }
+
     /// The presentation or dismissal running where this controller presents: the only transition that makes
     /// UIKit refuse a presentation from it (S1). A push or pop does not.
     package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {

@@ -157,7 +157,7 @@ struct RoundTripTests {
             ),
             (
                 "  </hosts>",
-                "    <host id=\"host2\" base=\"modal\" on=\"main\" framework=\"ResponderCoordinator\"/>\n  </hosts>",
+                "    <host id=\"host2\" base=\"navigation\" on=\"main\" framework=\"ResponderCoordinator\"/>\n  </hosts>",
                 "none of its coordinators uses it"
             ),
         ])

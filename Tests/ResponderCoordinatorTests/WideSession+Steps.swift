@@ -376,7 +376,7 @@ extension WideSession {
                 navigationHost = host
                 navigationHostNavigation = navigation
             case .modal(let base?)
-            where !legacyStacks.contains(ObjectIdentifier(base)) && !ResponderCoordinatorPlugin.shared.runs(host):
+            where !legacyStacks.contains(ObjectIdentifier(base)) && host.framework == nil:
                 modalHosts.append(host)
             default:
                 break

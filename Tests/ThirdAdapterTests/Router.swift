@@ -5,20 +5,30 @@ import CoordinatorBridge
 @_spi(Adapters) import Insecurity
 @_spi(Adapters) import SimUIKit
 
-/// One router per navigation controller: it pushes and presents controllers, and pops and dismisses them.
-/// Every controller it shows is an Insecurity frame, so the engine's guarantees hold for it.
+/// One router per navigation controller: it pushes onto the navigation controller's shared stack and
+/// presents controllers, and pops and dismisses them. Every controller it shows is an Insecurity frame, so
+/// the engine's guarantees hold for it.
 @MainActor
 final class Router {
+    static let framework = "Router"
+
     let navigation: UINavigationController
-    private(set) var pushed: [InsecurityCoordinator<Void>] = []
+    /// The stack the router shares with every other coordinator on its navigation controller.
+    let stack: SharedNavigationStack
+    /// The controllers the router pushed that are still on the stack, bottom to top.
+    private(set) var pushed: [UIViewController] = []
     private(set) var presented: InsecurityCoordinator<Void>?
-    /// The hosts the router runs; the engine keeps them weakly.
-    private var hosts: [InsecurityHost] = []
+    /// The host that presents for the router; the engine keeps it weakly.
+    private var presentingHost: InsecurityHost?
 
     /// A router for `navigation`, which the router finds again through ``router(of:)``.
     init(navigation: UINavigationController) {
         self.navigation = navigation
+        stack = SharedNavigationStack.stack(for: navigation, framework: Router.framework)
         navigation[associated: routerKey] = Weak(self)
+        stack.join(self) { [weak self] reconciliation in
+            self?.pushed.removeAll { reconciliation.gone.contains(ObjectIdentifier($0)) }
+        }
     }
 
     /// The router of `navigation`, if it has one.
@@ -26,56 +36,44 @@ final class Router {
         navigation[associated: routerKey]?.value
     }
 
-    /// The host that pushes for the router: one per navigation controller, attached to it.
-    var pushingHost: InsecurityHost {
-        if let host = navigation[associated: hostKey]?.value { return host }
-        let host = InsecurityHost(navigation: navigation)
-        use(host)
-        return host
-    }
-
     func push(_ controller: UIViewController, animated: Bool = true) {
-        let frame = ControllerCoordinator(controller, typeName: "Router")
-        adopt(frame, presented: false)
-        pushingHost.start(frame, in: .current, animated: animated) { _ in }
+        pushed.append(controller)
+        stack.push(controller, typeName: "Router", animated: animated)
     }
 
     func present(_ controller: UIViewController, animated: Bool = true) {
         let frame = ControllerCoordinator(controller, typeName: "Router")
-        adopt(frame, presented: true)
-        let host = InsecurityHost.presenting(on: navigation)
-        hosts.append(host)
+        adoptPresented(frame)
+        let host = InsecurityHost.presenting(on: navigation, framework: Router.framework)
+        presentingHost = host
         host.start(frame, in: .modal, animated: animated) { _ in }
     }
 
-    func pop(animated: Bool = true) { pushed.last?.dismiss(animated: animated) }
+    /// Pops the top of the stack when the router pushed it; the router's list follows when the stack
+    /// reconciles.
+    func pop(animated: Bool = true) {
+        let top = stack.plannedTop(2)
+        guard top.count == 2, top[0] === pushed.last else { return }
+        stack.pop(to: top[1], animated: animated)
+    }
 
     func dismiss(animated: Bool = true) { presented?.dismiss(animated: animated) }
 
-    /// Makes `host` the router's pushing host (a restored one, for instance).
-    func use(_ host: InsecurityHost) {
-        hosts.append(host)
-        navigation[associated: hostKey] = Weak(host)
+    /// Takes over what a snapshot restored: `controllers` pushed by the router, and the frame it presented.
+    func restore(pushed controllers: [UIViewController], presented frame: InsecurityCoordinator<Void>?) {
+        pushed = controllers
+        if let frame { adoptPresented(frame) }
     }
 
-    /// Records a frame the router shows, pushed or presented, and follows it until it ends, however it
-    /// ends: the router's call, the user, or app code.
-    func adopt(_ frame: InsecurityCoordinator<Void>, presented isPresented: Bool) {
-        if isPresented { presented = frame } else { pushed.append(frame) }
+    /// Follows the presented frame until it ends, however it ends: the router's call, the user, or app code.
+    private func adoptPresented(_ frame: InsecurityCoordinator<Void>) {
+        presented = frame
         frame.keepAlive(
             frame.observeFrame { [weak self, weak frame] event in
-                guard case .ended = event, let self, let frame else { return }
-                pushed.removeAll { $0 === frame }
-                if presented === frame { presented = nil }
+                guard case .ended = event, let self, presented === frame else { return }
+                presented = nil
             })
-    }
-
-    /// Whether `host` pushes for a router.
-    static func runs(_ host: InsecurityHost) -> Bool {
-        guard case .navigation(let navigation?) = host.hostBase else { return false }
-        return navigation[associated: hostKey]?.value === host
     }
 }
 
 private let routerKey = AssociationKey<Weak<Router>>()
-private let hostKey = AssociationKey<Weak<InsecurityHost>>()

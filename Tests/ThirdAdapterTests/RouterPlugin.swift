@@ -6,18 +6,18 @@ import SimUIKit
 /// controller and which owns the controllers it pushed and presented.
 @MainActor
 final class RouterPlugin: BridgePlugin {
-    let framework = "Router"
+    let framework = Router.framework
 
     func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
         context.controllers.compactMap { controller in
             guard let navigation = controller as? UINavigationController, let router = Router.router(of: navigation),
                 let rootID = context.id(of: navigation)
             else { return nil }
-            let shown = router.pushed + [router.presented].compactMap { $0 }
             let frames = context.hosts.flatMap(\.frameDescriptions)
-            let controllerIDs = shown.compactMap { coordinator in
-                frames.first { $0.coordinator === coordinator }?.controller.flatMap { context.id(of: $0) }
+            let presented = router.presented.flatMap { coordinator in
+                frames.first { $0.coordinator === coordinator }?.controller
             }
+            let controllerIDs = (router.pushed + [presented].compactMap { $0 }).compactMap { context.id(of: $0) }
             return BridgedCoordinator(
                 id: context.id(ofCoordinator: router, framework: framework), framework: framework, type: "Router",
                 identifier: "Router", rootID: rootID, parentID: nil, childIDs: [], controllerIDs: controllerIDs)
@@ -34,18 +34,19 @@ final class RouterPlugin: BridgePlugin {
                     coordinatorID: described.id, message: "its root is not a navigation controller")
             }
             let router = Router(navigation: navigation)
-            if let host = context.navigationHosts(for: navigation).first(where: { $0.framework == framework })?.host {
-                router.use(host)
+            if let host = context.navigationHosts(for: navigation).first(where: { $0.framework != nil }) {
+                router.stack.adopt(host)
             }
+            var pushed: [UIViewController] = []
+            var presented: InsecurityCoordinator<Void>?
             for id in described.controllerIDs {
                 guard let frame = context.frameCoordinator(showing: id), let controller = context.controller(withID: id)
                 else { throw BridgeRebuildError(coordinatorID: described.id, message: "\(id) has no restored frame") }
-                frame.framework = framework
-                router.adopt(frame, presented: controller.parent !== navigation)
+                if controller.parent === navigation { pushed.append(controller) } else { presented = frame }
             }
+            router.restore(pushed: pushed, presented: presented)
             context.retain(router)
         }
+        for host in context.hosts(ranBy: framework) { host.becomePresentingHost() }
     }
-
-    func runs(_ host: InsecurityHost) -> Bool { Router.runs(host) }
 }

@@ -1,6 +1,7 @@
 import BridgeSnapshot
 import CoordinatorBridge
 @_spi(Adapters) @_spi(Testing) import Insecurity
+import ResponderCoordinator
 import SimUIKit
 import SimulationTesting
 import TestSupport
@@ -36,7 +37,7 @@ struct ThirdAdapterTests {
         let (window, navigation, router) = routedWindow()
         #expect(navigation.viewControllers.map(\.title) == ["home", "list", "detail"])
         #expect(navigation.presentedViewController?.title == "sheet")
-        #expect(router.pushingHost.liveCoordinatorTypes == ["Router", "Router"])
+        #expect(router.stack.plannedStack.map(\.title) == ["home", "list", "detail"])
         router.dismiss()
         router.pop()
         loop.runUntilIdle()
@@ -69,6 +70,18 @@ struct ThirdAdapterTests {
         #expect(pushing?.frames.compactMap(\.controllerID) == ["list", "detail"])
     }
 
+    @Test("X3: the hosts the router made are recorded as its own when another adapter is registered beside it")
+    func ownershipRecordedAtCreation() throws {
+        let (window, _, app) = routedWindow()
+        let both = BridgeRegistry([ResponderCoordinatorPlugin.shared, RouterPlugin()])
+        let tree = withExtendedLifetime(app) { BridgeReader(registry: both).read([window]) }
+        #expect(tree.hosts.map(\.framework) == ["Router", "Router"])
+        let xml = BridgeSnapshot.export([window], registry: both)
+        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: both))
+        #expect(live.hosts.map(\.framework) == ["Router", "Router"])
+        #expect(BridgeSnapshot.export(live.windows, registry: both) == xml)
+    }
+
     @Test("X2, X9: a snapshot rebuilds the router; the restored router pops and dismisses, and the export is unchanged")
     func rebuild() throws {
         let (window, _, original) = routedWindow()
@@ -87,7 +100,7 @@ struct ThirdAdapterTests {
         #expect(navigation.viewControllers.map(\.title) == ["home", "list"])
         router.push(makeScreen("again"))
         loop.runUntilIdle()
-        #expect(router.pushingHost.liveCoordinatorTypes == ["Router", "Router"])
+        #expect(router.stack.plannedStack.map(\.title) == ["home", "list", "again"])
         #expect(invariants.violations(windows: live.windows, settled: true) == [])
     }
 }

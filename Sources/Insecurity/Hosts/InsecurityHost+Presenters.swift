@@ -7,11 +7,14 @@ extension InsecurityHost {
     /// For adapters: the one host that presents on `controller`'s behalf, shared by everything that
     /// presents from the same presentation anchor (its outermost container, S2), so that two coordinators
     /// presenting through one navigation or tab bar controller see one ordered chain (A11). Whoever uses
-    /// it retains it; the engine keeps it weakly.
-    @_spi(Adapters) public static func presenting(on controller: UIViewController) -> InsecurityHost {
+    /// it retains it; the engine keeps it weakly. `framework` names the adapter asking: a host made now is
+    /// recorded as its (an adapter joining an existing host leaves it as it was).
+    @_spi(Adapters) public static func presenting(on controller: UIViewController, framework: String)
+        -> InsecurityHost
+    {
         let anchor = controller.presentationAnchor
         if let host = anchor[associated: presentingHostKey]?.value { return host }
-        let host = InsecurityHost(modal: anchor)
+        let host = InsecurityHost(modal: anchor, framework: framework)
         anchor[associated: presentingHostKey] = Weak(host)
         return host
     }

@@ -20,8 +20,8 @@ extension InsecurityHost {
             }
         case .pushed(let navigation):
             target = navigation.value
-            blocker = { UIKitOperationQueue.blockerForStackChange(of: navigation.value) }
-            acceptedNow = { UIKitOperationQueue.stackChangeAcceptedNow("a push", on: navigation.value) }
+            blocker = { UIKitOperationQueue.blockerForContentChange(of: navigation.value) }
+            acceptedNow = { UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation.value) }
         case .windowRoot(let window, _):
             target = window.value
             blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }

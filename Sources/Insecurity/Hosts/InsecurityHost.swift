@@ -61,9 +61,19 @@ public final class InsecurityHost {
     /// adopting n pushed frames costs O(n) rather than O(n²).
     var adoptionIndex: (navigation: ObjectIdentifier, positions: [ObjectIdentifier: Int])?
 
+    /// For adapters: the coordinator framework whose adapter made the host to run its coordinators' screens,
+    /// or nil for a host the app made. Snapshots record it (X3), and a rebuilt host gets it back.
+    @_spi(Adapters) public let framework: String?
+
     /// A host that presents its chain modally on `controller`.
-    public init(modal controller: UIViewController) {
+    public convenience init(modal controller: UIViewController) {
+        self.init(modal: controller, framework: nil)
+    }
+
+    /// For adapters: a host presenting on `controller` that `framework`'s adapter runs.
+    @_spi(Adapters) public init(modal controller: UIViewController, framework: String?) {
         base = .modal(Weak(controller))
+        self.framework = framework
         attach(to: controller)
         InsecurityEvents.hostMade(self)
     }
@@ -82,22 +92,27 @@ public final class InsecurityHost {
         }
     }
 
-    /// For adapters restoring a snapshot: a host on `navigationController` as it was recorded. An empty
-    /// stack was reported when the app made the host; restoring it is legitimate and reports nothing (E20).
-    @_spi(Adapters) public init(restoringOn navigationController: UINavigationController) {
+    /// For adapters: a host on `navigationController` as it was recorded in a snapshot, or as an adapter's
+    /// shared stack makes it, run by `framework`'s adapter (nil for the app's own). An empty stack was
+    /// reported when the app made the host; restoring it is legitimate and reports nothing (E20).
+    @_spi(Adapters) public init(restoringOn navigationController: UINavigationController, framework: String? = nil) {
         base = .navigation(Weak(navigationController))
+        self.framework = framework
         attach(to: navigationController)
         InsecurityEvents.hostMade(self)
         baseObservation = navigationController.observeStack { [weak self] in self?.stackChanged($0) }
     }
 
     /// For adapters restoring a snapshot: a host whose chain starts at `window`'s root.
-    @_spi(Adapters) public convenience init(restoringOn window: UIWindow) {
-        self.init(window: window, transition: nil)
+    @_spi(Adapters) public convenience init(restoringOn window: UIWindow, framework: String? = nil) {
+        self.init(window: window, transition: nil, framework: framework)
     }
 
-    init(window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?) {
+    init(
+        window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?, framework: String? = nil
+    ) {
         base = .window(Weak(window), transition: transition)
+        self.framework = framework
         attach(to: window)
         InsecurityEvents.hostMade(self)
         watchWindow()

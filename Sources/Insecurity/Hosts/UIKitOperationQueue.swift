@@ -230,11 +230,13 @@ extension UIKitOperationQueue {
         return nil
     }
 
-    /// A push, pop or stack replacement waits for the push or pop animating on the navigation controller, and
-    /// for an animated presentation it makes, the transitions UIKit defers or ignores a stack change for (S6);
-    /// being presented, or a dismissal, does not delay it (E21).
-    static func blockerForStackChange(of navigation: UINavigationController?) -> Blocker? {
-        navigation?.transitionHoldingStackChanges.map(Blocker.transition)
+    /// A change of a container's contents waits for the transition UIKit would cut short or refuse it for:
+    /// on a navigation controller the push or pop animating on it and an animated presentation it makes
+    /// (S6), on a tab bar controller a custom switch, on a page view controller a page turn, on a collapsed
+    /// split view controller what holds its primary stack. Being presented, or a dismissal, does not delay
+    /// it (E21).
+    static func blockerForContentChange(of container: UIViewController?) -> Blocker? {
+        container?.transitionHoldingContentChanges.map(Blocker.transition)
     }
 
     /// A dismissal from `presenter` waits for a presentation or dismissal running in its presentation chain,
@@ -260,11 +262,11 @@ extension UIKitOperationQueue {
         return nil
     }
 
-    /// A stack change of `navigation` described, when SimUIKit would apply it now rather than defer or ignore
-    /// it (E21).
-    static func stackChangeAcceptedNow(_ what: String, on navigation: UINavigationController?) -> String? {
-        guard let navigation, navigation.transitionHoldingStackChanges == nil else { return nil }
-        return "\(what) on \(navigation.simDescription)"
+    /// A change of `container`'s contents described, when SimUIKit would apply it now rather than defer,
+    /// ignore or cut short something for it (E21).
+    static func contentChangeAcceptedNow(_ what: String, on container: UIViewController?) -> String? {
+        guard let container, container.transitionHoldingContentChanges == nil else { return nil }
+        return "\(what) on \(container.simDescription)"
     }
 
     /// A root change of `window` waits for the window transition that runs on it.
@@ -344,7 +346,7 @@ public enum UIKitOperations {
         _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
         keys extraKeys: [UIKitOperationQueue.Key] = [], gate: UIKitOperationQueue.RestoreGate?
     ) {
-        let blocker = { [weak navigation] in UIKitOperationQueue.blockerForStackChange(of: navigation) }
+        let blocker = { [weak navigation] in UIKitOperationQueue.blockerForContentChange(of: navigation) }
         // Whether the pop still has something to do is decided when it runs: operations before it may
         // put `controller` on the stack or push above it.
         UIKitOperationQueue.shared.enqueue(
@@ -365,26 +367,28 @@ public enum UIKitOperations {
                     return .pop(navigation, to: controller, animated: animated)
                 },
                 acceptedByUIKitNow: { [weak navigation] in
-                    UIKitOperationQueue.stackChangeAcceptedNow("a pop", on: navigation)
+                    UIKitOperationQueue.contentChangeAcceptedNow("a pop", on: navigation)
                 }
             ))
     }
 
-    /// Runs `body` on `navigationController` after every operation requested before it on that navigation
-    /// controller, once no transition runs on it.
-    public static func perform(
-        on navigationController: UINavigationController, _ body: @escaping @MainActor (UINavigationController) -> Void
+    /// Runs `body` on `container` after every operation requested before it on that container, once no
+    /// transition runs in it that UIKit would cut short or refuse the change for (E19): a navigation
+    /// controller's push or pop, a tab bar controller's custom switch, a page view controller's page turn, a
+    /// collapsed split view controller's primary stack. An idle container runs it before this returns (E21).
+    /// `what` names the change in E21's reports.
+    public static func perform<Container: UIViewController>(
+        on container: Container, _ what: String = "a change of contents",
+        _ body: @escaping @MainActor (Container) -> Void
     ) {
         UIKitOperationQueue.shared.enqueue(
             .init(
-                keys: [UIKitOperationQueue.Key(navigationController)],
-                blocker: { [weak navigationController] in
-                    UIKitOperationQueue.blockerForStackChange(of: navigationController)
-                },
-                isObsolete: { [weak navigationController] in navigationController == nil },
-                run: { [weak navigationController] in navigationController.map(body) },
-                acceptedByUIKitNow: { [weak navigationController] in
-                    UIKitOperationQueue.stackChangeAcceptedNow("a stack change", on: navigationController)
+                keys: [UIKitOperationQueue.Key(container)],
+                blocker: { [weak container] in UIKitOperationQueue.blockerForContentChange(of: container) },
+                isObsolete: { [weak container] in container == nil },
+                run: { [weak container] in container.map(body) },
+                acceptedByUIKitNow: { [weak container] in
+                    UIKitOperationQueue.contentChangeAcceptedNow(what, on: container)
                 }
             )
         )
@@ -403,6 +407,26 @@ public enum UIKitOperations {
             )
         )
     }
+
+    /// Runs `body` once the transitions that the operations requested before it on `container` start have
+    /// ended: the completion of a push, a stack replacement, a tab switch or a page turn, called after the
+    /// animation as UIKit's own completions are, and at once when nothing is waiting or running.
+    public static func afterContentChanges(of container: UIViewController, _ body: @escaping @MainActor () -> Void) {
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [UIKitOperationQueue.Key(container)],
+                blocker: { [weak container] in
+                    guard let container else { return nil }
+                    let running =
+                        (container as? UINavigationController)?.stackTransitionCoordinator
+                        ?? container.transitionHoldingContentChanges
+                    return running.map(UIKitOperationQueue.Blocker.transition)
+                },
+                isObsolete: { false },
+                run: body
+            )
+        )
+    }
 }
 
 /// The engine's process-wide state, for test harnesses that give every test a fresh simulated world.
@@ -411,14 +435,14 @@ public enum InsecurityWorld {
     /// Whether UIKit operations are waiting in the engine's queue (E19).
     public static var hasPendingOperations: Bool { !UIKitOperationQueue.shared.isEmpty }
 
-    /// Drops waiting UIKit operations and turns strict mode off. Call it only between tests, with the
-    /// run loop reset: live chains lose the operations they were waiting for.
     /// The operations the engine's queue held back since the last call although UIKit would have carried
     /// them out at once (E21): empty when the queue delays only what UIKit refuses, cuts short or defers.
     public static func takeOverDeferrals() -> [String] {
         UIKitOperationQueue.shared.takeOverDeferrals()
     }
 
+    /// Drops waiting UIKit operations and turns strict mode off. Call it only between tests, with the
+    /// run loop reset: live chains lose the operations they were waiting for.
     public static func reset() {
         UIKitOperationQueue.shared.removeAll()
         InsecurityDiagnostics.isStrict = false

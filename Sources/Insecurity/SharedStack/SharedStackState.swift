@@ -1,25 +1,25 @@
-/// What a ``NavigationStage`` remembers about the controllers on its navigation controller, as a value: which
+/// What a ``SharedNavigationStack`` remembers about the controllers on its navigation controller, as a value: which
 /// were pushed as frames, which removals the coordinators asked for, which controllers a stack replacement
 /// handed over, and what the next reconcile reports (A3).
 ///
-/// Each event returns the actions the stage applies (schedule a reconcile, watch a controller's deallocation,
+/// Each event returns the actions the stack applies (schedule a reconcile, watch a controller's deallocation,
 /// observe the stack), so the bookkeeping can be tested without UIKit. Controllers are compared by identity.
-struct StageState<Controller: AnyObject, Frame> {
-    /// An effect the stage applies after an event.
+struct SharedStackState<Controller: AnyObject, Frame> {
+    /// An effect the stack applies after an event.
     enum Action {
         /// Reconcile on the next run-loop turn, once every frame a teardown ends has ended.
         case scheduleReconcile
-        /// Report ``StageState/controllerDeallocated(_:)`` when this controller goes (its identity may be reused).
+        /// Report ``SharedStackState/controllerDeallocated(_:)`` when this controller goes (its identity may be reused).
         case watchDeallocation(Controller)
-        /// Report the navigation controller's completed stack changes (``StageState/stackCompleted(_:)``).
+        /// Report the navigation controller's completed stack changes (``SharedStackState/stackCompleted(_:)``).
         case observeStack
         /// Stop reporting stack changes: no queued pop is awaited any more.
         case stopObservingStack
     }
 
-    /// What the reconcile reports to the coordinators.
+    /// What the reconcile reports to the adapters using the stack.
     struct Reconciliation {
-        /// Controllers that left the stack: every coordinator drops them from its `viewControllers`.
+        /// Controllers that left the stack: each adapter drops them from its `viewControllers`.
         var gone: Set<ObjectIdentifier>
         /// Whether something other than the coordinators removed a frame (a back button, a swipe, app code), so
         /// the owner of the new top hears `handlePopBack(to:)`.

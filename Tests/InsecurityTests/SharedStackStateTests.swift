@@ -1,14 +1,14 @@
 import Testing
 
-@testable import ResponderCoordinator
+@testable import Insecurity
 
-/// A controller as the stage's bookkeeping sees it: an identity.
+/// A controller as the shared stack's bookkeeping sees it: an identity.
 private final class Card {
     let name: String
     init(_ name: String) { self.name = name }
 }
 
-private typealias State = StageState<Card, String>
+private typealias State = SharedStackState<Card, String>
 
 /// The actions' names, compared in tests.
 private func names(_ actions: [State.Action]) -> [String] {
@@ -22,14 +22,14 @@ private func names(_ actions: [State.Action]) -> [String] {
     }
 }
 
-/// The stage's bookkeeping as a value, driven by events alone: no UIKit, no run loop, no coordinators.
-@Suite("Navigation stage state")
-private struct StageStateTests {
+/// The shared stack's bookkeeping as a value, driven by events alone: no UIKit, no run loop, no coordinators.
+@Suite("Shared navigation stack state")
+private struct SharedStackStateTests {
     let home = Card("Home")
     let detail = Card("Detail")
     let more = Card("More")
 
-    /// A stage with `home` as the root and `detail`, `more` pushed as frames.
+    /// A stack with `home` as the root and `detail`, `more` pushed as frames.
     private func pushed() -> State {
         var state = State()
         _ = state.framePushed("detail frame", for: detail)
