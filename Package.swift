@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "BridgeSnapshot",
             dependencies: ["CLibXML2", "CoordinatorBridge", "Insecurity", "SimUIKit"],
-            resources: [.copy("Resources/bridge-snapshot-3.xsd")]
+            resources: [.copy("Resources/bridge-snapshot-4.xsd")]
         ),
         .target(
             name: "BridgeSnapshotTesting",
@@ -182,7 +182,7 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["__Snapshots__", "FuzzRegressions", "FormatVersion1", "FormatVersion2"]
+            exclude: ["__Snapshots__", "FuzzRegressions", "FormatVersion1", "FormatVersion2", "FormatVersion3"]
         ),
     ]
 )

@@ -122,7 +122,7 @@ private struct Run {
         }
     }
 
-    /// A tab bar selects one of its tabs; a split view shows at most two children.
+    /// A tab bar selects one of its tabs; a split view and a page view show at most two children.
     mutating func checkContainerShapes() {
         for (index, controller) in tree.controllers.enumerated() {
             switch controller.container {
@@ -136,7 +136,12 @@ private struct Run {
                     .schemaViolation,
                     "split view controller \"\(controller.id)\" has \(controller.children.count) children; it shows at most two",
                     at: .controller(index))
-            case .navigation, .tabBar, .splitView, nil:
+            case .page where controller.children.count > 2:
+                issue(
+                    .schemaViolation,
+                    "page view controller \"\(controller.id)\" has \(controller.children.count) children; it shows one page, or two side by side",
+                    at: .controller(index))
+            case .navigation, .tabBar, .splitView, .page, .described, nil:
                 break
             }
         }

@@ -30,13 +30,15 @@ struct TreeBuilder {
         case (1, "controllers"): lastSection = .controllers
         case (1, "queue"):
             lastSection = .other
-            requireVersion3(element: "queue", at: position, issues: &issues)
+            requireVersion(3, element: "queue", at: position, issues: &issues)
         case (1, _): lastSection = .other
         case (2, "window"): window(attributes, at: position)
         case (3, "presented"): presented(attributes, at: position)
         case (2, "controller"): controller(attributes, at: position, issues: &issues)
         case (3, "action") where !tree.controllers.isEmpty && lastSection == .controllers:
             alertAction(attributes, at: position, issues: &issues)
+        case (3, "state") where !tree.controllers.isEmpty && lastSection == .controllers:
+            containerState(attributes, at: position, issues: &issues)
         case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
             let index = tree.controllers.count - 1
             positions.controllerChildren[index].append(position)
@@ -108,7 +110,7 @@ struct TreeBuilder {
         positions.controllers.append(position)
         positions.controllerChildren.append([])
         let container = self.container(attributes, at: position, issues: &issues)
-        requireVersion3(for: ["alert", "message"], in: attributes, at: position, issues: &issues)
+        requireVersion(3, for: ["alert", "message"], in: attributes, at: position, issues: &issues)
         tree.controllers.append(
             BridgedController(
                 id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"],
@@ -119,7 +121,7 @@ struct TreeBuilder {
 
     private mutating func alertAction(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
     {
-        requireVersion3(element: "action", at: position, issues: &issues)
+        requireVersion(3, element: "action", at: position, issues: &issues)
         let index = tree.controllers.count - 1
         guard tree.controllers[index].alert != nil else {
             issues.append(
@@ -145,7 +147,7 @@ struct TreeBuilder {
             return
         }
         let base = BridgedHost.Base(kind, target: attributes["on"])
-        requireVersion3(for: ["framework"], in: attributes, at: position, issues: &issues)
+        requireVersion(3, for: ["framework"], in: attributes, at: position, issues: &issues)
         tree.hosts.append(
             BridgedHost(id: attributes["id"] ?? "", base: base, frames: [], framework: attributes["framework"]))
     }
@@ -175,7 +177,7 @@ struct TreeBuilder {
         positions.coordinators.append(position)
         positions.coordinatorChildren.append([])
         positions.owns.append([])
-        requireVersion3(for: ["root"], in: attributes, at: position, issues: &issues)
+        requireVersion(3, for: ["root"], in: attributes, at: position, issues: &issues)
         tree.coordinators.append(
             BridgedCoordinator(
                 id: attributes["id"] ?? "", framework: attributes["framework"] ?? "",
@@ -184,10 +186,11 @@ struct TreeBuilder {
     }
 
     /// Version 3's attributes are refused in earlier versions' documents.
-    private func requireVersion3(
-        for names: [String], in attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+    private func requireVersion(
+        _ minimum: Int, for names: [String], in attributes: Attributes, at position: (Int, Int),
+        issues: inout [SnapshotIssue]
     ) {
-        for name in names where version < 3 && attributes[name] != nil {
+        for name in names where version < minimum && attributes[name] != nil {
             issues.append(
                 .schemaViolation(
                     "the attribute '\(name)' does not exist in version \(version) snapshots",
@@ -195,9 +198,11 @@ struct TreeBuilder {
         }
     }
 
-    /// Version 3's elements are refused in earlier versions' documents.
-    private func requireVersion3(element: String, at position: (Int, Int), issues: inout [SnapshotIssue]) {
-        guard version < 3 else { return }
+    /// A later version's elements are refused in earlier versions' documents.
+    private func requireVersion(
+        _ minimum: Int, element: String, at position: (Int, Int), issues: inout [SnapshotIssue]
+    ) {
+        guard version < minimum else { return }
         issues.append(
             .schemaViolation(
                 "the element '\(element)' does not exist in version \(version) snapshots",
@@ -209,9 +214,12 @@ struct TreeBuilder {
     private(set) var version = SnapshotWriter.version
 
     /// A controller's container: version 1 only knew navigation controllers (`navigation="true"`);
-    /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`).
+    /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`); version 4 added page
+    /// view controllers (`pageCurl`, `vertical`) and plugins' kinds, named `Framework.kind`, whose state is
+    /// in `<state>` elements.
     private static let version1Only = ["navigation"]
     private static let version2Only = ["container", "selected", "collapsed"]
+    private static let version4Only = ["pageCurl", "vertical"]
 
     private func container(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
         -> BridgedContainer?
@@ -222,16 +230,41 @@ struct TreeBuilder {
                     "the attribute '\(name)' does not exist in version \(version) snapshots",
                     at: position))
         }
+        requireVersion(4, for: Self.version4Only, in: attributes, at: position, issues: &issues)
         if version == 1 { return attributes.flag("navigation") ? .navigation : nil }
         guard let name = attributes["container"] else { return nil }
         switch BridgedContainer.Kind(rawValue: name) {
         case .navigation: return .navigation
         case .tabBar: return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
         case .splitView: return .splitView(isCollapsed: attributes.flag("collapsed"))
-        case nil:
-            issues.append(.schemaViolation("the container \"\(name)\" is not one this package knows", at: position))
-            return nil
+        case .page where version >= 4:
+            return .page(pageCurl: attributes.flag("pageCurl"), vertical: attributes.flag("vertical"))
+        case .page, nil:
+            guard version >= 4, name.contains(".") else {
+                issues.append(
+                    .schemaViolation(
+                        "the container \"\(name)\" is not one version \(version) snapshots know", at: position))
+                return nil
+            }
+            return .described(name: name, state: [])
         }
+    }
+
+    /// A `<state>` of a plugin's container kind, on the controller read last.
+    private mutating func containerState(
+        _ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+    ) {
+        requireVersion(4, element: "state", at: position, issues: &issues)
+        let index = tree.controllers.count - 1
+        guard case .described(let name, var state) = tree.controllers[index].container else {
+            issues.append(
+                .schemaViolation(
+                    "controller \"\(tree.controllers[index].id)\" has a state but no container kind of a plugin",
+                    at: position))
+            return
+        }
+        state.append(BridgedContainerState(name: attributes["name"] ?? "", value: attributes["value"] ?? ""))
+        tree.controllers[index].container = .described(name: name, state: state)
     }
 }
 

@@ -1,15 +1,17 @@
 import CLibXML2
 import CoordinatorBridge
 
-/// Writes a ``BridgedTree`` as a version-3 snapshot in canonical form (X2): attributes in a fixed order,
+/// Writes a ``BridgedTree`` as a version-4 snapshot in canonical form (X2): attributes in a fixed order,
 /// elements in the tree's order, two-space indentation, no addresses or timestamps. The same tree always
 /// gives the same bytes.
 enum SnapshotWriter {
     /// The version written. Version 2 added tab bar and split view controllers (`container`, `selected`,
     /// `collapsed`) in place of version 1's `navigation="true"`. Version 3 added alerts (`alert`, `message`,
     /// `<action>`, X11), coordinators' root controllers (`root`, X12) and the engine's queued removals
-    /// (`<queue>`). Files of every earlier version still import.
-    static let version = 3
+    /// (`<queue>`). Version 4 added page view controllers (`container="page"`, `pageCurl`, `vertical`) and
+    /// the container kinds plugins describe (`container="Framework.kind"` with `<state>` elements). Files of
+    /// every earlier version still import.
+    static let version = 4
     /// Every version the parser reads.
     static let readableVersions = 1...version
 
@@ -58,6 +60,9 @@ enum SnapshotWriter {
                     + (controller.container?.attributes ?? [])
                     + (controller.alert.map { [("alert", $0.style), ("message", $0.message)] } ?? [])
             ) {
+                for state in controller.container?.stateElements ?? [] {
+                    writer.element("state", [("name", state.name), ("value", state.value)])
+                }
                 for child in controller.children { writer.element("child", [("ref", child)]) }
                 for action in controller.alert?.actions ?? [] {
                     writer.element(
@@ -138,14 +143,25 @@ extension BridgedContainer {
         case .navigation: [("container", name)]
         case .tabBar(let selected): [("container", name), ("selected", selected.map(String.init))]
         case .splitView(let collapsed): [("container", name), ("collapsed", collapsed ? "true" : nil)]
+        case .page(let pageCurl, let vertical):
+            [("container", name), ("pageCurl", pageCurl ? "true" : nil), ("vertical", vertical ? "true" : nil)]
+        case .described: [("container", name)]
         }
     }
 
-    /// `navigation`, `tabBar selected 1`, `splitView collapsed`: the form diffs show.
+    /// A plugin's kind's state, written as `<state>` elements; UIKit's kinds have theirs in attributes.
+    var stateElements: [BridgedContainerState] {
+        if case .described(_, let state) = self { return state }
+        return []
+    }
+
+    /// `navigation`, `tabBar selected 1`, `splitView collapsed`, `Drawer.side open true`: the form diffs show.
     var snapshotDescription: String {
-        attributes.dropFirst().reduce(name) { text, attribute in
-            guard let value = attribute.1 else { return text }
-            return value == "true" ? "\(text) \(attribute.0)" : "\(text) \(attribute.0) \(value)"
+        let state =
+            attributes.dropFirst().compactMap { name, value in value.map { (name, $0) } }
+            + stateElements.map { ($0.name, $0.value) }
+        return state.reduce(name) { text, attribute in
+            attribute.1 == "true" ? "\(text) \(attribute.0)" : "\(text) \(attribute.0) \(attribute.1)"
         }
     }
 }

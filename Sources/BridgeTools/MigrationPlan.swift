@@ -97,8 +97,10 @@ public struct MigrationPlan: Sendable {
             var place = Place()
             for id in coordinator.controllerIDs {
                 guard let controller = controllers[id] else { continue }
-                if case .tabBar = controller.container { place.structure = controller }
-                if case .splitView = controller.container { place.structure = controller }
+                switch controller.container {
+                case .tabBar, .splitView, .page: place.structure = controller
+                case .navigation, .described, nil: break
+                }
                 if let parent = parents[id], controllers[parent]?.container == .navigation {
                     place.pushedIn = parent
                     if presenterOf[parent] != nil, place.presentedOn == nil { place.presentedOn = presenterOf[parent] }

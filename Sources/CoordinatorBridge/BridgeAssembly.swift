@@ -19,6 +19,8 @@ final class BridgeAssembly {
     private var hosts: [InsecurityHost] = []
     private var frameCoordinators: [String: RestoredCoordinator] = [:]
     private var framesShowing = Set<String>()
+    /// The registered plugins' container kinds.
+    private lazy var containerKinds = builder.registry.containerKinds
     /// The framework of the coordinator the tree says shows each controller, by controller id.
     private lazy var frameworkShowing: [String: String] = {
         var frameworks: [String: String] = [:]
@@ -90,9 +92,16 @@ final class BridgeAssembly {
                             "\(type(of: made.coordinator)) made a \(type(of: made.controller)), not a \(described.type)"
                     ))
             }
-            let controller =
-                restorable[described.id]?.controller ?? builder.controllerFactories[described.type]?()
-                ?? BridgeBuilder.standIn(for: described)
+            guard
+                let controller = restorable[described.id]?.controller ?? builder.controllerFactories[described.type]?()
+                    ?? BridgeBuilder.standIn(for: described, kinds: containerKinds)
+            else {
+                failures.append(
+                    .controllerMismatch(
+                        controllerID: described.id,
+                        reason: "no registered plugin knows the container kind \(described.container?.name ?? "")"))
+                continue
+            }
             checkMade(controller, as: described)
             controller.title = described.title
             controller.restorationIdentifier = described.id
@@ -114,7 +123,7 @@ final class BridgeAssembly {
                         reason: "the factory for \(described.type) made a \(type(of: controller)), not an alert"))
             }
         }
-        let made = BridgedContainer(of: controller)?.name
+        let made = BridgedContainer(of: controller, kinds: containerKinds)?.name
         if made != described.container?.name {
             failures.append(
                 .controllerMismatch(
@@ -139,6 +148,16 @@ final class BridgeAssembly {
             case (let split as UISplitViewController, .splitView(let collapsed)):
                 split.viewControllers = children
                 split.simulateCollapse(collapsed)
+            case (let pages as UIPageViewController, .page):
+                if !children.isEmpty {
+                    pages.setViewControllers(children, direction: .forward, animated: false)
+                }
+            case (_, .described(let name, let state)):
+                if let problem = containerKinds.first(where: { $0.name == name })?.restore(
+                    container, children: children, state: state)
+                {
+                    failures.append(.controllerMismatch(controllerID: described.id, reason: problem))
+                }
             default:
                 for child in children {
                     container.addChild(child)

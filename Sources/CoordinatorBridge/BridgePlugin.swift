@@ -17,6 +17,35 @@ public protocol BridgePlugin: AnyObject, Sendable {
     /// come back recorded as its own (`InsecurityHost.framework`, ``RestoredCoordinator/framework``).
     func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
         throws(BridgeRebuildError)
+
+    /// The container kinds the framework brings besides UIKit's (a drawer, a card stack), which trees
+    /// describe, snapshots record and imports rebuild.
+    var containerKinds: [any BridgeContainerKind] { get }
+}
+
+extension BridgePlugin {
+    /// Frameworks whose coordinators use only UIKit's containers bring none.
+    public var containerKinds: [any BridgeContainerKind] { [] }
+}
+
+/// A kind of container controller that a plugin describes, beside UIKit's navigation, tab bar, split view
+/// and page view controllers: how to recognise and record one, and how to make it again from a snapshot.
+@MainActor
+public protocol BridgeContainerKind {
+    /// The kind's name in snapshots, qualified by the plugin's framework: `Framework.kind`.
+    var name: String { get }
+
+    /// The state `controller` shows, in a fixed order, when it is a container of this kind; nil otherwise.
+    /// Its children are recorded as they are, in order.
+    func state(of controller: UIViewController) -> [BridgedContainerState]?
+
+    /// A container of this kind for a type without a factory, reporting `typeName` (see ``BridgeTypeNamed``).
+    func makeStandIn(typeName: String) -> UIViewController
+
+    /// Gives `container`, made by a factory or ``makeStandIn(typeName:)``, its recorded `children` and
+    /// `state`; returns why it cannot, or nil.
+    func restore(_ container: UIViewController, children: [UIViewController], state: [BridgedContainerState])
+        -> String?
 }
 
 /// The plugins taking part in a bridge.
@@ -27,6 +56,9 @@ public final class BridgeRegistry {
     public init(_ plugins: [any BridgePlugin] = []) {
         self.plugins = plugins
     }
+
+    /// The container kinds every registered plugin brings.
+    public var containerKinds: [any BridgeContainerKind] { plugins.flatMap(\.containerKinds) }
 
     /// Adds `plugin`, replacing a plugin of the same framework.
     public func register(_ plugin: any BridgePlugin) {
@@ -47,8 +79,12 @@ public final class BridgeReadContext {
     public private(set) var controllers: [UIViewController] = []
     /// For adapters: the live Insecurity hosts whose base is in the tree, in the tree's order.
     @_spi(Adapters) public internal(set) var hosts: [InsecurityHost] = []
+    /// The registered plugins' container kinds, which the reader recognises besides UIKit's.
+    let containerKinds: [any BridgeContainerKind]
 
-    init() {}
+    init(containerKinds: [any BridgeContainerKind]) {
+        self.containerKinds = containerKinds
+    }
 
     /// The id of a controller seen on screen, or nil if the controller is not part of the tree.
     public func id(of controller: UIViewController) -> String? {

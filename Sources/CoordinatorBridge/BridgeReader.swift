@@ -15,7 +15,7 @@ public struct BridgeReader {
     /// order given), with every live Insecurity host whose base is part of it and every coordinator the
     /// plugins describe.
     public func read(_ windows: [UIWindow]) -> BridgedTree {
-        let context = BridgeReadContext()
+        let context = BridgeReadContext(containerKinds: registry.containerKinds)
         var tree = BridgedTree()
         var windowIDs: [ObjectIdentifier: String] = [:]
         var usedWindowIDs = Set(windows.compactMap(\.restorationIdentifier))
@@ -86,7 +86,7 @@ public struct BridgeReader {
                     type: (described as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: described)),
                     title: described.title,
                     children: children.compactMap { context.id(of: $0) },
-                    container: BridgedContainer(of: described),
+                    container: BridgedContainer(of: described, kinds: context.containerKinds),
                     alert: (described as? UIAlertController).map(BridgedAlert.init)
                 )
             )
@@ -150,9 +150,10 @@ public struct BridgeReader {
 }
 
 extension BridgedContainer {
-    /// The container kind and state of `controller`, or nil when it is not one of UIKit's containers.
+    /// The container kind and state of `controller`: one of UIKit's, else one of `kinds`; nil when it is
+    /// no container the bridge knows.
     @MainActor
-    init?(of controller: UIViewController) {
+    init?(of controller: UIViewController, kinds: [any BridgeContainerKind]) {
         switch controller {
         case is UINavigationController:
             self = .navigation
@@ -160,7 +161,16 @@ extension BridgedContainer {
             self = .tabBar(selectedIndex: tabs.selectedIndex == NSNotFound ? nil : tabs.selectedIndex)
         case let split as UISplitViewController:
             self = .splitView(isCollapsed: split.isCollapsed)
+        case let pages as UIPageViewController:
+            self = .page(
+                pageCurl: pages.transitionStyle == .pageCurl, vertical: pages.navigationOrientation == .vertical)
         default:
+            for kind in kinds {
+                if let state = kind.state(of: controller) {
+                    self = .described(name: kind.name, state: state)
+                    return
+                }
+            }
             return nil
         }
     }

@@ -213,7 +213,7 @@ public struct BridgeBuilder {
 
     /// UIKit's own classes for their names; otherwise a stand-in of the described container kind that
     /// keeps the type name.
-    static func standIn(for described: BridgedController) -> UIViewController {
+    static func standIn(for described: BridgedController, kinds: [any BridgeContainerKind]) -> UIViewController? {
         if let alert = described.alert {
             let style = UIAlertController.Style(name: alert.style) ?? .alert
             return described.type == "UIAlertController"
@@ -225,9 +225,19 @@ public struct BridgeBuilder {
         case ("UINavigationController", .navigation): UINavigationController()
         case ("UITabBarController", .tabBar): UITabBarController()
         case ("UISplitViewController", .splitView): UISplitViewController()
+        case ("UIPageViewController", .page(let pageCurl, let vertical)):
+            UIPageViewController(
+                transitionStyle: pageCurl ? .pageCurl : .scroll,
+                navigationOrientation: vertical ? .vertical : .horizontal)
         case (_, .navigation): RestoredNavigationController(typeName: described.type)
         case (_, .tabBar): RestoredTabBarController(typeName: described.type)
         case (_, .splitView): RestoredSplitViewController(typeName: described.type)
+        case (_, .page(let pageCurl, let vertical)):
+            RestoredPageViewController(
+                typeName: described.type, transitionStyle: pageCurl ? .pageCurl : .scroll,
+                navigationOrientation: vertical ? .vertical : .horizontal)
+        case (_, .described(let name, _)):
+            kinds.first { $0.name == name }?.makeStandIn(typeName: described.type)
         case (_, nil): RestoredViewController(typeName: described.type)
         }
     }
@@ -288,6 +298,23 @@ public final class RestoredSplitViewController: UISplitViewController, BridgeTyp
     public init(typeName: String) {
         bridgedTypeName = typeName
         super.init(nibName: nil, bundle: nil)
+    }
+
+    /// Stand-ins are made by the importer only.
+    public required init?(coder: NSCoder) { return nil }
+}
+
+/// Stands in for a page view controller type the importer has no factory for.
+@MainActor
+public final class RestoredPageViewController: UIPageViewController, BridgeTypeNamed {
+    public let bridgedTypeName: String
+
+    public init(
+        typeName: String, transitionStyle: UIPageViewController.TransitionStyle,
+        navigationOrientation: UIPageViewController.NavigationOrientation
+    ) {
+        bridgedTypeName = typeName
+        super.init(transitionStyle: transitionStyle, navigationOrientation: navigationOrientation)
     }
 
     /// Stand-ins are made by the importer only.

@@ -117,7 +117,7 @@ public enum BridgedQueuedRemoval: Hashable, Sendable {
     case pop(navigationID: String, toControllerID: String, animated: Bool)
 }
 
-/// UIKit's containers, with the state that decides what they show.
+/// A container, with the state that decides what it shows: UIKit's own, or a kind a plugin describes.
 public enum BridgedContainer: Hashable, Sendable {
     /// A `UINavigationController`: the children are its stack, bottom to top.
     case navigation
@@ -125,22 +125,46 @@ public enum BridgedContainer: Hashable, Sendable {
     case tabBar(selectedIndex: Int?)
     /// A `UISplitViewController`: the children are its primary and secondary controllers.
     case splitView(isCollapsed: Bool)
+    /// Version 4: a `UIPageViewController`; the children are the pages it shows (one, or two side by side).
+    /// `pageCurl` is its transition style (else scroll), `vertical` its navigation orientation.
+    case page(pageCurl: Bool, vertical: Bool)
+    /// Version 4: a container of a kind a plugin describes (``BridgeContainerKind``). `name` is qualified
+    /// by the plugin's framework (`Framework.kind`), so that it never clashes with UIKit's kinds; `state`
+    /// is what the kind records, in its order.
+    case described(name: String, state: [BridgedContainerState])
 
-    /// A container's kind, without its state; the raw value is its name in snapshots.
+    /// UIKit's container kinds; the raw value is the name in snapshots.
     public enum Kind: String, CaseIterable, Sendable {
-        case navigation, tabBar, splitView
+        case navigation, tabBar, splitView, page
     }
 
-    public var kind: Kind {
+    /// The kind of one of UIKit's containers; nil for a kind a plugin describes.
+    public var kind: Kind? {
         switch self {
         case .navigation: .navigation
         case .tabBar: .tabBar
         case .splitView: .splitView
+        case .page: .page
+        case .described: nil
         }
     }
 
-    /// The name used in snapshots: `navigation`, `tabBar` or `splitView`.
-    public var name: String { kind.rawValue }
+    /// The name used in snapshots: `navigation`, `tabBar`, `splitView`, `page`, or a plugin's qualified name.
+    public var name: String {
+        if case .described(let name, _) = self { return name }
+        return kind!.rawValue
+    }
+}
+
+/// One value a plugin's container kind records (a `<state name="…" value="…"/>` element in snapshots).
+public struct BridgedContainerState: Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// An Insecurity host and its chain of frames.

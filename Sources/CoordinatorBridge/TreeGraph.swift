@@ -1,7 +1,8 @@
 /// A bridged tree as a graph of nodes and edges, drawn as Graphviz DOT or as a Mermaid flowchart.
 ///
 /// - Windows are clusters (subgraphs) holding the controllers they show.
-/// - Controllers are boxes; UIKit's containers are filled (navigation blue, tab bar green, split view pink).
+/// - Controllers are boxes; containers are filled (navigation blue, tab bar green, split view pink, page
+///   view yellow, a plugin's kind lilac).
 /// - Containment is a solid edge (stacks numbered bottom to top); a presentation is a dashed edge.
 /// - Insecurity hosts are hexagons with a dotted edge to what they were started on (a window's root for a
 ///   window host) and a numbered edge per frame: to its coordinator, or, for a host an adapter runs, to the
@@ -168,6 +169,8 @@ struct TreeGraph {
         case .controller(.navigation): "#bfdbfe"
         case .controller(.tabBar): "#bbf7d0"
         case .controller(.splitView): "#fbcfe8"
+        case .controller(.page): "#fef08a"
+        case .controller(.described): "#e9d5ff"
         case .controller(nil): nil
         case .host: "#e5e7eb"
         case .coordinator(let framework):

@@ -144,7 +144,7 @@ struct HostileInputTests {
 
     @Test("X4: a snapshot of another format version is refused")
     func otherVersion() {
-        expectRefused("<bridge-snapshot version=\"4\">" + body, .unsupportedVersion)
+        expectRefused("<bridge-snapshot version=\"5\">" + body, .unsupportedVersion)
     }
 
     @Test("X6: a duplicate id is refused")

@@ -33,9 +33,8 @@ enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
 
     var description: String { rawValue }
 
-    /// The worlds whose trees snapshots record: every one but pages (the snapshot format has no page view
-    /// controllers yet).
-    static let restorable = allCases.filter { $0 != .pages }
+    /// The worlds whose trees snapshots record: every one (format 4 records page view controllers).
+    static let restorable = allCases
 
     /// Whether coordinator steps drive legacy coordinators, Insecurity coordinators, or both.
     var drivesLegacy: Bool { self != .engine && self != .classic }

@@ -1,0 +1,157 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import Foundation
+import SimUIKit
+import SimulationTesting
+import TestSupport
+import Testing
+
+/// A container of the app's own (a drawer: its children are the content and the menu; `isOpen` says whether
+/// the menu shows), which a plugin teaches the bridge.
+@MainActor
+final class DrawerController: UIViewController {
+    var isOpen = false
+
+    func show(content: UIViewController, menu: UIViewController) {
+        for child in [content, menu] {
+            addChild(child)
+            child.didMove(toParent: self)
+        }
+    }
+}
+
+/// The plugin that brings the drawer kind and no coordinators.
+@MainActor
+final class DrawerPlugin: BridgePlugin {
+    let framework = "Drawers"
+
+    func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] { [] }
+
+    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
+        throws(BridgeRebuildError)
+    {}
+
+    var containerKinds: [any BridgeContainerKind] { [DrawerKind()] }
+}
+
+@MainActor
+struct DrawerKind: BridgeContainerKind {
+    let name = "Drawers.drawer"
+
+    func state(of controller: UIViewController) -> [BridgedContainerState]? {
+        guard let drawer = controller as? DrawerController else { return nil }
+        return [BridgedContainerState(name: "open", value: "\(drawer.isOpen)")]
+    }
+
+    func makeStandIn(typeName: String) -> UIViewController { DrawerController() }
+
+    func restore(_ container: UIViewController, children: [UIViewController], state: [BridgedContainerState])
+        -> String?
+    {
+        guard let drawer = container as? DrawerController, children.count == 2 else {
+            return "a drawer holds its content and its menu"
+        }
+        drawer.isOpen = state.first { $0.name == "open" }?.value == "true"
+        drawer.show(content: children[0], menu: children[1])
+        return nil
+    }
+}
+
+/// Format version 4: page view controllers and the container kinds plugins describe are part of snapshots,
+/// and every earlier version still imports (X10).
+@MainActor
+@Suite("Container kinds in snapshots", .cleanSimulatedWorld)
+struct ContainerKindTests {
+    /// A tab bar whose second tab is a vertical page-curl page view showing page 2 of three.
+    private func pagedWindow() -> (UIWindow, PageList) {
+        let pages = UIPageViewController(transitionStyle: .pageCurl, navigationOrientation: .vertical)
+        pages.restorationIdentifier = "news"
+        let list = PageList([titled("Page 1", id: "p1"), titled("Page 2", id: "p2"), titled("Page 3", id: "p3")])
+        pages.dataSource = list
+        pages.setViewControllers([list.pages[1]], direction: .forward, animated: false)
+        let tabs = UITabBarController()
+        tabs.restorationIdentifier = "tabs"
+        tabs.setViewControllers([titled("Home", id: "home"), pages], animated: false)
+        tabs.selectedIndex = 1
+        let window = UIWindow()
+        window.rootViewController = tabs
+        window.makeKeyAndVisible()
+        return (window, list)
+    }
+
+    @Test("X10, S24: a page view controller is exported with its style and shown page, and comes back showing it")
+    func pageRoundTrip() throws {
+        let (window, list) = pagedWindow()
+        let xml = export([window])
+        #expect(xml.contains(#"<bridge-snapshot version="4">"#))
+        #expect(
+            xml.contains(
+                #"<controller id="news" type="UIPageViewController" container="page" pageCurl="true" vertical="true">"#)
+        )
+        #expect(xml.contains(#"<child ref="p2"/>"#))
+        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        #expect(export(live.windows) == xml)
+        let tabs = try #require(live.windows.first?.rootViewController as? UITabBarController)
+        let pages = try #require(tabs.selectedViewController as? UIPageViewController)
+        #expect(pages.transitionStyle == .pageCurl && pages.navigationOrientation == .vertical)
+        #expect(pages.viewControllers?.map(\.title) == ["Page 2"])
+        withExtendedLifetime(list) {}
+    }
+
+    @Test("X10: version 3 documents know no page containers, and say so with the line")
+    func pageNeedsVersion4() throws {
+        let (window, list) = pagedWindow()
+        let xml = export([window]).replacingOccurrences(of: #"version="4""#, with: #"version="3""#)
+        withExtendedLifetime(list) {}
+        do {
+            _ = try BridgeSnapshot.parse(xml)
+            Issue.record("a version 3 document with a page container was accepted")
+        } catch {
+            #expect(error.issues.contains { $0.message.contains("pageCurl") && $0.line > 0 })
+            #expect(error.issues.contains { $0.message.contains("\"page\" is not one version 3 snapshots know") })
+        }
+    }
+
+    @Test("X10: a plugin's container kind is described, exported with its state, and rebuilt by the plugin")
+    func pluginContainerRoundTrip() throws {
+        let drawer = DrawerController()
+        drawer.restorationIdentifier = "drawer"
+        drawer.isOpen = true
+        drawer.show(content: titled("Feed", id: "feed"), menu: titled("Menu", id: "menu"))
+        let window = UIWindow()
+        window.rootViewController = drawer
+        window.makeKeyAndVisible()
+        let registry = BridgeRegistry(plugins() + [DrawerPlugin()])
+        let tree = BridgeReader(registry: registry).read([window])
+        #expect(tree.controllers.first?.container?.label == "Drawers.drawer, open true")
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        #expect(xml.contains(#"<controller id="drawer" type="DrawerController" container="Drawers.drawer">"#))
+        #expect(xml.contains(#"<state name="open" value="true"/>"#))
+        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
+        let restored = try #require(live.windows.first?.rootViewController as? DrawerController)
+        #expect(restored.isOpen && restored.children.map(\.title) == ["Feed", "Menu"])
+        // Without the plugin the document is still valid, but cannot be rebuilt.
+        #expect(throws: SnapshotError.self) {
+            try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        }
+        #expect(try BridgeSnapshot.parse(xml).controllers.count == 3)
+    }
+
+    @Test(
+        "X4: version 4 documents with pages and plugins' kinds validate against the shipped schema with xmllint",
+        .enabled(if: xmllintURL != nil, "xmllint is not installed (apt-get install libxml2-utils)"))
+    func schemaAcceptsVersion4() throws {
+        let xmllint = try #require(xmllintURL)
+        let (window, list) = pagedWindow()
+        let drawer = DrawerController()
+        drawer.show(content: titled("Feed", id: "feed"), menu: titled("Menu", id: "menu"))
+        let second = UIWindow()
+        second.rootViewController = drawer
+        let registry = BridgeRegistry(plugins() + [DrawerPlugin()])
+        let file = try temporaryFile(BridgeSnapshot.export([window, second], registry: registry))
+        let result = try run(xmllint, ["--noout", "--schema", SnapshotSchema.url.path, file.path])
+        #expect(result.status == 0, "\(result.error)")
+        withExtendedLifetime(list) {}
+    }
+}
