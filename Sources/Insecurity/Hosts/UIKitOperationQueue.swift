@@ -300,7 +300,7 @@ public enum UIKitOperations {
         for removal in removals {
             switch removal {
             case .dismissal(let controller, let animated):
-                dismiss(controller, animated: animated, gate: gate)
+                dismiss(controller, animated: animated, keys: [], gate: gate)
             case .pop(let navigation, let controller, let animated):
                 pop(navigation, to: controller, animated: animated, gate: gate)
             }
@@ -308,9 +308,14 @@ public enum UIKitOperations {
         for host in hosts { host.showRestoredWaitingFrames(gate: gate) }
     }
 
-    /// Dismisses `controller` and everything above it once its presentation chain is idle.
+    /// Dismisses `controller` and everything above it once its presentation chain is idle; nothing
+    /// happens when it is no longer presented by then. Frames among them end, as when app code dismisses.
+    public static func dismiss(_ controller: UIViewController, animated: Bool) {
+        dismiss(controller, animated: animated, keys: [], gate: nil)
+    }
+
     static func dismiss(
-        _ controller: UIViewController, animated: Bool, keys extraKeys: [UIKitOperationQueue.Key] = [],
+        _ controller: UIViewController, animated: Bool, keys extraKeys: [UIKitOperationQueue.Key],
         gate: UIKitOperationQueue.RestoreGate? = nil
     ) {
         guard let presenter = controller.presentingViewController else { return }
