@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CoordinatorBridge", targets: ["CoordinatorBridge"]),
         .library(name: "ResponderCoordinator", targets: ["ResponderCoordinator"]),
         .library(name: "InsecurityClassic", targets: ["InsecurityClassic"]),
+        .library(name: "RouteCoordinator", targets: ["RouteCoordinator"]),
         .library(name: "BridgeSnapshot", targets: ["BridgeSnapshot"]),
         .library(name: "BridgeSnapshotTesting", targets: ["BridgeSnapshotTesting"]),
         .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
@@ -56,6 +57,11 @@ let package = Package(
             name: "InsecurityClassic",
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
             path: "Adapters/InsecurityClassic"
+        ),
+        .target(
+            name: "RouteCoordinator",
+            dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
+            path: "Adapters/RouteCoordinator"
         ),
         // Linux: Debian's libxml2-dev. macOS: Homebrew's libxml2, whose pkg-config file gives the header path
         // (the SDK's copy has no pkg-config file, and its headers include each other by a path SwiftPM cannot add).
@@ -158,6 +164,13 @@ let package = Package(
                 "SimulationTesting", "TestSupport", "BridgeSnapshot", "CoordinatorBridge", "ResponderCoordinator",
                 "Insecurity",
                 "SimUIKit",
+            ]
+        ),
+        .testTarget(
+            name: "RouteCoordinatorTests",
+            dependencies: [
+                "RouteCoordinator", "SimulationTesting", "TestSupport", "CoordinatorBridge", "BridgeSnapshot",
+                "ResponderCoordinator", "Insecurity", "SimUIKit",
             ]
         ),
         .testTarget(name: "BridgeCommandLineTests", dependencies: ["TestSupport"]),

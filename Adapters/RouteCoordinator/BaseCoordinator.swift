@@ -1,0 +1,254 @@
+import CoordinatorBridge
+import Foundation
+@_spi(Adapters) import Insecurity
+@_spi(Adapters) import SimUIKit
+
+/// The base of every coordinator: a root controller, the children it shows, and the first transition.
+///
+/// Children leave as soon as their screens have left by any path: the user's swipe or Back, an edge swipe,
+/// app code, a pop or dismissal of any coordinator (the library only looked after its own transitions). A
+/// child sharing its parent's navigation controller leaves once every screen it pushed there has gone.
+@MainActor
+open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>: Coordinator, ScreenOwner {
+    public typealias RootViewController = TransitionType.RootViewController
+
+    private var removeParentChildren: () -> Void = {}
+    private var gestureRecognizerTargets: [AnyObject] = []
+    public private(set) var children: [Presentable] = []
+    public private(set) var rootViewController: RootViewController
+
+    /// The screens this coordinator pushed onto shared stacks, while there.
+    private var pushedScreens: [Weak<UIViewController>] = []
+    /// The screens this coordinator presented, while their frames live.
+    private var presentedScreens: [Weak<UIViewController>] = []
+    /// The shared stacks this coordinator pushed onto, which it keeps alive.
+    private var joinedStacks: [SharedNavigationStack] = []
+    /// Whether the coordinator has shown a screen of its own: until then, a child sharing its parent's root
+    /// is waiting for its first route, not finished.
+    private var hasShownScreens = false
+    private var removalScheduled = false
+    /// The coordinator this one was last added to as a child, for the bridged tree.
+    weak var parentOwner: (any ScreenOwner)?
+    private var keyWindowObserver: (any NSObjectProtocol)?
+    /// The first transition, waiting for a window to become key.
+    private var initialTransition: TransitionType?
+
+    open var viewController: UIViewController! { rootViewController }
+
+    /// A coordinator on `rootViewController` that triggers `initialRoute` without animation once a window is
+    /// key (at once if one is).
+    public init(rootViewController: RootViewController, initialRoute: RouteType?) {
+        self.rootViewController = rootViewController
+        rootViewController.recordRouteCoordinator(self)
+        if let initialRoute, !RouteRestoration.isRestoring {
+            performAfterWindowAppeared(prepareTransition(for: initialRoute))
+        }
+    }
+
+    /// A coordinator on `rootViewController` that performs `initialTransition` without animation once a
+    /// window is key (at once if one is).
+    public init(rootViewController: RootViewController, initialTransition: TransitionType?) {
+        self.rootViewController = rootViewController
+        rootViewController.recordRouteCoordinator(self)
+        if let initialTransition, !RouteRestoration.isRestoring { performAfterWindowAppeared(initialTransition) }
+    }
+
+    isolated deinit {
+        if let keyWindowObserver { NotificationCenter.default.removeObserver(keyWindowObserver) }
+    }
+
+    open func presented(from presentable: Presentable?) {}
+
+    /// Drops the children whose screens are no longer shown, then lets the parent do the same.
+    public func removeChildrenIfNeeded() {
+        children.removeAll { !isShown($0) }
+        removeParentChildren()
+    }
+
+    public func addChild(_ presentable: Presentable) {
+        children.append(presentable)
+        presentable.registerParent(self)
+    }
+
+    public func removeChild(_ presentable: Presentable) {
+        children.removeAll { $0.viewController === presentable.viewController }
+        removeChildrenIfNeeded()
+    }
+
+    /// Override it: the transition that shows `route`. There is no transition to return without one, so
+    /// the base class stops the program, as in the library.
+    open func prepareTransition(for route: RouteType) -> TransitionType {
+        preconditionFailure("\(type(of: self)) must override prepareTransition(for:).")
+    }
+
+    public func registerParent(_ presentable: Presentable & AnyObject) {
+        if let parent = presentable as? any ScreenOwner { parentOwner = parent }
+        let previous = removeParentChildren
+        removeParentChildren = { [weak presentable] in
+            previous()
+            presentable?.childTransitionCompleted()
+        }
+    }
+
+    /// Keeps `target` (a gesture recognizer's target) as long as the coordinator.
+    func keep(_ target: AnyObject) {
+        gestureRecognizerTargets.append(target)
+    }
+
+    /// Drops the kept targets `shouldRemove` picks.
+    func removeKept(where shouldRemove: (AnyObject) -> Bool) {
+        gestureRecognizerTargets.removeAll(where: shouldRemove)
+    }
+
+    private func performAfterWindowAppeared(_ transition: TransitionType) {
+        guard !UIApplication.shared.windows.contains(where: \.isKeyWindow) else {
+            performTransition(transition, with: TransitionOptions(animated: false))
+            return
+        }
+        initialTransition = transition
+        keyWindowObserver = NotificationCenter.default.addObserver(
+            forName: UIWindow.didBecomeKeyNotification, object: nil, queue: nil
+        ) { [weak self] _ in
+            MainActor.assumeIsolated { self?.windowBecameKey() }
+        }
+    }
+
+    /// A window became key: the initial transition runs on the next turn, as the library dispatches it.
+    private func windowBecameKey() {
+        guard let observer = keyWindowObserver else { return }
+        NotificationCenter.default.removeObserver(observer)
+        keyWindowObserver = nil
+        SimRunLoop.main.perform { [weak self] in
+            guard let self, let transition = initialTransition else { return }
+            initialTransition = nil
+            performTransition(transition, with: TransitionOptions(animated: false))
+        }
+    }
+
+    // MARK: Children
+
+    /// Whether a child still shows something: a controller child is never kept (as in the library); a
+    /// coordinator sharing this one's root shows its own screens; any other presentable shows its
+    /// controller while UIKit holds it or a transition will.
+    private func isShown(_ presentable: Presentable) -> Bool {
+        guard !(presentable is UIViewController), let controller = presentable.viewController else { return false }
+        if let owner = presentable as? any ScreenOwner, controller === viewController {
+            return owner.showsOwnScreens
+        }
+        return controller.isInViewHierarchy || showsOrWillShow(controller)
+    }
+
+    /// Whether this coordinator shows `controller`, or a transition it started will.
+    private func showsOrWillShow(_ controller: UIViewController) -> Bool {
+        presentedScreens.contains { $0.value === controller }
+            || (pushedScreens.contains { $0.value === controller } && isPlanned(controller))
+    }
+
+    /// Whether a stack this coordinator pushed onto holds `controller`, or will once its queue has run (a
+    /// stack replacement takes controllers off without reporting them gone).
+    private func isPlanned(_ controller: UIViewController) -> Bool {
+        joinedStacks.contains { $0.plannedStackContains(controller) }
+    }
+
+    // MARK: ScreenOwner
+
+    /// The screens this coordinator shows now, bottom to top: pushed, then presented.
+    var ownScreens: [UIViewController] {
+        pushedScreens.compactMap(\.value).filter(isPlanned) + presentedScreens.compactMap(\.value)
+    }
+
+    /// The children that are coordinators of this module.
+    var childOwners: [any ScreenOwner] { children.compactMap { $0 as? any ScreenOwner } }
+
+    /// Takes over a screen a snapshot restored: pushed on `stack`, or presented as `frame`.
+    func restoreScreen(
+        _ controller: UIViewController, on stack: SharedNavigationStack?, frame: InsecurityCoordinator<Void>?
+    ) {
+        if let stack {
+            pushed(controller, on: stack)
+        } else if let frame {
+            presented(controller)
+            RouteScreens.adoptPresentedFrame(frame, showing: controller, owner: self)
+        }
+    }
+
+    /// Adds a child a snapshot restored, without a transition.
+    func restoreChild(_ child: Presentable) {
+        addChild(child)
+    }
+
+    var frameTypeName: String { (self as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: self)) }
+
+    /// Whether a screen this coordinator showed is still shown, or it never showed one.
+    var showsOwnScreens: Bool {
+        !hasShownScreens || presentedScreens.contains { $0.value != nil }
+            || pushedScreens.contains { $0.value.map(isPlanned) ?? false }
+    }
+
+    func pushed(_ controller: UIViewController, on stack: SharedNavigationStack) {
+        hasShownScreens = true
+        pushedScreens.append(Weak(controller))
+        guard !joinedStacks.contains(where: { $0 === stack }) else { return }
+        joinedStacks.append(stack)
+        stack.join(self) { [weak self] reconciliation in
+            guard let self else { return }
+            let before = pushedScreens.count
+            pushedScreens.removeAll { $0.value.map { reconciliation.gone.contains(ObjectIdentifier($0)) } ?? true }
+            if pushedScreens.count < before { screensLeft() }
+        }
+    }
+
+    func presented(_ controller: UIViewController) {
+        hasShownScreens = true
+        presentedScreens.append(Weak(controller))
+    }
+
+    func screensLeft() {
+        presentedScreens.removeAll { $0.value.map { !RouteScreens.isPresented($0) } ?? true }
+        guard !removalScheduled else { return }
+        removalScheduled = true
+        SimRunLoop.main.perform { [weak self] in
+            guard let self else { return }
+            removalScheduled = false
+            removeChildrenIfNeeded()
+        }
+    }
+}
+
+/// Set while a snapshot's coordinators are rebuilt: coordinators made then do not perform their initial
+/// route or transition, since the restored screens show it already (X9).
+@MainActor
+enum RouteRestoration {
+    private(set) static var isRestoring = false
+
+    static func restoring<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        let previous = isRestoring
+        isRestoring = true
+        defer { isRestoring = previous }
+        return try body()
+    }
+}
+
+/// Where a controller keeps the coordinators whose root it is.
+private let routeCoordinatorsKey = AssociationKey<[Weak<AnyObject>]>()
+
+extension UIViewController {
+    /// The live coordinators of this module whose root this controller is, oldest first.
+    var routeCoordinators: [any ScreenOwner] {
+        (self[associated: routeCoordinatorsKey] ?? []).compactMap { $0.value as? any ScreenOwner }
+    }
+
+    fileprivate func recordRouteCoordinator(_ coordinator: AnyObject) {
+        var entries = (self[associated: routeCoordinatorsKey] ?? []).filter { $0.value != nil }
+        entries.append(Weak(coordinator))
+        self[associated: routeCoordinatorsKey] = entries
+    }
+}
+
+extension UIViewController {
+    /// Whether UIKit holds the controller: in a container, presented or presenting, or in a window.
+    fileprivate var isInViewHierarchy: Bool {
+        parent != nil || presentingViewController != nil || presentedViewController != nil
+            || viewIfLoaded?.window != nil
+    }
+}

@@ -1,0 +1,359 @@
+@_spi(Adapters) import Insecurity
+@_spi(Adapters) import SimUIKit
+
+extension InsecurityDiagnostic.Code {
+    /// A route's transition named a screen, tab or page the root controller does not have.
+    public static let routeTargetMissing = Self(rawValue: "routeTargetMissing")
+}
+
+/// The coordinator performing a transition, to which the screens it shows belong: set while a coordinator's
+/// `performTransition` runs, and again while a transition's completion runs, so that transitions chained
+/// in completions (`multiple`, deep links) keep their owner.
+@MainActor
+enum RoutePerformer {
+    private(set) static var current: (any ScreenOwner)?
+
+    static func `while`<T>(_ performer: (any ScreenOwner)?, _ body: () -> T) -> T {
+        let previous = current
+        current = performer
+        defer { current = previous }
+        return body()
+    }
+}
+
+/// A coordinator the screens of its transitions belong to.
+@MainActor
+protocol ScreenOwner: AnyObject {
+    /// The name the frames of its screens report in trees and snapshots.
+    var frameTypeName: String { get }
+    /// `controller` is shown on `stack` for this coordinator, until the stack reports it gone.
+    func pushed(_ controller: UIViewController, on stack: SharedNavigationStack)
+    /// `controller` is presented for this coordinator, as `frame`, until the frame ends.
+    func presented(_ controller: UIViewController)
+    /// A screen of this coordinator left, by any path: its children may have to go.
+    func screensLeft()
+    /// The screens it shows now, bottom to top.
+    var ownScreens: [UIViewController] { get }
+    /// Its children that are coordinators of this module.
+    var childOwners: [any ScreenOwner] { get }
+    /// The coordinator it was last added to as a child.
+    var parentOwner: (any ScreenOwner)? { get }
+    /// Its root controller.
+    var viewController: UIViewController! { get }
+    func restoreScreen(
+        _ controller: UIViewController, on stack: SharedNavigationStack?, frame: InsecurityCoordinator<Void>?)
+    func restoreChild(_ child: Presentable)
+    /// Whether a screen this coordinator showed is still shown, or it never showed one.
+    var showsOwnScreens: Bool { get }
+}
+
+/// The UIKit work of the module's transitions, all of it through the engine (E19): pushes, pops and
+/// stack replacements on the navigation controller's shared stack, presentations as frames of the
+/// presenting host, container changes as queued operations. Completions run once the transition has ended.
+@MainActor
+enum RouteScreens {
+    /// The framework recorded on the hosts and stacks the adapter makes.
+    static let framework = "RouteCoordinator"
+
+    private static let animationKey = AssociationKey<Animation>()
+    private static let frameKey = AssociationKey<Weak<InsecurityCoordinator<Void>>>()
+
+    /// Makes `animation` the transitioning delegate of `controller` and keeps it as long as the controller,
+    /// since UIKit holds transitioning delegates weakly and a later dismissal needs it.
+    static func hold(_ animation: Animation?, on controller: UIViewController?) {
+        guard let animation, let controller else { return }
+        controller[associated: animationKey] = animation
+        controller.transitioningDelegate = animation
+    }
+
+    private static func report(_ code: InsecurityDiagnostic.Code, _ message: String) {
+        InsecurityDiagnostics.report(code, "RouteCoordinator: \(message).")
+    }
+
+    /// Reports a route whose target does not exist (a diagnostic, where the library asserts).
+    static func reportMissing(_ message: String) {
+        report(.routeTargetMissing, message)
+    }
+
+    private static var performerName: String { RoutePerformer.current?.frameTypeName ?? "Transition" }
+
+    // MARK: Navigation
+
+    static func push(
+        _ controller: UIViewController, onto navigation: UINavigationController, animation: Animation?,
+        options: TransitionOptions, completion: @escaping PresentationHandler
+    ) {
+        let stack = SharedNavigationStack.stack(for: navigation, framework: framework)
+        let reason =
+            UIKitExceptionGuard.reasonPushRaises(controller, onto: navigation)
+            ?? (stack.plannedStackContains(controller) ? "it is already in the stack" : nil)
+        if let reason {
+            report(.controllerRefusedByUIKit, "cannot push \(controller.simDescription): \(reason)")
+            completion()
+            return
+        }
+        hold(animation, on: controller)
+        RoutePerformer.current?.pushed(controller, on: stack)
+        stack.push(controller, typeName: performerName, animated: options.animated, completion: completion)
+    }
+
+    /// Pops the top controller, or every controller above the root (`toRoot`).
+    static func pop(
+        from navigation: UINavigationController, toRoot: Bool, animation: Animation?, options: TransitionOptions,
+        completion: @escaping PresentationHandler
+    ) {
+        let stack = SharedNavigationStack.stack(for: navigation, framework: framework)
+        let top = stack.plannedTop(2)
+        guard top.count == 2, let target = toRoot ? stack.plannedStack.first : top[1] else {
+            completion()
+            return
+        }
+        hold(animation, on: top[0])
+        stack.pop(to: target, animated: options.animated)
+        UIKitOperations.afterContentChanges(of: navigation, completion)
+    }
+
+    static func pop(
+        to controller: UIViewController, from navigation: UINavigationController, animation: Animation?,
+        options: TransitionOptions, completion: @escaping PresentationHandler
+    ) {
+        let stack = SharedNavigationStack.stack(for: navigation, framework: framework)
+        guard let above = stack.plannedControllers(above: controller) else {
+            report(.routeTargetMissing, "cannot pop to \(controller.simDescription): it is not in the stack")
+            completion()
+            return
+        }
+        hold(animation, on: above.first)
+        hold(animation, on: controller)
+        stack.pop(to: controller, animated: options.animated)
+        UIKitOperations.afterContentChanges(of: navigation, completion)
+    }
+
+    /// Replaces the stack with `controllers`; the top change animates when `options` say so.
+    static func setStack(
+        _ controllers: [UIViewController], of navigation: UINavigationController, animation: Animation?,
+        options: TransitionOptions, completion: @escaping PresentationHandler
+    ) {
+        let reason =
+            controllers.isEmpty
+            ? "a stack needs a controller"
+            : Set(controllers.map(ObjectIdentifier.init)).count < controllers.count
+                ? "a controller appears twice, and UIKit raises"
+                : controllers.lazy.compactMap(UIKitExceptionGuard.reasonStackRaises).first
+        if let reason {
+            report(.controllerRefusedByUIKit, "cannot set the stack of \(navigation.simDescription): \(reason)")
+            completion()
+            return
+        }
+        hold(animation, on: controllers.last)
+        let stack = SharedNavigationStack.stack(for: navigation, framework: framework)
+        for controller in controllers { RoutePerformer.current?.pushed(controller, on: stack) }
+        stack.replaceStack(
+            with: controllers, typeNames: Array(repeating: performerName, count: controllers.count),
+            animated: options.animated)
+        UIKitOperations.afterContentChanges(of: navigation) {
+            if let animation { controllers.forEach { hold(animation, on: $0) } }
+            completion()
+        }
+    }
+
+    // MARK: Presentations
+
+    /// Presents `controller` as a frame on top of the chain of `root`'s presentation anchor (A11).
+    static func present(
+        _ controller: UIViewController, from root: UIViewController, animation: Animation?,
+        options: TransitionOptions, completion: @escaping PresentationHandler
+    ) {
+        if let reason = UIKitExceptionGuard.reasonPresentRaises(controller) {
+            report(.controllerRefusedByUIKit, "cannot present \(controller.simDescription): \(reason)")
+            completion()
+            return
+        }
+        hold(animation, on: controller)
+        let host = InsecurityHost.presenting(on: root, framework: framework)
+        let frame = ControllerCoordinator(controller, typeName: performerName)
+        let owner = RoutePerformer.current
+        frame.keepAlive(host)
+        observe(frame, showing: controller, owner: owner, completion: completion)
+        owner?.presented(controller)
+        host.start(frame, in: .modal, animated: options.animated) { _ in }
+    }
+
+    /// For a frame a snapshot restored: followed as if `owner` had presented it.
+    static func adoptPresentedFrame(
+        _ frame: InsecurityCoordinator<Void>, showing controller: UIViewController, owner: any ScreenOwner
+    ) {
+        observe(frame, showing: controller, owner: owner, completion: nil)
+    }
+
+    /// Completes the presentation once UIKit shows `controller` (or when the frame ends, if it never did),
+    /// and tells the owner when it leaves. The frame keeps the observation.
+    private static func observe(
+        _ frame: InsecurityCoordinator<Void>, showing controller: UIViewController, owner: (any ScreenOwner)?,
+        completion: PresentationHandler?
+    ) {
+        var shown = completion == nil
+        frame.keepAlive(
+            frame.observeFrame { [weak controller, weak owner] event in
+                switch event {
+                case .shown:
+                    shown = true
+                    afterTransition(of: controller) { completion?() }
+                case .ended:
+                    if !shown { completion?() }
+                    owner?.screensLeft()
+                }
+            })
+        controller[associated: frameKey] = Weak(frame)
+    }
+
+    /// Dismisses the top of `root`'s presentation chain, or all of it (`toRoot`), once the presentations
+    /// requested before have run: what is on top is decided then.
+    static func dismiss(
+        from root: UIViewController, toRoot: Bool, animation: Animation?, options: TransitionOptions,
+        completion: PresentationHandler?
+    ) {
+        UIKitOperations.afterPresentations(on: root) {
+            let anchor = root.presentationAnchor
+            var top = anchor.presentedViewController
+            while !toRoot, let above = top?.presentedViewController { top = above }
+            guard let target = top else {
+                completion?()
+                return
+            }
+            hold(animation, on: target)
+            if let frame = target[associated: frameKey]?.value, frame.isLive {
+                frame.dismiss(animated: options.animated)
+            } else {
+                UIKitOperations.dismiss(target, animated: options.animated)
+            }
+            UIKitOperations.afterPresentations(on: root) { completion?() }
+        }
+    }
+
+    /// Whether `controller` is presented by a route transition whose frame has not ended (it may still wait).
+    static func isPresented(_ controller: UIViewController) -> Bool {
+        controller[associated: frameKey]?.value?.isLive == true
+    }
+
+    /// Runs `completion` when the transition `controller` takes part in ends, or now if none runs.
+    private static func afterTransition(of controller: UIViewController?, _ completion: @escaping () -> Void) {
+        if let transition = controller?.transitionCoordinator {
+            transition.animate(alongsideTransition: nil) { _ in completion() }
+        } else {
+            completion()
+        }
+    }
+
+    // MARK: Containers
+
+    /// Shows `controller` as `root`'s `show` or `showDetailViewController` would: a navigation controller
+    /// pushes it, a split view controller takes it as a column, anything else presents it.
+    static func show(
+        _ controller: UIViewController, from root: UIViewController, detail: Bool, options: TransitionOptions,
+        completion: @escaping PresentationHandler
+    ) {
+        let target = root.targetViewController(forAction: detail ? .showDetailViewController : .show, sender: nil)
+        switch target {
+        case let split as UISplitViewController:
+            UIKitOperations.perform(on: split, detail ? "a detail" : "a primary controller") { split in
+                if detail {
+                    split.showDetailViewController(controller, sender: nil)
+                } else {
+                    split.show(controller, sender: nil)
+                }
+            }
+            UIKitOperations.afterContentChanges(of: split, completion)
+        case let navigation as UINavigationController:
+            push(controller, onto: navigation, animation: nil, options: options, completion: completion)
+        default:
+            present(controller, from: root, animation: nil, options: options, completion: completion)
+        }
+    }
+
+    /// Adds `controller` as a child of `container`'s controller, its view in the container's view.
+    static func embed(_ controller: UIViewController, in container: Container) {
+        guard let parent = container.viewController else {
+            report(.routeTargetMissing, "cannot embed \(controller.simDescription): its container has no controller")
+            return
+        }
+        parent.addChild(controller)
+        container.view.addSubview(controller.view)
+        controller.didMove(toParent: parent)
+    }
+
+    /// Changes `container` through the queue, then completes once the change's transition has ended.
+    static func change<Container: UIViewController>(
+        _ container: Container, _ what: String, completion: @escaping PresentationHandler,
+        _ body: @escaping @MainActor (Container) -> Void
+    ) {
+        UIKitOperations.perform(on: container, what, body)
+        UIKitOperations.afterContentChanges(of: container, completion)
+    }
+
+    static func setTabs(
+        _ controllers: [UIViewController], of tabs: UITabBarController, animation: Animation?,
+        options: TransitionOptions, completion: @escaping PresentationHandler
+    ) {
+        hold(animation, on: controllers.first)
+        change(tabs, "setting the tabs", completion: completion) {
+            $0.setViewControllers(controllers, animated: options.animated)
+        }
+    }
+
+    static func select(
+        _ controller: UIViewController, in tabs: UITabBarController, animation: Animation?,
+        completion: @escaping PresentationHandler
+    ) {
+        hold(animation, on: controller)
+        change(tabs, "a tab selection", completion: completion) { tabs in
+            guard tabs.viewControllers?.contains(where: { $0 === controller }) == true else {
+                report(
+                    .routeTargetMissing,
+                    "cannot select \(controller.simDescription): it is not a tab of \(tabs.simDescription)")
+                return
+            }
+            tabs.selectedViewController = controller
+        }
+    }
+
+    static func select(
+        index: Int, in tabs: UITabBarController, animation: Animation?, completion: @escaping PresentationHandler
+    ) {
+        change(tabs, "a tab selection", completion: completion) { tabs in
+            guard let controllers = tabs.viewControllers, controllers.indices.contains(index) else {
+                report(
+                    .routeTargetMissing,
+                    "cannot select tab \(index): \(tabs.simDescription) has \(tabs.viewControllers?.count ?? 0) tabs")
+                return
+            }
+            hold(animation, on: controllers[index])
+            tabs.selectedIndex = index
+        }
+    }
+
+    static func setColumns(
+        _ controllers: [UIViewController], of split: UISplitViewController, completion: @escaping PresentationHandler
+    ) {
+        change(split, "setting the columns", completion: completion) { $0.viewControllers = controllers }
+    }
+
+    static func setPages(
+        _ controllers: [UIViewController], of pages: UIPageViewController,
+        direction: UIPageViewController.NavigationDirection, options: TransitionOptions,
+        completion: @escaping PresentationHandler
+    ) {
+        change(pages, "a page change", completion: completion) { pages in
+            let required =
+                pages.transitionStyle == .pageCurl && (pages.isDoubleSided || pages.spineLocation == .mid) ? 2 : 1
+            guard controllers.count == required else {
+                report(
+                    .controllerRefusedByUIKit,
+                    "cannot show \(controllers.count) pages on \(pages.simDescription): it shows \(required) at a time, and UIKit raises"
+                )
+                return
+            }
+            pages.setViewControllers(controllers, direction: direction, animated: options.animated)
+        }
+    }
+}
