@@ -128,20 +128,17 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     // MARK: Children
 
     /// Whether a child still shows something: a controller child is never kept (as in the library); a
-    /// coordinator sharing this one's root shows its own screens; any other presentable shows its
-    /// controller while UIKit holds it or a transition will.
+    /// coordinator sharing this one's root shows its own screens; a presentable this coordinator pushed or
+    /// presented is shown while its frame lives (it has left once the user or a transition removed it, even
+    /// while UIKit still animates it away); any other presentable while UIKit holds its controller.
     private func isShown(_ presentable: Presentable) -> Bool {
         guard !(presentable is UIViewController), let controller = presentable.viewController else { return false }
         if let owner = presentable as? any ScreenOwner, controller === viewController {
             return owner.showsOwnScreens
         }
-        return controller.isInViewHierarchy || showsOrWillShow(controller)
-    }
-
-    /// Whether this coordinator shows `controller`, or a transition it started will.
-    private func showsOrWillShow(_ controller: UIViewController) -> Bool {
-        presentedScreens.contains { $0.value === controller }
-            || (pushedScreens.contains { $0.value === controller } && isPlanned(controller))
+        if presentedScreens.contains(where: { $0.value === controller }) { return RouteScreens.isPresented(controller) }
+        if pushedScreens.contains(where: { $0.value === controller }) { return isPlanned(controller) }
+        return controller.isInViewHierarchy
     }
 
     /// Whether a stack this coordinator pushed onto holds `controller`, or will once its queue has run (a
@@ -154,7 +151,8 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 
     /// The screens this coordinator shows now, bottom to top: pushed, then presented.
     var ownScreens: [UIViewController] {
-        pushedScreens.compactMap(\.value).filter(isPlanned) + presentedScreens.compactMap(\.value)
+        pushedScreens.compactMap(\.value).filter(isPlanned)
+            + presentedScreens.compactMap(\.value).filter(RouteScreens.isPresented)
     }
 
     /// The children that are coordinators of this module.
@@ -181,7 +179,7 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 
     /// Whether a screen this coordinator showed is still shown, or it never showed one.
     var showsOwnScreens: Bool {
-        !hasShownScreens || presentedScreens.contains { $0.value != nil }
+        !hasShownScreens || presentedScreens.contains { $0.value.map(RouteScreens.isPresented) ?? false }
             || pushedScreens.contains { $0.value.map(isPlanned) ?? false }
     }
 
@@ -192,9 +190,11 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
         joinedStacks.append(stack)
         stack.join(self) { [weak self] reconciliation in
             guard let self else { return }
-            let before = pushedScreens.count
-            pushedScreens.removeAll { $0.value.map { reconciliation.gone.contains(ObjectIdentifier($0)) } ?? true }
-            if pushedScreens.count < before { screensLeft() }
+            if pushedScreens.contains(where: {
+                $0.value.map { reconciliation.gone.contains(ObjectIdentifier($0)) } ?? false
+            }) {
+                screensLeft()
+            }
         }
     }
 
@@ -203,14 +203,27 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
         presentedScreens.append(Weak(controller))
     }
 
+    /// Forgets the screens that left and show no child any more.
+    private func forgetScreensThatLeft() {
+        let childControllers = Set(children.compactMap { $0.viewController.map(ObjectIdentifier.init) })
+        func keep(_ entry: Weak<UIViewController>, isLive: (UIViewController) -> Bool) -> Bool {
+            guard let controller = entry.value else { return false }
+            return isLive(controller) || childControllers.contains(ObjectIdentifier(controller))
+        }
+        presentedScreens = presentedScreens.filter { keep($0, isLive: RouteScreens.isPresented) }
+        pushedScreens = pushedScreens.filter { keep($0, isLive: isPlanned) }
+    }
+
+    /// Drops, on the next turn (once the whole removal is known, as the frame that reported it has ended by
+    /// then), the children no longer shown and the screens that left.
     func screensLeft() {
-        presentedScreens.removeAll { $0.value.map { !RouteScreens.isPresented($0) } ?? true }
         guard !removalScheduled else { return }
         removalScheduled = true
         SimRunLoop.main.perform { [weak self] in
             guard let self else { return }
             removalScheduled = false
             removeChildrenIfNeeded()
+            forgetScreensThatLeft()
         }
     }
 }

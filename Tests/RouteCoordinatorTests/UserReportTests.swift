@@ -1,0 +1,272 @@
+import RouteCoordinator
+import SimulationTesting
+import TestSupport
+import Testing
+
+// The reports XCoordinator 2.2.1's users filed, each reproduced in the library's own terms. On the library
+// each fails; here each passes, because every UIKit operation goes through the engine (E19) and children
+// follow their screens (A12).
+
+enum SheetRoute: Route {
+    case first, second, dismiss, child, push, pop, popToRoot, about
+}
+
+/// Presents and pushes plain screens and child coordinators, as apps do.
+@MainActor
+final class HomeCoordinator: NavigationCoordinator<SheetRoute> {
+    /// The child coordinators made by `.child` and `.push`, weakly, to check they are released.
+    var madeChildren = WeakSet()
+
+    init() {
+        super.init(root: titled("Home"))
+    }
+
+    override func prepareTransition(for route: SheetRoute) -> NavigationTransition {
+        switch route {
+        case .first: return .present(titled("First"))
+        case .second: return .present(titled("Second"))
+        case .dismiss: return .dismiss()
+        case .child:
+            let child = ProfileCoordinator()
+            madeChildren.insert(child)
+            return .present(child)
+        case .push:
+            let child = DetailCoordinator()
+            madeChildren.insert(child)
+            return .push(child)
+        case .pop: return .pop()
+        case .popToRoot: return .popToRoot()
+        case .about:
+            // The library's documented way to let a second coordinator push on the same stack.
+            let about = AboutCoordinator(rootViewController: rootViewController)
+            madeChildren.insert(about)
+            addChild(about)
+            return .none()
+        }
+    }
+}
+
+enum ProfileRoute: Route {
+    case profile, close
+}
+
+/// A sheet with its own navigation controller.
+@MainActor
+final class ProfileCoordinator: NavigationCoordinator<ProfileRoute> {
+    init() {
+        super.init(initialRoute: .profile)
+    }
+
+    override func prepareTransition(for route: ProfileRoute) -> NavigationTransition {
+        switch route {
+        case .profile: .push(titled("Profile"))
+        case .close: .dismiss()
+        }
+    }
+}
+
+enum DetailRoute: Route {
+    case detail
+}
+
+/// A screen pushed as a coordinator: its controller is its root.
+@MainActor
+final class DetailCoordinator: ViewCoordinator<DetailRoute> {
+    init() {
+        super.init(rootViewController: titled("Detail"))
+    }
+
+    override func prepareTransition(for route: DetailRoute) -> ViewTransition { .none() }
+}
+
+enum AboutRoute: Route {
+    case about
+}
+
+/// A coordinator that pushes onto its parent's navigation controller.
+@MainActor
+final class AboutCoordinator: NavigationCoordinator<AboutRoute> {
+    init(rootViewController: UINavigationController) {
+        super.init(rootViewController: rootViewController, initialRoute: .about)
+    }
+
+    override func prepareTransition(for route: AboutRoute) -> NavigationTransition {
+        .push(titled("About"))
+    }
+}
+
+/// Weak references, for checking that coordinators are released.
+@MainActor
+final class WeakSet {
+    private var objects: [() -> AnyObject?] = []
+
+    func insert(_ object: AnyObject) {
+        objects.append { [weak object] in object }
+    }
+
+    var liveCount: Int { objects.filter { $0() != nil }.count }
+}
+
+@MainActor
+@Suite("A12: XCoordinator users' reports, reproduced", .cleanSimulatedWorld)
+struct UserReportTests {
+    let loop = SimRunLoop.main
+    let window = UIWindow()
+
+    private func launch() -> HomeCoordinator {
+        let home = HomeCoordinator()
+        home.setRoot(for: window)
+        loop.runUntilIdle()
+        return home
+    }
+
+    private var titlesPresented: (UIViewController) -> [String?] {
+        { root in
+            var titles: [String?] = []
+            var current = root.presentedViewController
+            while let controller = current {
+                titles.append(controller.title)
+                current = controller.presentedViewController
+            }
+            return titles
+        }
+    }
+
+    @Test("A12, E19 (#208, #206): two routes triggered in one turn both present, the second on the first")
+    func presentingTooQuickly() {
+        let home = launch()
+        expectNoWarningsOrDiagnostics {
+            home.trigger(.first)
+            home.trigger(.second)
+            loop.runUntilIdle()
+        }
+        #expect(titlesPresented(home.rootViewController) == ["First", "Second"])
+    }
+
+    @Test("A12, E19 (#146): a present triggered right after a dismissal is shown")
+    func presentAfterDismissal() {
+        let home = launch()
+        home.trigger(.first)
+        loop.runUntilIdle()
+        expectNoWarningsOrDiagnostics {
+            home.trigger(.dismiss)
+            home.trigger(.second)
+            loop.runUntilIdle()
+        }
+        #expect(titlesPresented(home.rootViewController) == ["Second"])
+    }
+
+    @Test(
+        "A12 (#187, #160): a sheet the user swipes away takes its child coordinator with it, without another transition"
+    )
+    func swipedSheetReleasesChild() {
+        let home = launch()
+        home.trigger(.child)
+        loop.runUntilIdle()
+        #expect(home.children.count == 1 && home.madeChildren.liveCount == 1)
+        #expect(home.rootViewController.presentedViewController?.simulateInteractiveDismissal() == true)
+        loop.runUntilIdle()
+        #expect(home.children.isEmpty)
+        #expect(home.madeChildren.liveCount == 0, "the profile coordinator was released")
+    }
+
+    @Test(
+        "A12 (#160, #135): a pushed child leaves when its screen is popped by Back, the edge swipe, .pop or .popToRoot",
+        arguments: ["back", "edge swipe", "pop", "popToRoot"])
+    func poppedChildReleased(path: String) {
+        let home = launch()
+        home.trigger(.push)
+        loop.runUntilIdle()
+        #expect(home.children.count == 1)
+        let navigation = home.rootViewController
+        switch path {
+        case "back": #expect(navigation.simulateBackButtonTap())
+        case "edge swipe": navigation.beginInteractivePop()?.finish()
+        case "pop": home.trigger(.pop)
+        default: home.trigger(.popToRoot)
+        }
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers.map(\.title) == ["Home"])
+        #expect(home.children.isEmpty)
+        #expect(home.madeChildren.liveCount == 0, "the detail coordinator was released")
+    }
+
+    @Test(
+        "A12, E13 (#169): setRoot on a window whose root has a sheet up ends the old tree, also during the presentation",
+        arguments: [false, true])
+    func setRootEndsOldTree(duringPresentation: Bool) {
+        let home = launch()
+        home.trigger(.child)
+        if !duringPresentation { loop.runUntilIdle() }
+        let next = ViewCoordinatorForTests(title: "Login")
+        expectNoWarningsOrDiagnostics {
+            next.setRoot(for: window)
+            loop.runUntilIdle()
+        }
+        #expect(window.rootViewController?.title == "Login")
+        #expect(window.rootViewController?.presentedViewController == nil)
+        #expect(home.children.isEmpty, "the old tree's sheet coordinator left with its screen")
+        #expect(home.madeChildren.liveCount == 0, "and was released")
+        withExtendedLifetime(next) {}
+    }
+
+    @Test("A12 (#139, #141, #207): a second coordinator pushing on its parent's stack leaves once its screen is popped")
+    func twoCoordinatorsOnOneStack() {
+        let home = launch()
+        home.trigger(.about)
+        loop.runUntilIdle()
+        let navigation = home.rootViewController
+        #expect(navigation.viewControllers.map(\.title) == ["Home", "About"])
+        #expect(home.children.count == 1)
+        #expect(navigation.simulateBackButtonTap())
+        loop.runUntilIdle()
+        #expect(home.children.isEmpty)
+        #expect(home.madeChildren.liveCount == 0, "the about coordinator was released")
+    }
+
+    @Test("A12 (#157, #173): a trigger's completion runs once the push has ended, with the screen on the stack")
+    func completionAfterTransition() {
+        let home = launch()
+        var stackAtCompletion: [String?] = []
+        var animating = true
+        home.trigger(.push) {
+            stackAtCompletion = home.rootViewController.viewControllers.map(\.title)
+            animating = home.rootViewController.transitionCoordinator != nil
+        }
+        #expect(stackAtCompletion.isEmpty)
+        loop.runUntilIdle()
+        #expect(stackAtCompletion == ["Home", "Detail"])
+        #expect(!animating)
+    }
+
+    @Test("A12 (#27): an Animation made in prepareTransition still animates the later dismissal")
+    func animationHeldForDismissal() {
+        let home = launch()
+        var dismissals = 0
+        do {
+            let fade = StaticTransitionAnimation(duration: 0.2) { context in context.completeTransition(true) }
+            let fadeOut = StaticTransitionAnimation(duration: 0.2) { context in
+                dismissals += 1
+                context.completeTransition(true)
+            }
+            home.performTransition(
+                .present(titled("Sheet"), animation: Animation(presentation: fade, dismissal: fadeOut)),
+                with: TransitionOptions(animated: true))
+        }
+        loop.runUntilIdle()
+        home.trigger(.dismiss)
+        loop.runUntilIdle()
+        #expect(home.rootViewController.presentedViewController == nil)
+        #expect(dismissals == 1, "the dismissal ran the animation made with the presentation")
+    }
+}
+
+/// A plain coordinator with a titled root, for the window-root tests.
+@MainActor
+final class ViewCoordinatorForTests: ViewCoordinator<TestRoute> {
+    init(title: String) {
+        super.init(rootViewController: titled(title))
+    }
+
+    override func prepareTransition(for route: TestRoute) -> ViewTransition { .none() }
+}
