@@ -1,0 +1,173 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import RouteCoordinator
+import SimulationTesting
+import TestSupport
+import Testing
+
+enum ShopRoute: Route {
+    case account, closeAccount
+}
+
+/// The app's tab bar: a catalog tab with its own coordinator, an account sheet.
+@MainActor
+final class ShopTabsCoordinator: TabBarCoordinator<ShopRoute> {
+    init(catalog: CatalogCoordinator) {
+        super.init(tabs: [catalog, titled("Deals", id: "deals")])
+    }
+
+    /// The documented restore path: a coordinator whose initialiser builds its children also offers one
+    /// that takes only its root, for factories; the children come back through their own factories.
+    init(restoringOn root: UITabBarController) {
+        super.init(rootViewController: root, initialRoute: nil)
+    }
+
+    override func prepareTransition(for route: ShopRoute) -> TabBarTransition {
+        switch route {
+        case .account: .present(AccountCoordinator())
+        case .closeAccount: .dismiss()
+        }
+    }
+}
+
+enum CatalogRoute: Route {
+    case list
+    case product(String)
+}
+
+@MainActor
+final class CatalogCoordinator: NavigationCoordinator<CatalogRoute> {
+    init(rootViewController: UINavigationController = .init()) {
+        // During an import the first route is not triggered: the restored stack shows it already.
+        super.init(rootViewController: rootViewController, initialRoute: .list)
+    }
+
+    override func prepareTransition(for route: CatalogRoute) -> NavigationTransition {
+        switch route {
+        case .list: .push(titled("Catalog", id: "catalog"))
+        case .product(let name): .push(titled(name, id: name.lowercased()))
+        }
+    }
+}
+
+enum AccountRoute: Route {
+    case profile
+}
+
+@MainActor
+final class AccountCoordinator: NavigationCoordinator<AccountRoute> {
+    init(rootViewController: UINavigationController = .init()) {
+        super.init(rootViewController: rootViewController, initialRoute: .profile)
+    }
+
+    override func prepareTransition(for route: AccountRoute) -> NavigationTransition {
+        .push(titled("Profile", id: "profile"))
+    }
+}
+
+@MainActor
+@Suite("A12, X9: route coordinators in bridged trees and snapshots", .cleanSimulatedWorld)
+struct RouteSnapshotTests {
+    let loop = SimRunLoop.main
+    let registry = BridgeRegistry([RouteCoordinatorPlugin()])
+
+    /// Tab home, a product pushed in the catalog tab, the account sheet up.
+    private func runningShop() -> (UIWindow, ShopTabsCoordinator) {
+        let window = UIWindow()
+        let catalog = CatalogCoordinator()
+        let shop = ShopTabsCoordinator(catalog: catalog)
+        shop.rootViewController.restorationIdentifier = "tabs"
+        catalog.rootViewController.restorationIdentifier = "catalogTab"
+        shop.setRoot(for: window)
+        loop.runUntilIdle()
+        catalog.trigger(.product("Lamp"))
+        shop.trigger(.account)
+        loop.runUntilIdle()
+        return (window, shop)
+    }
+
+    @Test("A12, X1: the tree describes each route coordinator with its root, parent, children and screens")
+    func describe() {
+        let (window, shop) = runningShop()
+        let tree = BridgeReader(registry: registry).read([window])
+        let byType = Dictionary(tree.coordinators.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(tree.coordinators.map(\.type) == ["ShopTabsCoordinator", "CatalogCoordinator", "AccountCoordinator"])
+        #expect(byType["ShopTabsCoordinator"]?.rootID == "tabs")
+        #expect(byType["CatalogCoordinator"]?.controllerIDs == ["catalog", "lamp"])
+        #expect(byType["CatalogCoordinator"]?.parentID == byType["ShopTabsCoordinator"]?.id)
+        #expect(byType["AccountCoordinator"]?.controllerIDs == ["profile"])
+        #expect(byType["ShopTabsCoordinator"]?.childIDs.count == 2)
+        #expect(tree.hosts.compactMap(\.framework) == ["RouteCoordinator", "RouteCoordinator"])
+        withExtendedLifetime(shop) {}
+    }
+
+    @Test("A12, X3, X9: the running shop round-trips with its own coordinator classes, which go on working")
+    func roundTripAndKeepWorking() throws {
+        let (window, shop) = runningShop()
+        let xml = withExtendedLifetime(shop) { BridgeSnapshot.export([window], registry: registry) }
+        var builder = BridgeBuilder(registry: registry)
+        var restoredShop: ShopTabsCoordinator?
+        var restoredCatalog: CatalogCoordinator?
+        builder.coordinatorFactories.register(ShopTabsCoordinator.self) { root in
+            let made = ShopTabsCoordinator(restoringOn: root as! UITabBarController)
+            restoredShop = made
+            return made
+        }
+        builder.coordinatorFactories.register(CatalogCoordinator.self) { root in
+            let made = CatalogCoordinator(rootViewController: root as! UINavigationController)
+            restoredCatalog = made
+            return made
+        }
+        builder.coordinatorFactories.register(AccountCoordinator.self) { root in
+            AccountCoordinator(rootViewController: root as! UINavigationController)
+        }
+        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        loop.runUntilIdle()
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml, "no initial route ran again")
+        let shopAgain = try #require(restoredShop)
+        let catalogAgain = try #require(restoredCatalog)
+        let restoredWindow = try #require(live.windows.first)
+        restoredWindow.makeKeyAndVisible()
+        let catalogStack = catalogAgain.rootViewController
+        #expect(catalogStack.viewControllers.map(\.title) == ["Catalog", "Lamp"])
+
+        expectNoWarningsOrDiagnostics {
+            // The sheet the snapshot restored is swiped away: the restored app lets its coordinator go.
+            #expect(shopAgain.rootViewController.presentedViewController?.simulateInteractiveDismissal() == true)
+            loop.runUntilIdle()
+            #expect(shopAgain.children.count == 1, "only the catalog is left")
+            catalogAgain.trigger(.product("Desk"))
+            loop.runUntilIdle()
+            #expect(catalogStack.viewControllers.map(\.title) == ["Catalog", "Lamp", "Desk"])
+            #expect(catalogStack.simulateBackButtonTap())
+            shopAgain.trigger(.account)
+            loop.runUntilIdle()
+        }
+        #expect(catalogStack.viewControllers.map(\.title) == ["Catalog", "Lamp"])
+        #expect(shopAgain.rootViewController.presentedViewController != nil)
+        #expect(shopAgain.children.count == 2)
+        withExtendedLifetime(live) {}
+    }
+
+    @Test("X3: without factories the coordinators come back as stand-ins that keep their types and screens")
+    func standIns() throws {
+        let (window, shop) = runningShop()
+        let xml = withExtendedLifetime(shop) { BridgeSnapshot.export([window], registry: registry) }
+        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
+        let tree = BridgeReader(registry: registry).read(live.windows)
+        #expect(tree.coordinators.map(\.type) == ["ShopTabsCoordinator", "CatalogCoordinator", "AccountCoordinator"])
+        let tabs = try #require(live.windows.first?.rootViewController as? UITabBarController)
+        let stack = try #require(tabs.viewControllers?.first as? UINavigationController)
+        live.windows.first?.makeKeyAndVisible()
+        #expect(tabs.presentedViewController?.simulateInteractiveDismissal() == true)
+        loop.runUntilIdle()
+        #expect(stack.simulateBackButtonTap())
+        loop.runUntilIdle()
+        let after = BridgeReader(registry: registry).read(live.windows)
+        #expect(after.coordinators.first { $0.type == "CatalogCoordinator" }?.controllerIDs == ["catalog"])
+        #expect(
+            after.coordinators.map(\.type) == ["ShopTabsCoordinator", "CatalogCoordinator"], "the sheet's stand-in left"
+        )
+    }
+}
