@@ -93,6 +93,7 @@ let package = Package(
                 "BridgeSnapshot",
                 "ResponderCoordinator",
                 "InsecurityClassic",
+                "RouteCoordinator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -153,7 +154,7 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: [
                 "SimulationTesting", "SimUIKit", "Insecurity", "CoordinatorBridge", "ResponderCoordinator",
-                "InsecurityClassic", "BridgeSnapshot", "BridgeSnapshotTesting", "BridgeTools",
+                "InsecurityClassic", "BridgeSnapshot", "BridgeSnapshotTesting", "BridgeTools", "RouteCoordinator",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["Snippets/__Snapshots__"]
@@ -170,7 +171,7 @@ let package = Package(
             name: "RouteCoordinatorTests",
             dependencies: [
                 "RouteCoordinator", "SimulationTesting", "TestSupport", "CoordinatorBridge", "BridgeSnapshot",
-                "ResponderCoordinator", "Insecurity", "SimUIKit",
+                "BridgeTools", "ResponderCoordinator", "Insecurity", "SimUIKit",
             ]
         ),
         .testTarget(name: "BridgeCommandLineTests", dependencies: ["TestSupport"]),

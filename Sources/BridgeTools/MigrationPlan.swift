@@ -40,10 +40,14 @@ public struct MigrationPlan: Sendable {
 
     public let entries: [Entry]
 
-    /// The plan for every ResponderCoordinator coordinator in `tree`, in document order.
-    public init(_ tree: BridgedTree, framework: String = "ResponderCoordinator") {
+    /// The frameworks whose coordinators are migrated: the UIResponder-style coordinators and the
+    /// route-based ones (XCoordinator's API).
+    public static let migratedFrameworks: Set<String> = ["ResponderCoordinator", "RouteCoordinator"]
+
+    /// The plan for every coordinator of `frameworks` in `tree`, in document order.
+    public init(_ tree: BridgedTree, frameworks: Set<String> = MigrationPlan.migratedFrameworks) {
         let placements = Placements(tree)
-        let legacy = tree.coordinators.filter { $0.framework == framework }
+        let legacy = tree.coordinators.filter { frameworks.contains($0.framework) }
         let byID = Dictionary(legacy.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var usedNames = Set<String>()
         entries = legacy.map { coordinator in
@@ -95,7 +99,8 @@ public struct MigrationPlan: Sendable {
 
         func place(of coordinator: BridgedCoordinator) -> Place {
             var place = Place()
-            for id in coordinator.controllerIDs {
+            // A route coordinator owns its container as its root, not as one of its screens.
+            for id in [coordinator.rootID].compactMap({ $0 }) + coordinator.controllerIDs {
                 guard let controller = controllers[id] else { continue }
                 switch controller.container {
                 case .tabBar, .splitView, .page: place.structure = controller
@@ -175,7 +180,7 @@ public struct MigrationPlan: Sendable {
     /// The report: one paragraph per legacy coordinator.
     public var report: String {
         guard !entries.isEmpty else {
-            return "No ResponderCoordinator coordinators in this snapshot: nothing to migrate.\n"
+            return "No ResponderCoordinator or RouteCoordinator coordinators in this snapshot: nothing to migrate.\n"
         }
         var lines: [String] = []
         for entry in entries {

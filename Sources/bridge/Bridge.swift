@@ -5,6 +5,7 @@ import CoordinatorBridge
 import Foundation
 import InsecurityClassic
 import ResponderCoordinator
+import RouteCoordinator
 import SimUIKit
 
 /// Exit codes: 0 success, 1 differences (diff) or a failed demo, 2 bad input (unreadable or invalid files,
@@ -101,7 +102,7 @@ struct Validate: ParsableCommand {
             "Checks snapshots against the schema and the format's rules; prints every problem with its position.",
         discussion: """
             Examples:
-              bridge validate shop.xml          shop.xml: valid (format version 3)
+              bridge validate shop.xml          shop.xml: valid (format version 4)
               bridge validate Snapshots/ a.xml  a summary line for them all
 
             Folders are searched for .xml files; hidden entries are left out, and
@@ -295,7 +296,7 @@ struct Migrate: ParsableCommand {
 
 @MainActor
 func standardRegistry() -> BridgeRegistry {
-    BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
+    BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin(), RouteCoordinatorPlugin()])
 }
 
 func fail(_ message: String) {

@@ -114,6 +114,7 @@ struct MigrationPlanTests {
 
     @Test("bridge migrate: a snapshot without legacy coordinators has nothing to migrate")
     func nothingToMigrate() {
-        #expect(MigrationPlan(BridgedTree()).report.hasPrefix("No ResponderCoordinator coordinators"))
+        #expect(
+            MigrationPlan(BridgedTree()).report.hasPrefix("No ResponderCoordinator or RouteCoordinator coordinators"))
     }
 }

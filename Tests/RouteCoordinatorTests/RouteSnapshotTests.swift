@@ -1,4 +1,5 @@
 import BridgeSnapshot
+import BridgeTools
 import CoordinatorBridge
 import RouteCoordinator
 import SimulationTesting
@@ -147,6 +148,20 @@ struct RouteSnapshotTests {
         #expect(shopAgain.rootViewController.presentedViewController != nil)
         #expect(shopAgain.children.count == 2)
         withExtendedLifetime(live) {}
+    }
+
+    @Test(
+        "bridge migrate maps route coordinators to Insecurity: the tab bar's to a window coordinator, stacks to navigation or adaptive"
+    )
+    func migrationPlan() throws {
+        let (window, shop) = runningShop()
+        let tree = withExtendedLifetime(shop) { BridgeReader(registry: registry).read([window]) }
+        let plan = MigrationPlan(tree)
+        #expect(plan.entries.map(\.legacyType) == ["ShopTabsCoordinator", "CatalogCoordinator", "AccountCoordinator"])
+        #expect(
+            plan.entries.map(\.target) == [.window, .navigation, .adaptive], "the account stack is pushed in a sheet")
+        #expect(plan.entries.allSatisfy { $0.framework == "RouteCoordinator" })
+        #expect(plan.swiftSkeletons.contains("CatalogFlow"))
     }
 
     @Test("X3: without factories the coordinators come back as stand-ins that keep their types and screens")
