@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "LegacyMigration", targets: ["LegacyMigration"]),
         .executable(name: "EmbeddedPayment", targets: ["EmbeddedPayment"]),
         .executable(name: "LegacyShop", targets: ["LegacyShop"]),
+        .executable(name: "RouteNews", targets: ["RouteNews"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -118,6 +119,12 @@ let package = Package(
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge", "BridgeSnapshot", "ResponderCoordinator"],
             path: "Examples/LegacyShop"
         ),
+        .target(name: "RouteNewsApp", dependencies: ["RouteCoordinator"], path: "Examples/RouteNews/App"),
+        .executableTarget(
+            name: "RouteNews",
+            dependencies: ["RouteNewsApp", "RouteCoordinator", "BridgeSnapshot", "CoordinatorBridge"],
+            path: "Examples/RouteNews/Run"
+        ),
         .executableTarget(
             name: "EmbeddedPayment",
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
@@ -171,7 +178,7 @@ let package = Package(
             name: "RouteCoordinatorTests",
             dependencies: [
                 "RouteCoordinator", "SimulationTesting", "TestSupport", "CoordinatorBridge", "BridgeSnapshot",
-                "BridgeTools", "ResponderCoordinator", "Insecurity", "SimUIKit",
+                "BridgeTools", "ResponderCoordinator", "RouteNewsApp", "Insecurity", "SimUIKit",
             ]
         ),
         .testTarget(name: "BridgeCommandLineTests", dependencies: ["TestSupport"]),

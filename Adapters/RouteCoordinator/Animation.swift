@@ -68,14 +68,15 @@ open class Animation: NSObject, UIViewControllerTransitioningDelegate {
 @MainActor
 open class StaticTransitionAnimation: NSObject, TransitionAnimation {
     let duration: TimeInterval
-    private let performAnimation: (_ context: UIViewControllerContextTransitioning) -> Void
+    private let performAnimation: @MainActor (_ context: UIViewControllerContextTransitioning) -> Void
 
     open var interactionController: PercentDrivenInteractionController? {
         self as? PercentDrivenInteractionController
     }
 
     public init(
-        duration: TimeInterval, performAnimation: @escaping (_ context: UIViewControllerContextTransitioning) -> Void
+        duration: TimeInterval,
+        performAnimation: @escaping @MainActor (_ context: UIViewControllerContextTransitioning) -> Void
     ) {
         self.duration = duration
         self.performAnimation = performAnimation
@@ -99,20 +100,20 @@ open class StaticTransitionAnimation: NSObject, TransitionAnimation {
 /// An animation a finger can drive: ``start()`` makes its interaction controller, ``cleanup()`` drops it.
 @MainActor
 open class InteractiveTransitionAnimation: NSObject, TransitionAnimation {
-    static let makeDefaultInteractionController: () -> PercentDrivenInteractionController? = {
+    static let makeDefaultInteractionController: @MainActor () -> PercentDrivenInteractionController? = {
         UIPercentDrivenInteractiveTransition()
     }
 
     private let duration: TimeInterval
-    private let animation: (UIViewControllerContextTransitioning) -> Void
-    private let makeInteractionController: () -> PercentDrivenInteractionController?
+    private let animation: @MainActor (UIViewControllerContextTransitioning) -> Void
+    private let makeInteractionController: @MainActor () -> PercentDrivenInteractionController?
     private var currentInteractionController: PercentDrivenInteractionController?
 
     open var interactionController: PercentDrivenInteractionController? { currentInteractionController }
 
     public init(
-        duration: TimeInterval, transition: @escaping (UIViewControllerContextTransitioning) -> Void,
-        generateInteractionController: @escaping () -> PercentDrivenInteractionController?
+        duration: TimeInterval, transition: @escaping @MainActor (UIViewControllerContextTransitioning) -> Void,
+        generateInteractionController: @escaping @MainActor () -> PercentDrivenInteractionController?
     ) {
         self.duration = duration
         self.animation = transition
@@ -120,7 +121,7 @@ open class InteractiveTransitionAnimation: NSObject, TransitionAnimation {
     }
 
     public convenience init(
-        duration: TimeInterval, transition: @escaping (UIViewControllerContextTransitioning) -> Void
+        duration: TimeInterval, transition: @escaping @MainActor (UIViewControllerContextTransitioning) -> Void
     ) {
         self.init(
             duration: duration, transition: transition,
@@ -129,7 +130,7 @@ open class InteractiveTransitionAnimation: NSObject, TransitionAnimation {
 
     public convenience init(
         transitionAnimation: StaticTransitionAnimation,
-        generateInteractionController: @escaping () -> PercentDrivenInteractionController?
+        generateInteractionController: @escaping @MainActor () -> PercentDrivenInteractionController?
     ) {
         self.init(
             duration: transitionAnimation.duration, transition: { transitionAnimation.animateTransition(using: $0) },
@@ -167,13 +168,13 @@ open class InteractiveTransitionAnimation: NSObject, TransitionAnimation {
 /// An interactive animation run by a property animator, which an interruption can take over midway.
 @MainActor
 open class InterruptibleTransitionAnimation: InteractiveTransitionAnimation {
-    private let makeAnimator: (UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
+    private let makeAnimator: @MainActor (UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
     private var animator: UIViewImplicitlyAnimating?
 
     public init(
         duration: TimeInterval,
-        generateAnimator: @escaping (UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating,
-        generateInteractionController: @escaping () -> PercentDrivenInteractionController?
+        generateAnimator: @escaping @MainActor (UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating,
+        generateInteractionController: @escaping @MainActor () -> PercentDrivenInteractionController?
     ) {
         makeAnimator = generateAnimator
         super.init(
@@ -182,7 +183,7 @@ open class InterruptibleTransitionAnimation: InteractiveTransitionAnimation {
 
     public convenience init(
         duration: TimeInterval,
-        generateAnimator: @escaping (UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
+        generateAnimator: @escaping @MainActor (UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
     ) {
         self.init(
             duration: duration, generateAnimator: generateAnimator,

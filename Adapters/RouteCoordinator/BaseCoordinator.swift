@@ -61,8 +61,23 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 
     /// Drops the children whose screens are no longer shown, then lets the parent do the same.
     public func removeChildrenIfNeeded() {
-        children.removeAll { !isShown($0) }
+        let shown = children.map(isShown)
+        removeChildren(at: shown.indices.filter { !shown[$0] })
         removeParentChildren()
+    }
+
+    /// Removes the children at `offsets`; a coordinator that is no child any more no longer names this
+    /// coordinator as its parent.
+    private func removeChildren(at offsets: [Int]) {
+        guard !offsets.isEmpty else { return }
+        let removed = offsets.map { children[$0] }
+        let removing = Set(offsets)
+        children = children.enumerated().filter { !removing.contains($0.offset) }.map(\.element)
+        let remaining = Set(children.compactMap { screenOwner(of: $0).map(ObjectIdentifier.init) })
+        for owner in removed.compactMap(screenOwner(of:))
+        where owner.parentOwner === self && !remaining.contains(ObjectIdentifier(owner)) {
+            owner.forgetParentOwner()
+        }
     }
 
     public func addChild(_ presentable: Presentable) {
@@ -71,7 +86,7 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     }
 
     public func removeChild(_ presentable: Presentable) {
-        children.removeAll { $0.viewController === presentable.viewController }
+        removeChildren(at: children.indices.filter { children[$0].viewController === presentable.viewController })
         removeChildrenIfNeeded()
     }
 
@@ -133,7 +148,7 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     /// while UIKit still animates it away); any other presentable while UIKit holds its controller.
     private func isShown(_ presentable: Presentable) -> Bool {
         guard !(presentable is UIViewController), let controller = presentable.viewController else { return false }
-        if let owner = presentable as? any ScreenOwner, controller === viewController {
+        if let owner = screenOwner(of: presentable), controller === viewController {
             return owner.showsOwnScreens
         }
         if presentedScreens.contains(where: { $0.value === controller }) { return RouteScreens.isPresented(controller) }
@@ -156,7 +171,14 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     }
 
     /// The children that are coordinators of this module.
-    var childOwners: [any ScreenOwner] { children.compactMap { $0 as? any ScreenOwner } }
+    var childOwners: [any ScreenOwner] {
+        var seen = Set<ObjectIdentifier>()
+        return children.compactMap(screenOwner(of:)).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+
+    func forgetParentOwner() {
+        parentOwner = nil
+    }
 
     /// Takes over a screen a snapshot restored: pushed on `stack`, or presented as `frame`.
     func restoreScreen(

@@ -95,8 +95,12 @@ public class AnyCoordinator<RouteType: Route, TransitionType: TransitionProtocol
     private let _registerParent: (Presentable & AnyObject) -> Void
     private let _performTransition: (TransitionType, TransitionOptions, PresentationHandler?) -> Void
 
+    /// The coordinator this one wraps.
+    let wrapped: Presentable
+
     public init<C: Coordinator>(_ coordinator: C)
     where C.RouteType == RouteType, C.TransitionType == TransitionType {
+        wrapped = coordinator
         _prepareTransition = { coordinator.prepareTransition(for: $0) }
         _viewController = { coordinator.viewController }
         _rootViewController = { coordinator.rootViewController }
@@ -202,4 +206,8 @@ extension Route {
             next.trigger(on: stack, remaining: remaining.dropFirst(), with: options, completion: completion)
         }
     }
+}
+
+extension AnyCoordinator: PresentableWrapper {
+    var wrappedPresentable: Presentable? { wrapped }
 }

@@ -83,3 +83,15 @@ final class GestureTarget {
         recognizer?.removeTarget(target)
     }
 }
+
+extension Coordinator where Self: AnyObject {
+    /// 3D Touch previews of `route` from `source`. The peek-and-pop interaction left iOS with iOS 13, and a
+    /// headless simulation has no touch pressure: the transition registers nothing and completes at once,
+    /// so apps that still register one in their `#available` fallback keep compiling and routing.
+    @available(iOS, introduced: 9.0, deprecated: 13.0, message: "Use `UIContextMenuInteraction` instead.")
+    public func registerPeek<RootViewController>(for source: Container, route: RouteType)
+        -> Transition<RootViewController>
+    where TransitionType == Transition<RootViewController> {
+        .none()
+    }
+}

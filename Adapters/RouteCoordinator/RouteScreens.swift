@@ -38,6 +38,8 @@ protocol ScreenOwner: AnyObject {
     var childOwners: [any ScreenOwner] { get }
     /// The coordinator it was last added to as a child.
     var parentOwner: (any ScreenOwner)? { get }
+    /// It left its parent's children.
+    func forgetParentOwner()
     /// Its root controller.
     var viewController: UIViewController! { get }
     func restoreScreen(
@@ -208,7 +210,8 @@ enum RouteScreens {
     }
 
     /// Dismisses the top of `root`'s presentation chain, or all of it (`toRoot`), once the presentations
-    /// requested before have run: what is on top is decided then.
+    /// requested before have run: what is on top is decided then. As UIKit's `dismiss` does, a root that
+    /// presents nothing but is presented itself is what leaves.
     static func dismiss(
         from root: UIViewController, toRoot: Bool, animation: Animation?, options: TransitionOptions,
         completion: PresentationHandler?
@@ -217,7 +220,7 @@ enum RouteScreens {
             let anchor = root.presentationAnchor
             var top = anchor.presentedViewController
             while !toRoot, let above = top?.presentedViewController { top = above }
-            guard let target = top else {
+            guard let target = top ?? (anchor.presentingViewController != nil ? anchor : nil) else {
                 completion?()
                 return
             }

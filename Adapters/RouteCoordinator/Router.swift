@@ -60,7 +60,11 @@ public final class StrongRouter<RouteType: Route>: Router {
     private let _registerParent: (Presentable & AnyObject) -> Void
     private let _childTransitionCompleted: () -> Void
 
+    /// The router this one wraps.
+    let wrapped: Presentable
+
     public init<T: Router>(_ router: T) where T.RouteType == RouteType {
+        wrapped = router
         _contextTrigger = { router.contextTrigger($0, with: $1, completion: $2) }
         _presented = { router.presented(from: $0) }
         _viewController = { router.viewController }
@@ -191,4 +195,34 @@ open class RedirectionRouter<ParentRoute: Route, RouteType: Route>: Router {
 /// A transition context handed from the main actor back to it across an `await`.
 private struct MainActorContext: @unchecked Sendable {
     let context: TransitionContext
+}
+
+/// A presentable that stands for another (an erased or weakly held router): the bridged tree and the
+/// children's bookkeeping look through it to the coordinator.
+@MainActor
+protocol PresentableWrapper {
+    var wrappedPresentable: Presentable? { get }
+}
+
+extension StrongRouter: PresentableWrapper {
+    var wrappedPresentable: Presentable? { wrapped }
+}
+
+extension WeakErased: PresentableWrapper where Value: Presentable {
+    var wrappedPresentable: Presentable? { wrappedValue }
+}
+
+extension UnownedErased: PresentableWrapper where Value: Presentable {
+    var wrappedPresentable: Presentable? { wrappedValue }
+}
+
+/// The coordinator of this module `presentable` is or wraps, if any.
+@MainActor
+func screenOwner(of presentable: Presentable) -> (any ScreenOwner)? {
+    var current: Presentable? = presentable
+    while let candidate = current {
+        if let owner = candidate as? any ScreenOwner { return owner }
+        current = (candidate as? PresentableWrapper)?.wrappedPresentable
+    }
+    return nil
 }

@@ -28,9 +28,10 @@ extension TransitionProtocol {
 /// ended. A transition written by an app with ``init(presentables:animationInUse:perform:)`` runs its own
 /// code.
 public struct Transition<RootViewController: UIViewController>: TransitionProtocol {
-    public typealias PerformClosure = (
-        _ rootViewController: RootViewController, _ options: TransitionOptions, _ completion: PresentationHandler?
-    ) -> Void
+    public typealias PerformClosure =
+        @MainActor (
+            _ rootViewController: RootViewController, _ options: TransitionOptions, _ completion: PresentationHandler?
+        ) -> Void
 
     public let presentables: [Presentable]
     public let animation: TransitionAnimation?
