@@ -179,6 +179,7 @@ let package = Package(
             dependencies: [
                 "RouteCoordinator", "SimulationTesting", "TestSupport", "CoordinatorBridge", "BridgeSnapshot",
                 "BridgeTools", "ResponderCoordinator", "RouteNewsApp", "Insecurity", "SimUIKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "BridgeCommandLineTests", dependencies: ["TestSupport"]),

@@ -56,20 +56,39 @@ public final class RouteCoordinatorPlugin: BridgePlugin {
                 try rebuild(described, in: context)
             }
         }
+        // Children are added in their parent's recorded order, so that the tree reads the same again.
         for described in coordinators {
-            let coordinator = made[described.id]!
-            if let parentID = described.parentID {
-                guard let parent = made[parentID] else {
+            let parent = made[described.id]!
+            for childID in described.childIDs {
+                guard let child = made[childID],
+                    coordinators.first(where: { $0.id == childID })?.parentID == described.id
+                else {
                     throw BridgeRebuildError(
-                        coordinatorID: described.id, message: "its parent \"\(parentID)\" is not a route coordinator")
+                        coordinatorID: described.id, message: "its child \"\(childID)\" does not name it as its parent")
                 }
-                parent.restoreChild(coordinator as! Presentable)
-            } else {
-                context.retain(coordinator)
+                parent.restoreChild(child as! Presentable)
             }
         }
+        for described in coordinators {
+            guard let parentID = described.parentID else {
+                context.retain(made[described.id]!)
+                continue
+            }
+            guard let parent = coordinators.first(where: { $0.id == parentID }), parent.childIDs.contains(described.id)
+            else {
+                throw BridgeRebuildError(
+                    coordinatorID: described.id,
+                    message: "its parent \"\(parentID)\" is not a route coordinator that lists it as a child")
+            }
+        }
+        // The host that presented for the coordinators presents for them again, and each of its frames
+        // keeps it, as the frames the adapter starts do: the import's caller need not hold it.
         for host in context.hosts(ranBy: framework) {
-            if case .modal = host.hostBase { host.becomePresentingHost() }
+            guard case .modal = host.hostBase else { continue }
+            host.becomePresentingHost()
+            for frame in host.frameDescriptions {
+                (frame.coordinator as? InsecurityCoordinator<Void>)?.keepAlive(host)
+            }
         }
     }
 

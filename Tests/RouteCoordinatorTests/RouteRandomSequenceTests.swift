@@ -1,0 +1,388 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import Foundation
+@_spi(Testing) import Insecurity
+import PropertyBased
+import RouteCoordinator
+@_spi(Testing) import SimUIKit
+import SimulationTesting
+import TestSupport
+import Testing
+
+// The route world of the wide random suites: a tab bar app of route coordinators (a stack tab with
+// pushed screens, pushed and presented child coordinators and a second coordinator on the same stack; a
+// page tab), driven by random routes, user gestures and time, with invariants checked whenever the run
+// loop is idle, under both timing models, and, in the restore variant, through a snapshot taken mid-way.
+
+enum StackRoute: Route {
+    case push, pushChild, pop, popToRoot, set, present, presentChild, dismiss, about, twice
+}
+
+enum SheetStackRoute: Route {
+    case start, push, pop, close
+}
+
+enum PageRoute: Route {
+    case page(Int)
+}
+
+enum RandomTabsRoute: Route {
+    case tab(Int)
+}
+
+/// Every coordinator the session makes, weakly: a coordinator still alive must be in the app's tree.
+@MainActor
+final class MadeCoordinators {
+    private var made: [(name: String, object: () -> AnyObject?)] = []
+    private var counter = 0
+
+    func record(_ object: AnyObject, _ name: String) {
+        made.append((name, { [weak object] in object }))
+    }
+
+    var live: [(name: String, object: AnyObject)] {
+        made.compactMap { entry in entry.object().map { (entry.name, $0) } }
+    }
+
+    func screen(_ prefix: String) -> UIViewController {
+        counter += 1
+        return titled("\(prefix) \(counter)")
+    }
+}
+
+@MainActor
+final class RandomStackCoordinator: RouteCoordinator.NavigationCoordinator<StackRoute> {
+    let made: MadeCoordinators
+
+    init(made: MadeCoordinators, rootViewController: UINavigationController = .init()) {
+        self.made = made
+        super.init(rootViewController: rootViewController, root: made.screen("Stack"))
+    }
+
+    override func prepareTransition(for route: StackRoute) -> NavigationTransition {
+        switch route {
+        case .push: return .push(made.screen("Pushed"))
+        case .pushChild:
+            let child = RandomLeafCoordinator(made: made)
+            return .push(child)
+        case .pop: return .pop()
+        case .popToRoot: return .popToRoot()
+        case .set: return .set([made.screen("Set"), made.screen("Set")])
+        case .present: return .present(made.screen("Sheet"))
+        case .presentChild: return .present(RandomSheetCoordinator(made: made))
+        case .dismiss: return .dismiss()
+        case .about:
+            addChild(RandomAboutCoordinator(made: made, rootViewController: rootViewController))
+            return .none()
+        case .twice: return .multiple(.push(made.screen("First")), .push(made.screen("Second")))
+        }
+    }
+}
+
+/// A coordinator whose own controller is pushed.
+@MainActor
+final class RandomLeafCoordinator: ViewCoordinator<StackRoute> {
+    init(made: MadeCoordinators) {
+        super.init(rootViewController: made.screen("Leaf"))
+        made.record(self, "leaf")
+    }
+
+    override func prepareTransition(for route: StackRoute) -> ViewTransition { .none() }
+}
+
+/// A second coordinator on its parent's stack.
+@MainActor
+final class RandomAboutCoordinator: RouteCoordinator.NavigationCoordinator<SheetStackRoute> {
+    let made: MadeCoordinators
+
+    init(made: MadeCoordinators, rootViewController: UINavigationController) {
+        self.made = made
+        super.init(rootViewController: rootViewController, initialRoute: .start)
+        made.record(self, "about")
+    }
+
+    override func prepareTransition(for route: SheetStackRoute) -> NavigationTransition {
+        .push(made.screen("About"))
+    }
+}
+
+/// A sheet with its own stack.
+@MainActor
+final class RandomSheetCoordinator: RouteCoordinator.NavigationCoordinator<SheetStackRoute> {
+    let made: MadeCoordinators
+
+    init(made: MadeCoordinators, rootViewController: UINavigationController = .init()) {
+        self.made = made
+        super.init(rootViewController: rootViewController, initialRoute: .start)
+        made.record(self, "sheet")
+    }
+
+    override func prepareTransition(for route: SheetStackRoute) -> NavigationTransition {
+        switch route {
+        case .start, .push: .push(made.screen("Sheet page"))
+        case .pop: .pop()
+        case .close: .dismiss()
+        }
+    }
+}
+
+@MainActor
+final class RandomPagesCoordinator: PageCoordinator<PageRoute> {
+    let pageControllers: [UIViewController]
+
+    init(made: MadeCoordinators, rootViewController: UIPageViewController = UIPageViewController()) {
+        pageControllers = [made.screen("Page"), made.screen("Page"), made.screen("Page")]
+        super.init(
+            rootViewController: UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal),
+            pages: pageControllers)
+    }
+
+    override func prepareTransition(for route: PageRoute) -> PageTransition {
+        switch route {
+        case .page(let index): .set(pageControllers[index % pageControllers.count], direction: .forward)
+        }
+    }
+}
+
+@MainActor
+final class RandomTabsCoordinator: TabBarCoordinator<RandomTabsRoute> {
+    var stack: RandomStackCoordinator? { children.lazy.compactMap { $0 as? RandomStackCoordinator }.first }
+    var pages: RandomPagesCoordinator? { children.lazy.compactMap { $0 as? RandomPagesCoordinator }.first }
+
+    init(made: MadeCoordinators) {
+        super.init(tabs: [RandomStackCoordinator(made: made), RandomPagesCoordinator(made: made)])
+    }
+
+    /// The restore path: the tabs come back through their own factories.
+    init(restoringOn root: UITabBarController) {
+        super.init(rootViewController: root, initialRoute: nil)
+    }
+
+    override func prepareTransition(for route: RandomTabsRoute) -> TabBarTransition {
+        switch route {
+        case .tab(let index): .select(index: index % 2)
+        }
+    }
+}
+
+/// A coordinator whose children the checks walk.
+@MainActor
+protocol WalkedCoordinator: AnyObject {
+    var children: [Presentable] { get }
+}
+
+extension RandomStackCoordinator: WalkedCoordinator {}
+extension RandomLeafCoordinator: WalkedCoordinator {}
+extension RandomAboutCoordinator: WalkedCoordinator {}
+extension RandomSheetCoordinator: WalkedCoordinator {}
+extension RestoredRouteCoordinator: WalkedCoordinator {}
+
+/// One random step of the route world.
+struct RouteStep: CustomStringConvertible, Sendable {
+    let action: Int
+    let value: Int
+
+    static let actions = [
+        "stack route", "sheet route", "page route", "tab route", "user taps back", "user swipes back",
+        "user drags back and lets go early", "user swipes the top sheet down", "user drags a sheet and lets go",
+        "user taps a tab", "user swipes a page", "advance time", "run until idle",
+    ]
+
+    var description: String { "\(RouteStep.actions[action]) [\(value)]" }
+
+    static let generator = zip(Gen.int(in: 0...(actions.count - 1)), Gen.int(in: 0...999))
+        .map { RouteStep(action: $0.0, value: $0.1) }
+        .array(of: 1...40)
+}
+
+/// A session of the route world: the app, its window, and the failures found so far.
+@MainActor
+final class RouteSession {
+    let window = UIWindow()
+    let made = MadeCoordinators()
+    var app: RandomTabsCoordinator
+    let invariants = InsecurityInvariants()
+    let restores: Bool
+    var failures: [String] = []
+
+    init(restores: Bool) {
+        self.restores = restores
+        app = RandomTabsCoordinator(made: made)
+        app.setRoot(for: window)
+    }
+
+    private static let stackRoutes: [StackRoute] = [
+        .push, .pushChild, .pop, .popToRoot, .set, .present, .presentChild, .dismiss, .about, .twice,
+    ]
+    private static let sheetRoutes: [SheetStackRoute] = [.push, .pop, .close]
+
+    /// The sheet coordinators alive in the app's tree, newest last.
+    private var sheets: [RandomSheetCoordinator] {
+        app.stack?.children.compactMap { $0 as? RandomSheetCoordinator } ?? []
+    }
+
+    private var stackNavigation: UINavigationController? { app.stack?.rootViewController }
+
+    /// The topmost controller presented over the tab bar, if any.
+    private var topPresented: UIViewController? {
+        var top = app.rootViewController.presentedViewController
+        while let above = top?.presentedViewController { top = above }
+        return top
+    }
+
+    func run(_ steps: [RouteStep]) -> [String] {
+        let captured = SimExceptions.capture {
+            let warnings = SimWarnings.capture {
+                let diagnostics = InsecurityDiagnostics.capture {
+                    SimRunLoop.main.runUntilIdle()
+                    check("launch")
+                    for (index, step) in steps.enumerated() {
+                        perform(step)
+                        if restores, index == steps.count / 2 { restore(after: "step \(index + 1)") }
+                        if step.action == RouteStep.actions.count - 1 { check("step \(index + 1): \(step)") }
+                    }
+                    SimRunLoop.main.runUntilIdle()
+                    check("end")
+                }
+                failures += diagnostics.map { "diagnostic: \($0)" }
+            }
+            failures += warnings.map { "warning: \($0)" }
+        }
+        failures += captured.map { "exception: \($0)" }
+        failures += InsecurityWorld.takeOverDeferrals().map { "E21: \($0)" }
+        return failures
+    }
+
+    private func perform(_ step: RouteStep) {
+        let animated = TransitionOptions(animated: step.value % 3 != 0)
+        switch step.action {
+        case 0:
+            app.stack?.trigger(Self.stackRoutes[step.value % Self.stackRoutes.count], with: animated)
+        case 1:
+            if let sheet = sheets.last {
+                sheet.trigger(Self.sheetRoutes[step.value % Self.sheetRoutes.count], with: animated)
+            }
+        case 2: app.pages?.trigger(.page(step.value), with: animated)
+        case 3: app.trigger(.tab(step.value), with: animated)
+        case 4: _ = (topPresented as? UINavigationController ?? stackNavigation)?.simulateBackButtonTap()
+        case 5: (topPresented as? UINavigationController ?? stackNavigation)?.beginInteractivePop()?.finish()
+        case 6:
+            let pop = (topPresented as? UINavigationController ?? stackNavigation)?.beginInteractivePop()
+            pop?.update(0.3)
+            SimRunLoop.main.advance(by: 0.1)
+            pop?.cancel()
+        case 7: _ = topPresented?.simulateInteractiveDismissal()
+        case 8:
+            let drag = topPresented?.beginInteractiveDismissal()
+            drag?.update(0.2)
+            drag?.cancel()
+        case 9:
+            // A tap on the shown tab pops its stack to the root; UIKit refuses that, with a warning, while the
+            // stack animates, so the simulated finger taps once the animation is over.
+            let tabs = app.rootViewController
+            let index = step.value % 2
+            if tabs.selectedIndex != index || stackNavigation?.transitionCoordinator == nil {
+                _ = tabs.simulateTabTap(index)
+            }
+        case 10:
+            let pages = app.rootViewController.viewControllers?.last as? UIPageViewController
+            _ = pages?.simulateSwipe(step.value % 2 == 0 ? .forward : .reverse)
+        case 11: SimRunLoop.main.advance(by: Double(step.value % 40) / 100)
+        default: SimRunLoop.main.runUntilIdle()
+        }
+    }
+
+    /// Exports the session's tree, whatever animates or waits, and continues on the imported one.
+    private func restore(after moment: String) {
+        let registry = BridgeRegistry([RouteCoordinatorPlugin()])
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        var builder = BridgeBuilder(registry: registry)
+        var restoredApp: RandomTabsCoordinator?
+        let made = self.made
+        builder.coordinatorFactories.register(RandomTabsCoordinator.self) { root in
+            let tabs = RandomTabsCoordinator(restoringOn: root as! UITabBarController)
+            restoredApp = tabs
+            return tabs
+        }
+        builder.coordinatorFactories.register(RandomStackCoordinator.self) { root in
+            RandomStackCoordinator(made: made, rootViewController: root as! UINavigationController)
+        }
+        builder.coordinatorFactories.register(RandomSheetCoordinator.self) { root in
+            RandomSheetCoordinator(made: made, rootViewController: root as! UINavigationController)
+        }
+        do {
+            let live = try BridgeSnapshot.importLive(xml, builder: builder)
+            let again = BridgeSnapshot.export(live.windows, registry: registry)
+            if again != xml {
+                let differences =
+                    (try? BridgeSnapshot.diff(BridgeSnapshot.parse(xml), BridgeSnapshot.parse(again))) ?? []
+                failures.append(
+                    "X3: the import after \(moment) does not export the snapshot again: \(differences.map(\.description).joined(separator: "; "))"
+                )
+            }
+            guard let restoredApp, let restoredWindow = live.windows.first else {
+                failures.append("X9: the app coordinator was not restored after \(moment)")
+                return
+            }
+            window.rootViewController = nil
+            app = restoredApp
+            restoredWindow.makeKeyAndVisible()
+            restoredWindows.append(restoredWindow)
+        } catch {
+            failures.append("import after \(moment) failed: \(error)")
+        }
+    }
+
+    private var restoredWindows: [UIWindow] = []
+    private var windows: [UIWindow] { restoredWindows.isEmpty ? [window] : restoredWindows }
+
+    /// Once the run loop is idle: the engine's invariants hold, and a coordinator is alive exactly when
+    /// it is in the app's tree and shows something.
+    private func check(_ moment: String) {
+        failures += invariants.violations(windows: windows, settled: true).map { "\(moment): \($0)" }
+        var inTree = Set<ObjectIdentifier>()
+        func walk(_ coordinator: WalkedCoordinator) {
+            inTree.insert(ObjectIdentifier(coordinator))
+            for child in coordinator.children {
+                if let walked = child as? WalkedCoordinator { walk(walked) }
+                if let controller = child.viewController, !onScreen(controller, sharing: child) {
+                    failures.append("\(moment): a child of \(type(of: coordinator)) shows nothing: \(type(of: child))")
+                }
+            }
+        }
+        if let stack = app.stack { walk(stack) }
+        for (name, object) in made.live where !inTree.contains(ObjectIdentifier(object)) {
+            failures.append("\(moment): the \(name) coordinator is alive but no longer in the app's tree")
+        }
+    }
+
+    /// Whether a child's controller is in the app's hierarchy, or, for a coordinator on its parent's stack,
+    /// one of the screens it pushed.
+    private func onScreen(_ controller: UIViewController, sharing child: Presentable) -> Bool {
+        if let about = child as? RandomAboutCoordinator {
+            return about.rootViewController.viewControllers.contains { $0.title?.hasPrefix("About") == true }
+        }
+        // In a container (a tab not shown keeps its stack), presented, or a window's root.
+        return controller.parent != nil || controller.presentingViewController != nil
+            || controller.viewIfLoaded?.window != nil
+    }
+}
+
+@MainActor
+@Suite("A12, E19, E20, E21, X3, X9: random route sequences keep every invariant", .cleanSimulatedWorld)
+struct RouteRandomSequenceTests {
+    @Test(
+        "A12, E19, E20, E21: random routes, user gestures and time on route coordinators keep every invariant",
+        arguments: SimAnimation.NonAnimatedTiming.allCases, [false, true])
+    func routeSequences(timing: SimAnimation.NonAnimatedTiming, restores: Bool) async {
+        let count = ProcessInfo.processInfo.environment["ROUTE_SEQUENCES"].flatMap(Int.init) ?? 300
+        await propertyCheck(count: count, input: RouteStep.generator) { steps in
+            SimAnimation.nonAnimatedTiming = timing
+            let failures = RouteSession(restores: restores).run(steps)
+            #expect(
+                failures.isEmpty,
+                "timing \(timing), restores \(restores): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
+            )
+        }
+    }
+}
