@@ -9,6 +9,17 @@ extension InsecurityHost {
         if !(frame.placement.isPush), let navigation = frame.navigationContext {
             frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
         }
+        if frame.placement.isPush, case .navigation(let navigation) = base, let navigation = navigation.value {
+            // The navigation controller is inside a presented controller: it leaves when that one is dismissed.
+            let presented = navigation.presentationAnchor
+            if let presenter = presented.presentingViewController {
+                frame.observations.append(
+                    presenter.observePresentations { [weak self, weak presented] change in
+                        guard let presented, change.controllers.contains(where: { $0 === presented }) else { return }
+                        self?.baseDismissed(change)
+                    })
+            }
+        }
         frame.controller?.onDeallocation { [weak self, weak frame] in
             // Runs inside the controller's deinit: act on the next turn of the run loop, if still needed.
             guard let frame, frame.isLive else { return }
@@ -73,6 +84,21 @@ extension InsecurityHost {
             removedByUIKit(removed, cause: cause, pushed: false)
         case .cancelled:
             break
+        }
+    }
+
+    /// The presented controller holding this host's navigation controller is dismissed by the user or app
+    /// code: the pushed frames leave with it, decided as a dismissal of them would be (E10).
+    func baseDismissed(_ change: PresentationChange) {
+        guard change.kind != .present, change.phase != .cancelled else { return }
+        let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
+        let pushed = frames.compactMap(\.uikitController)
+        if change.phase == .began, change.presenter.transitionCoordinator?.isInteractive == true {
+            whenInteractionFinishes(change.presenter.transitionCoordinator) { [weak self] in
+                self?.removedByUIKit(pushed, cause: cause, pushed: true)
+            }
+        } else {
+            removedByUIKit(pushed, cause: cause, pushed: true)
         }
     }
 
