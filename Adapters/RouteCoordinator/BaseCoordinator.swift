@@ -30,6 +30,8 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     /// The coordinator this one was last added to as a child, for the bridged tree.
     weak var parentOwner: (any ScreenOwner)?
     private var keyWindowObserver: (any NSObjectProtocol)?
+    /// Observations of restored children presented without a frame (see ``restoreChild(_:)``).
+    private var restoredPresentationObservations: [AnyObject] = []
     /// The first transition, waiting for a window to become key.
     private var initialTransition: TransitionType?
 
@@ -192,9 +194,20 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
         }
     }
 
-    /// Adds a child a snapshot restored, without a transition.
+    /// Adds a child a snapshot restored, without a transition. A child restored presented without a frame
+    /// (a snapshot taken while the user's swipe was taking it away) leaves once UIKit has dismissed it.
     func restoreChild(_ child: Presentable) {
         addChild(child)
+        guard let controller = child.viewController, let presenter = controller.presentingViewController,
+            !RouteScreens.isPresented(controller)
+        else { return }
+        restoredPresentationObservations.append(
+            presenter.observePresentations { [weak self, weak controller] change in
+                guard let controller, change.kind != .present, change.phase == .completed,
+                    change.controllers.contains(where: { $0 === controller })
+                else { return }
+                self?.screensLeft()
+            })
     }
 
     var frameTypeName: String { (self as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: self)) }

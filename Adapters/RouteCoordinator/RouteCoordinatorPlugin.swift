@@ -81,6 +81,9 @@ public final class RouteCoordinatorPlugin: BridgePlugin {
                     message: "its parent \"\(parentID)\" is not a route coordinator that lists it as a child")
             }
         }
+        // A snapshot taken while a screen was leaving (a sheet the user just swiped away) restores its
+        // coordinator as a child: once the restored tree has settled, children that show nothing leave.
+        for coordinator in made.values { coordinator.screensLeft() }
         // The host that presented for the coordinators presents for them again, and each of its frames
         // keeps it, as the frames the adapter starts do: the import's caller need not hold it.
         for host in context.hosts(ranBy: framework) {
