@@ -12,18 +12,20 @@ final class RecordingAnimation: Animation {
     private(set) var runs = 0
 
     static func `static`() -> RecordingAnimation {
-        let animation = RecordingAnimation(presentation: nil, dismissal: nil)
-        animation.presentationAnimation = StaticTransitionAnimation(duration: 0.1) { [weak animation] context in
-            animation?.runs += 1
-            context.completeTransition(true)
-        }
-        animation.dismissalAnimation = animation.presentationAnimation
-        return animation
+        recording { StaticTransitionAnimation(duration: 0.1, performAnimation: $0) }
     }
 
     static func interactive() -> RecordingAnimation {
+        recording { InteractiveTransitionAnimation(duration: 0.1, transition: $0) }
+    }
+
+    /// An animation whose presentation and dismissal are the one `make` builds around a closure that counts
+    /// its runs and completes the transition.
+    private static func recording(
+        _ make: (@escaping @MainActor (UIViewControllerContextTransitioning) -> Void) -> TransitionAnimation
+    ) -> RecordingAnimation {
         let animation = RecordingAnimation(presentation: nil, dismissal: nil)
-        animation.presentationAnimation = InteractiveTransitionAnimation(duration: 0.1) { [weak animation] context in
+        animation.presentationAnimation = make { [weak animation] context in
             animation?.runs += 1
             context.completeTransition(true)
         }
