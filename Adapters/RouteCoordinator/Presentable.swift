@@ -92,7 +92,7 @@ public struct TransitionOptions: Sendable {
 
 /// What a performed transition showed, given to ``Router/contextTrigger(_:with:completion:)``'s completion.
 @MainActor
-public protocol TransitionContext {
+public protocol TransitionContext: Sendable {
     /// The presentables the transition showed.
     var presentables: [Presentable] { get }
     /// The animation the transition used, if any.

@@ -37,9 +37,9 @@ extension Router {
 
     /// Triggers `route` and returns what it showed, once its transitions have ended.
     public func contextTrigger(_ route: RouteType, with options: TransitionOptions) async -> TransitionContext {
-        await withCheckedContinuation { (continuation: CheckedContinuation<MainActorContext, Never>) in
-            contextTrigger(route, with: options) { continuation.resume(returning: MainActorContext(context: $0)) }
-        }.context
+        await withCheckedContinuation { continuation in
+            contextTrigger(route, with: options) { continuation.resume(returning: $0) }
+        }
     }
 
     /// This router, type-erased and retained.
@@ -190,11 +190,6 @@ open class RedirectionRouter<ParentRoute: Route, RouteType: Route>: Router {
         }
         return map(route)
     }
-}
-
-/// A transition context handed from the main actor back to it across an `await`.
-private struct MainActorContext: @unchecked Sendable {
-    let context: TransitionContext
 }
 
 /// A presentable that stands for another (an erased or weakly held router): the bridged tree and the

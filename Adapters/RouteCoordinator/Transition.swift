@@ -27,6 +27,7 @@ extension TransitionProtocol {
 /// runs waits for it instead of being refused (E19), and their completions run once the transition has
 /// ended. A transition written by an app with ``init(presentables:animationInUse:perform:)`` runs its own
 /// code.
+@MainActor
 public struct Transition<RootViewController: UIViewController>: TransitionProtocol {
     public typealias PerformClosure =
         @MainActor (
