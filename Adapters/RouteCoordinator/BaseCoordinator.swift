@@ -263,8 +263,9 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     }
 }
 
-/// Set while a snapshot's coordinators are rebuilt: coordinators made then do not perform their initial
-/// route or transition, since the restored screens show it already (X9).
+/// Set while a snapshot's coordinators are rebuilt: coordinators made then perform no transition, neither
+/// their initial route or transition nor one their initialiser triggers, since the restored screens show
+/// it already (X9).
 @MainActor
 enum RouteRestoration {
     private(set) static var isRestoring = false

@@ -67,10 +67,12 @@ extension Coordinator where Self: AnyObject {
     }
 
     /// Adds the transition's presentables as children, performs it, then calls `completion` and drops the
-    /// children no longer shown, once its transitions have ended.
+    /// children no longer shown, once its transitions have ended. While a snapshot's coordinators are
+    /// rebuilt, a transition an initialiser triggers is skipped: the restored screens show it already.
     public func performTransition(
         _ transition: TransitionType, with options: TransitionOptions, completion: PresentationHandler? = nil
     ) {
+        guard !RouteRestoration.isRestoring else { return }
         transition.presentables.forEach(addChild)
         RoutePerformer.while(self as? any ScreenOwner) {
             transition.perform(on: rootViewController, with: options) {

@@ -55,10 +55,13 @@ enum AccountRoute: Route {
     case profile
 }
 
+/// Triggers its first route itself, after `super.init`, as XCoordinator's example app's About coordinator
+/// does: the import does not run that trigger either.
 @MainActor
 final class AccountCoordinator: NavigationCoordinator<AccountRoute> {
     init(rootViewController: UINavigationController = .init()) {
-        super.init(rootViewController: rootViewController, initialRoute: .profile)
+        super.init(rootViewController: rootViewController, initialRoute: nil)
+        trigger(.profile)
     }
 
     override func prepareTransition(for route: AccountRoute) -> NavigationTransition {
