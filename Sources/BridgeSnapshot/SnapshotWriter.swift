@@ -16,7 +16,7 @@ enum SnapshotWriter {
     static let readableVersions = 1...version
 
     static func write(_ tree: BridgedTree) -> String {
-        let tree = tree.withDerivedRoots().inCanonicalOrder()
+        let tree = tree.withDerivedRoots().inCanonicalOrder().withStableIDs()
         xmlInitParser()
         let buffer = xmlBufferCreate()!
         defer { xmlBufferFree(buffer) }
@@ -76,13 +76,13 @@ enum SnapshotWriter {
         }
     }
 
-    /// Nothing refers to a host, so its id is its position: import renumbers hosts as it recreates them.
+    /// A host's id is its base's (X13): nothing refers to a host, and the import names hosts the same way.
     private static func writeHosts(_ hosts: [BridgedHost], to writer: XMLWriter) {
-        for (position, host) in hosts.enumerated() {
+        for host in hosts {
             writer.element(
                 "host",
                 [
-                    ("id", "host\(position + 1)"), ("base", host.base.kind.rawValue), ("on", host.base.targetID),
+                    ("id", host.id), ("base", host.base.kind.rawValue), ("on", host.base.targetID),
                     ("framework", host.framework),
                 ]
             ) {
@@ -98,27 +98,18 @@ enum SnapshotWriter {
         }
     }
 
-    /// Coordinator ids are `Framework.N`, numbered in document order per framework, so that a snapshot and
-    /// its import (which numbers coordinators as it reads them) agree.
+    /// Coordinator ids are `Framework.Type@root` (X13), whatever the document called them.
     private static func writeCoordinators(_ coordinators: [BridgedCoordinator], to writer: XMLWriter) {
-        var counts: [String: Int] = [:]
-        var canonicalIDs: [String: String] = [:]
-        for coordinator in coordinators where canonicalIDs[coordinator.id] == nil {
-            counts[coordinator.framework, default: 0] += 1
-            canonicalIDs[coordinator.id] = "\(coordinator.framework).\(counts[coordinator.framework]!)"
-        }
-        func canonical(_ id: String) -> String { canonicalIDs[id] ?? id }
         for coordinator in coordinators {
             writer.element(
                 "coordinator",
                 [
-                    ("id", canonical(coordinator.id)), ("framework", coordinator.framework),
-                    ("type", coordinator.type),
+                    ("id", coordinator.id), ("framework", coordinator.framework), ("type", coordinator.type),
                     ("identifier", coordinator.identifier), ("root", coordinator.rootID),
-                    ("parent", coordinator.parentID.map(canonical)),
+                    ("parent", coordinator.parentID),
                 ]
             ) {
-                for child in coordinator.childIDs { writer.element("child", [("ref", canonical(child))]) }
+                for child in coordinator.childIDs { writer.element("child", [("ref", child)]) }
                 for owned in coordinator.controllerIDs { writer.element("owns", [("ref", owned)]) }
             }
         }

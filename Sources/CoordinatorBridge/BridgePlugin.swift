@@ -71,7 +71,8 @@ public final class BridgeRegistry {
 @MainActor
 public final class BridgeReadContext {
     private var controllerIDs: [ObjectIdentifier: String] = [:]
-    private var usedIDs: Set<String> = []
+    /// The controller ids given so far, and how many of each generated name.
+    private var numbering = BridgedIdentifiers.Numbering()
     private var coordinatorIDs: [ObjectIdentifier: String] = [:]
     private var coordinatorCount = 0
 
@@ -91,7 +92,9 @@ public final class BridgeReadContext {
         controllerIDs[ObjectIdentifier(controller)]
     }
 
-    /// A stable id for a coordinator object: the same object always gets the same id within one read.
+    /// An id for a coordinator object: the same object always gets the same id within one read. The tree
+    /// the reader returns renames them after what identifies each coordinator (X13,
+    /// `BridgedTree.withStableCoordinatorIDs()`).
     public func id(ofCoordinator coordinator: AnyObject, framework: String) -> String {
         if let id = coordinatorIDs[ObjectIdentifier(coordinator)] { return id }
         coordinatorCount += 1
@@ -100,16 +103,21 @@ public final class BridgeReadContext {
         return id
     }
 
-    /// Names a controller: its `restorationIdentifier` when set and unused, else `vc<N>` in reading order.
-    func assignID(to controller: UIViewController) -> String {
+    /// Names a controller (X13): its `restorationIdentifier` when set and unused, else its place and type,
+    /// `place/Type`, with `.2`, `.3`… for later controllers of the same type in the same place. The id
+    /// depends on nothing read before it elsewhere in the tree, so a change in one part of the tree renames
+    /// nothing in another.
+    func assignID(to controller: UIViewController, typeName: String, under place: String) -> String {
         if let id = id(of: controller) { return id }
-        var id = controller.restorationIdentifier.flatMap { usedIDs.contains($0) ? nil : $0 } ?? ""
-        var counter = controllerIDs.count + 1
-        while id.isEmpty || usedIDs.contains(id) {
-            id = "vc\(counter)"
-            counter += 1
+        let id: String
+        if let restoration = controller.restorationIdentifier, !restoration.isEmpty,
+            !numbering.taken.contains(restoration)
+        {
+            numbering.taken.insert(restoration)
+            id = restoration
+        } else {
+            id = numbering.name(BridgedIdentifiers.joined(place, BridgedIdentifiers.token(typeName)))
         }
-        usedIDs.insert(id)
         controllerIDs[ObjectIdentifier(controller)] = id
         controllers.append(controller)
         return id

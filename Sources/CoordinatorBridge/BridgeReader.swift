@@ -34,10 +34,10 @@ public struct BridgeReader {
             var presented: [BridgedPresentation] = []
             var rootID: String?
             if let root = window.rootViewController {
-                rootID = describe(root, into: &tree, context: context)
+                rootID = describe(root, under: windowID, into: &tree, context: context)
                 var current = root.presentedViewController
                 while let controller = current {
-                    let id = describe(controller, into: &tree, context: context)
+                    let id = describe(controller, under: "\(windowID)/presented", into: &tree, context: context)
                     presented.append(
                         BridgedPresentation(controllerID: id, style: controller.modalPresentationStyle.name))
                     current = controller.presentedViewController
@@ -62,28 +62,31 @@ public struct BridgeReader {
         for plugin in registry.plugins {
             tree.coordinators += plugin.describeCoordinators(in: context)
         }
-        return tree
+        return tree.withStableCoordinatorIDs()
     }
 
-    /// Adds `controller` and the controllers it shows (flat, in order) and returns its id. A navigation
-    /// controller shows its stack: a controller it is animating away is no longer part of it, unless the
-    /// user still holds the pop (a snapshot records no finger, so it keeps the stack the gesture began on).
-    private func describe(_ controller: UIViewController, into tree: inout BridgedTree, context: BridgeReadContext)
-        -> String
-    {
-        var pending = [controller]
+    /// Adds `controller` and the controllers it shows (flat, in order) and returns its id; `place` is where
+    /// it is (its window, or a container's id), which its id is made from when it has no restoration
+    /// identifier (X13). A navigation controller shows its stack: a controller it is animating away is no
+    /// longer part of it, unless the user still holds the pop (a snapshot records no finger, so it keeps the
+    /// stack the gesture began on).
+    private func describe(
+        _ controller: UIViewController, under place: String, into tree: inout BridgedTree, context: BridgeReadContext
+    ) -> String {
+        var pending = [(controller, place)]
         var order: [(controller: UIViewController, children: [UIViewController])] = []
-        while let next = pending.popLast() {
-            _ = context.assignID(to: next)
+        while let (next, nextPlace) = pending.popLast() {
+            // Children are named in their container's order: a push names only the controller it adds.
+            let id = context.assignID(to: next, typeName: Self.typeName(of: next), under: nextPlace)
             let children = Self.shownChildren(of: next)
             order.append((next, children))
-            pending.append(contentsOf: children.reversed())
+            pending.append(contentsOf: children.reversed().map { ($0, id) })
         }
         for (described, children) in order {
             tree.controllers.append(
                 BridgedController(
                     id: context.id(of: described)!,
-                    type: (described as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: described)),
+                    type: Self.typeName(of: described),
                     title: described.title,
                     children: children.compactMap { context.id(of: $0) },
                     container: BridgedContainer(of: described, kinds: context.containerKinds),
@@ -92,6 +95,11 @@ public struct BridgeReader {
             )
         }
         return context.id(of: controller)!
+    }
+
+    /// The type name trees record: a stand-in's original type, else the controller's own.
+    private static func typeName(of controller: UIViewController) -> String {
+        (controller as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: controller))
     }
 
     private static func shownChildren(of controller: UIViewController) -> [UIViewController] {
@@ -131,7 +139,9 @@ public struct BridgeReader {
                     let navigation = (controller.parent as? UINavigationController).flatMap {
                         context.id(of: $0) == nil ? $0 : nil
                     }
-                    _ = describe(navigation ?? controller, into: &tree, context: context)
+                    _ = describe(
+                        navigation ?? controller, under: "\(base.targetID ?? "detached")/waiting", into: &tree,
+                        context: context)
                     controllerID = context.id(of: controller)
                 }
                 return BridgedFrame(
@@ -140,12 +150,9 @@ public struct BridgeReader {
                 )
             }
             context.hosts.append(host)
-            hosts.append(
-                BridgedHost(
-                    id: "host\(hosts.count + 1)", base: base, frames: frames,
-                    framework: host.framework))
+            hosts.append(BridgedHost(id: "", base: base, frames: frames, framework: host.framework))
         }
-        return hosts
+        return BridgedHost.withStableIDs(hosts)
     }
 }
 

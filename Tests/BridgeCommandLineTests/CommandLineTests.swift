@@ -195,7 +195,8 @@ struct CommandLineTests {
         #expect(mermaid.status == 0)
         let lines = mermaid.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "flowchart TD")
-        #expect(lines.contains { $0.contains("{{\"host host1") }, "hosts are hexagons")
+        #expect(
+            lines.contains { $0.contains("{{\"host shop/modal") }, "hosts are hexagons, named after their base (X13)")
         #expect(
             lines.contains { $0.contains("([\"ShopCoordinator<br/>ResponderCoordinator\"])") },
             "coordinators are rounded")
@@ -232,13 +233,15 @@ struct CommandLineTests {
         #expect(try bridgeRun(["diff", file.path, step(0)]).status == 0, "step 0 is the import")
         let swiped = try bridgeRun(["diff", step(0), step(1)])
         #expect(swiped.status == 1)
-        #expect(swiped.output.contains("- controller \"checkout\""))
+        #expect(swiped.output.contains("- controller \"checkout\": presented in window \"app\" (1)"))
         #expect(
             swiped.output.contains(
-                "~ host \"host2\": frames [present CheckoutCoordinator checkout shown, presentNavigation PaymentCoordinator payment shown] -> []"
+                "~ host \"shop/modal\": frames [present CheckoutCoordinator checkout shown, presentNavigation PaymentCoordinator payment shown] -> []"
             ))
         let back = try bridgeRun(["diff", step(1), step(2)])
-        #expect(back.output.contains("~ controller \"shop\": stack [catalog, teapot] -> [catalog]"))
+        #expect(
+            back.output.hasPrefix("- controller \"teapot\": on stack \"shop\" (2)"), "the pop is one removed controller"
+        )
 
         let printed = try bridgeRun(["replay", file.path, script.path])
         #expect(printed.output.contains("<!-- step 2: line 4: back shop -->"))

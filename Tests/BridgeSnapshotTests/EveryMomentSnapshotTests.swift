@@ -160,7 +160,7 @@ struct EveryMomentSnapshotTests {
                 <controller id="post" type="UIViewController" title="Post"/>
               </controllers>
               <hosts>
-                <host id="host1" base="navigation" on="main">
+                <host id="main/navigation" base="navigation" on="main">
                   <frame kind="push" state="shown" coordinator="PushStep" controller="post"/>
                   <frame kind="presentNavigation" state="waiting" coordinator="PushStep"/>
                 </host>

@@ -35,7 +35,8 @@ struct RealAppSnapshotTests {
         SimRunLoop.main.runUntilIdle()
         let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
         let xml = BridgeSnapshot.export([window], registry: registry)
-        #expect(xml.contains(#"type="AppCoordinator" identifier="AppCoordinator" root="vc1">"#))
+        #expect(
+            xml.contains(#"type="AppCoordinator" identifier="AppCoordinator" root="window1/UINavigationController">"#))
         var builder = BridgeBuilder(registry: registry)
         var received: [UIViewController?] = []
         builder.coordinatorFactories.register(AppCoordinator.self) {
@@ -73,7 +74,9 @@ struct RealAppSnapshotTests {
         pending.identifier = "PendingAccount"
         home.startChild(coordinator: pending)
         let xml = expectRoundTrip([window])
-        #expect(xml.contains(#"identifier="PendingAccount" root="main" parent="ResponderCoordinator.1"/>"#))
+        #expect(
+            xml.contains(
+                #"identifier="PendingAccount" root="main" parent="ResponderCoordinator.HomeCoordinator@main"/>"#))
         home.stop()
     }
 

@@ -193,7 +193,8 @@ struct RestoredCoordinatorsTests {
         loop.runUntilIdle()
         let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
         let xml = BridgeSnapshot.export([window], registry: registry)
-        #expect(xml.contains(#"<host id="host1" base="modal" on="shop" framework="ResponderCoordinator">"#), "\(xml)")
+        #expect(
+            xml.contains(#"<host id="shop/modal" base="modal" on="shop" framework="ResponderCoordinator">"#), "\(xml)")
         window.rootViewController = nil
         loop.runUntilIdle()
 

@@ -19,12 +19,13 @@ struct RoundTripTests {
         let xml = export([legacy[0] as! UIWindow])
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"4\">"))
         #expect(xml.contains(#"<controller id="main" type="UINavigationController" container="navigation">"#))
-        #expect(xml.contains(#"<host id="host1" base="navigation" on="main" framework="ResponderCoordinator">"#))
+        #expect(
+            xml.contains(#"<host id="main/navigation" base="navigation" on="main" framework="ResponderCoordinator">"#))
         #expect(
             xml.contains(#"<frame kind="push" state="shown" coordinator="AccountCoordinator" controller="account"/>"#))
         #expect(
             xml.contains(
-                #"<coordinator id="ResponderCoordinator.2" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" root="main" parent="ResponderCoordinator.1">"#
+                #"<coordinator id="ResponderCoordinator.AccountCoordinator@main" framework="ResponderCoordinator" type="AccountCoordinator" identifier="AccountCoordinator" root="main" parent="ResponderCoordinator.HomeCoordinator@main">"#
             ))
         let tree = try BridgeSnapshot.parse(xml)
         #expect(tree.coordinators.map(\.controllerIDs) == [["home"], ["account", "security"]])

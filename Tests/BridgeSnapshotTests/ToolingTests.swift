@@ -34,7 +34,7 @@ struct ToolingTests {
         (scenes[1][1] as! HomeCoordinator).stop()
     }
 
-    @Test("X7: diff reports additions, removals and changes by id, readably")
+    @Test("X7, X13: diff reports additions, removals and changes by id, readably")
     func diff() throws {
         let old = try BridgeSnapshot.parse(export([Scenes.stackAndModalChain()[0] as! UIWindow]))
         var new = old
@@ -42,14 +42,14 @@ struct ToolingTests {
         new.controllers.append(
             BridgedController(id: "extra", type: "UIViewController", title: nil, children: [], container: nil))
         new.windows[0].presented.removeLast()
-        new.controllers.removeAll { $0.id == "vc5" }
+        new.controllers.removeAll { $0.id == "window1/presented/UIViewController" }
         let lines = BridgeSnapshot.diff(old, new).map(\.description)
+        // The dismissal is one removed presentation: the window's list is not repeated (X13).
         #expect(
             lines == [
-                "~ window \"window1\": presented [settings (formSheet), vc5 (fullScreen)] -> [settings (formSheet)]",
                 "~ controller \"home\": title \"Home\" -> \"Start\"",
-                "- controller \"vc5\": type UIViewController, title \"Cover\", children []",
-                "+ controller \"extra\": type UIViewController, title none, children []",
+                "- controller \"window1/presented/UIViewController\": presented in window \"window1\" (2), type UIViewController, title \"Cover\", children []",
+                "+ controller \"extra\": nowhere, type UIViewController, title none, children []",
             ])
         #expect(BridgeSnapshot.diff(old, old).isEmpty)
     }

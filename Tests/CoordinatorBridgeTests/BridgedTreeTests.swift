@@ -87,18 +87,25 @@ struct BridgedTreeTests {
                     id: "window1", isKey: true, isVisible: true, rootID: "main",
                     presented: [BridgedPresentation(controllerID: "sheet", style: "automatic")])
             ])
-        #expect(tree.controllers.map(\.id) == ["main", "home", "vc3", "sheet"])
-        #expect(tree.controllers.first?.children == ["home", "vc3"])
+        // X13: a controller without a restoration identifier is named after its place and type.
+        #expect(tree.controllers.map(\.id) == ["main", "home", "main/UIViewController", "sheet"])
+        #expect(tree.controllers.first?.children == ["home", "main/UIViewController"])
         let bridgedHosts = tree.hosts.filter {
-            $0.frames.contains { $0.controllerID == "sheet" } || $0.frames.contains { $0.controllerID == "vc3" }
+            $0.frames.contains { $0.controllerID == "sheet" }
+                || $0.frames.contains { $0.controllerID == "main/UIViewController" }
         }
+        #expect(bridgedHosts.map(\.id) == ["main/navigation", "main/modal"])
         #expect(bridgedHosts.map(\.base) == [.navigation(controllerID: "main"), .modal(controllerID: "main")])
         #expect(bridgedHosts.flatMap(\.frames).map(\.kind) == [.push, .present])
         let responder = tree.coordinators.filter { $0.framework == "ResponderCoordinator" }
         #expect(responder.count == 2)
         #expect(responder.first?.childIDs == [responder.last?.id].compactMap { $0 })
         #expect(responder.last?.parentID == responder.first?.id)
-        #expect(responder.map(\.controllerIDs) == [["home"], ["vc3"]])
+        #expect(responder.map(\.controllerIDs) == [["home"], ["main/UIViewController"]])
+        #expect(
+            responder.map(\.id) == [
+                "ResponderCoordinator.NavigationCoordinator@main", "ResponderCoordinator.NavigationCoordinator@main.2",
+            ])
         #expect(tree.coordinators.filter { $0.framework == "TinyFlow" }.map(\.controllerIDs) == [["home"]])
         #expect(tree.rendered().contains("UIViewController #home \"Home\"  <- NavigationCoordinator, TinyFlow"))
         app.stop()
@@ -112,7 +119,11 @@ struct BridgedTreeTests {
         window.rootViewController = navigation
         let reader = BridgeReader(registry: BridgeRegistry())
         #expect(reader.read([window]) == reader.read([window]))
-        #expect(reader.read([window]).controllers.map(\.id) == ["vc1", "vc2", "vc3"])
+        #expect(
+            reader.read([window]).controllers.map(\.id) == [
+                "window1/UINavigationController", "window1/UINavigationController/UIViewController",
+                "window1/UINavigationController/UIViewController.2",
+            ])
     }
 
     @Test("A7: InsecurityChild chains are described as parent and child")

@@ -98,7 +98,7 @@ struct LandingPageTests {
             navigation.simulateBackButtonTap()
             SimRunLoop.main.runUntilIdle()
         }
-        #expect(differences.contains { $0.description.hasPrefix("~ controller \"shop\": stack [") })
+        #expect(differences.contains { $0.description.contains(": on stack \"shop\" (2)") && $0.change == .removed })
         #expect(shop.viewControllers.count == 1, "the user's Back reached the coordinator")
 
         shop.show(UIViewController())

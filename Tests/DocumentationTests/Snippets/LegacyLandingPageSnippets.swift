@@ -31,7 +31,7 @@ func bridgeSnapshotLanding(window: UIWindow, later: () -> Void) throws -> [Snaps
     let before = try BridgeSnapshot.parse(BridgeSnapshot.export([window], registry: registry))
     later()   // the user or the app changes the screen
     let after = try BridgeSnapshot.parse(BridgeSnapshot.export([window], registry: registry))
-    return BridgeSnapshot.diff(before, after)   // e.g. ~ controller "shop": stack [catalog, product] -> [catalog]
+    return BridgeSnapshot.diff(before, after)   // e.g. - controller "product": on stack "shop" (2), …
 }
 
 /// BridgeTools: a user journey applied to a live tree, and a migration plan for a legacy tree.
