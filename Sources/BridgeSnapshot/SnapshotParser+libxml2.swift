@@ -8,6 +8,17 @@ final class IssueCollector {
     private(set) var sawMalformedInput = false
     /// The reader, to place errors that libxml2 reports without a column (schema errors).
     var reader: xmlTextReaderPtr?
+    /// The issues libxml2 placed by line only (schema errors), whose column the parser fills in.
+    var unplaced: [Int] = []
+
+    /// Gives the issues placed by line only the column `column(line)` names.
+    func place(_ column: (Int) -> Int) {
+        for index in unplaced {
+            let issue = issues[index]
+            issues[index] = SnapshotIssue(issue.kind, issue.message, line: issue.line, column: column(issue.line))
+        }
+        unplaced.removeAll()
+    }
 
     func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
         // One line per issue: libxml2 puts some details (the bytes of an encoding error) on lines of their own.
@@ -19,9 +30,10 @@ final class IssueCollector {
         let isSchema = error.domain == Int32(XML_FROM_SCHEMASV.rawValue)
         var line = Int(error.line)
         var column = Int(error.int2)
-        if column == 0, let reader {
-            line = line == 0 ? Int(xmlTextReaderGetParserLineNumber(reader)) : line
-            column = Int(xmlTextReaderGetParserColumnNumber(reader))
+        if column == 0 || isSchema {
+            if line == 0, let reader { line = Int(xmlTextReaderGetParserLineNumber(reader)) }
+            column = 0
+            unplaced.append(issues.count)
         }
         issues.append(SnapshotIssue(isSchema ? .schemaViolation : kind, message, line: line, column: column))
         if !isSchema, kind == .malformed { sawMalformedInput = true }

@@ -97,7 +97,7 @@ struct SnapshotParser {
             withExtendedLifetime(schema) {}
         }
 
-        let builder = readElements(from: reader, into: collector)
+        let builder = readElements(from: reader, into: collector, source: bytes)
         let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         guard issues.isEmpty else { throw SnapshotError(issues) }
         return (builder.tree.withDerivedRoots(), builder.positions, builder.version)
@@ -123,8 +123,13 @@ struct SnapshotParser {
 
     /// Reads the document's elements into a tree, until its end, the first malformed input, or the depth
     /// limit.
-    private func readElements(from reader: xmlTextReaderPtr, into collector: IssueCollector) -> TreeBuilder {
+    private func readElements(from reader: xmlTextReaderPtr, into collector: IssueCollector, source: [UInt8])
+        -> TreeBuilder
+    {
         var builder = TreeBuilder()
+        var positions = SnapshotSourcePositions(source)
+        // Schema errors name a line only: the element read on that line, else the line's first character.
+        defer { collector.place { positions.column(onLine: $0) } }
         while true {
             let status = xmlTextReaderRead(reader)
             if status == 0 { break }
@@ -143,16 +148,19 @@ struct SnapshotParser {
                 }
                 break
             }
-            let line = Int(xmlTextReaderGetParserLineNumber(reader))
-            let column = Int(xmlTextReaderGetParserColumnNumber(reader))
             let depth = Int(xmlTextReaderDepth(reader))
+            let isElement = xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue)
+            // An element's own start (X13), not where libxml2's parser has read to.
+            let start = isElement ? positions.nextElement() : nil
+            let line = start?.line ?? Int(xmlTextReaderGetParserLineNumber(reader))
+            let column = start?.column ?? Int(xmlTextReaderGetParserColumnNumber(reader))
             if depth >= limits.maxDepth {
                 collector.issues.append(
                     SnapshotIssue(
                         .tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: line, column: column))
                 break
             }
-            if xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue) {
+            if isElement {
                 let name = String(cString: xmlTextReaderConstLocalName(reader))
                 builder.element(
                     name, attributes: attributes(of: reader), depth: depth, at: (line, column),

@@ -1,0 +1,99 @@
+/// Where each element of a snapshot starts in its text (X13: every problem names the line and column of
+/// the element at fault). libxml2's streaming reader reports where its parser has got to, which is often
+/// several lines past the element it returns, and no column at all for schema errors; this finds each
+/// element's `<` itself.
+///
+/// The reader returns elements in document order, so one forward pass over the bytes finds them all: the
+/// next `<` that opens a start tag (not an end tag, comment, CDATA section or processing instruction) is
+/// the next element. The cost is one pass over the input, shared by every element.
+struct SnapshotSourcePositions {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+    /// The column of the first element that starts on each line, for errors libxml2 places by line only.
+    private var firstElementColumn: [Int: Int] = [:]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The line and column of the next element's `<`, or nil past the last one.
+    mutating func nextElement() -> (line: Int, column: Int)? {
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+                offset += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "<"), offset + 1 < bytes.count else {
+                offset += 1
+                continue
+            }
+            switch bytes[offset + 1] {
+            case UInt8(ascii: "/"): skip(past: ">")
+            case UInt8(ascii: "?"): skip(past: "?>")
+            case UInt8(ascii: "!"):
+                if starts(with: "<!--") {
+                    skip(past: "-->")
+                } else if starts(with: "<![CDATA[") {
+                    skip(past: "]]>")
+                } else {
+                    skip(past: ">")
+                }
+            default:
+                let position = (line: line, column: offset - lineStart + 1)
+                if firstElementColumn[line] == nil { firstElementColumn[line] = position.column }
+                offset += 1
+                return position
+            }
+        }
+        return nil
+    }
+
+    /// The column to name for a problem libxml2 placed on `line` only: the first element starting there,
+    /// else the first character of the line (an attribute written on a line of its own).
+    func column(onLine line: Int) -> Int {
+        if let column = firstElementColumn[line] { return column }
+        var current = 1
+        var index = 0
+        while index < bytes.count, current < line {
+            if bytes[index] == UInt8(ascii: "\n") { current += 1 }
+            index += 1
+        }
+        var column = 1
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+            column += 1
+        }
+        return column
+    }
+
+    private func starts(with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        if count == 1 { return bytes[offset] == text.utf8Start.pointee }
+        guard offset + count <= bytes.count else { return false }
+        return text.withUTF8Buffer { marker in
+            (0..<count).allSatisfy { bytes[offset + $0] == marker[$0] }
+        }
+    }
+
+    /// Moves past the next `terminator`, counting the lines it crosses.
+    private mutating func skip(past terminator: StaticString) {
+        let count = terminator.utf8CodeUnitCount
+        offset += 1
+        while offset < bytes.count {
+            if bytes[offset] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+            }
+            if starts(with: terminator) {
+                offset += count
+                return
+            }
+            offset += 1
+        }
+    }
+}
