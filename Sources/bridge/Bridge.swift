@@ -83,8 +83,15 @@ struct Demo: ParsableCommand {
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Writes the snapshot the demo shows: its shop during checkout (legacy coordinators and an Insecurity chain).",
-        discussion: "Example: bridge snapshot -o shop.xml"
+            "Writes the built-in demo's snapshot (not your app's): its shop during checkout.",
+        discussion: """
+            Example: bridge snapshot -o shop.xml
+
+            The demo's shop has legacy coordinators and an Insecurity chain. To take a
+            snapshot of your own app, call BridgeSnapshot.export([window], registry:)
+            in a test or a debug build and write the string to a file; validate,
+            diff, render and replay then take that file.
+            """
     )
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
@@ -107,27 +114,49 @@ struct Validate: ParsableCommand {
 
             Folders are searched for .xml files; hidden entries are left out, and
             entries that are not regular .xml files are named as skipped. Problems
-            go to standard error as FILE:line:column: kind: message.
-            Exit 0 when every snapshot is valid, 2 otherwise.
+            go to standard error as FILE:line:column: kind: message, at most
+            --max-per-file for each file and --max-problems in all; how many were
+            left out is said.
+            Exit 0 when every snapshot is valid, 2 when one is not, or when no
+            snapshot was found (a wrong path in a CI step does not pass).
             """
     )
 
     @Argument(help: "Snapshot files, or folders searched recursively for .xml files.")
     var paths: [String]
 
+    @Option(help: "The most problems printed for one file.")
+    var maxPerFile = 20
+
+    @Option(help: "The most problems printed in all.")
+    var maxProblems = 200
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Give a snapshot file or a folder of snapshots.") }
+        if maxPerFile < 1 || maxProblems < 1 { throw ValidationError("The problem limits must be at least 1.") }
     }
 
     func run() throws {
         let found = SnapshotFiles(paths)
         for line in found.skipped { fail(line) }
+        guard !found.files.isEmpty else {
+            fail("bridge validate: no snapshot found in \(paths.joined(separator: ", ")): nothing was checked.")
+            throw ExitCode(2)
+        }
         let results = readSnapshotFiles(found.files.map(\.path)) { bytes throws(SnapshotError) in
             try BridgeSnapshot.validate(bytes)
         }
         var failed = 0
+        var printed = 0
+        var leftOut = 0
         for (file, result) in zip(found.files, results) {
-            for problem in result.problems { fail(problem) }
+            let shown = result.problems.prefix(min(maxPerFile, max(0, maxProblems - printed)))
+            for problem in shown { fail(problem) }
+            printed += shown.count
+            if shown.count < result.problems.count {
+                leftOut += result.problems.count - shown.count
+                fail("\(file.path): \(count(result.problems.count - shown.count, "more problem")) not shown")
+            }
             guard let version = result.value else {
                 failed += 1
                 continue
@@ -137,7 +166,8 @@ struct Validate: ParsableCommand {
         if paths.count > 1 || SnapshotFiles.isFolder(paths[0]) {
             print(
                 "\(count(found.files.count, "snapshot")): \(found.files.count - failed) valid, \(failed) invalid or unreadable"
-                    + (found.skipped.isEmpty ? "" : "; \(count(found.skipped.count, "entry", "entries")) skipped"))
+                    + (found.skipped.isEmpty ? "" : "; \(count(found.skipped.count, "entry", "entries")) skipped")
+                    + (leftOut == 0 ? "" : "; \(count(leftOut, "problem")) not shown"))
         }
         if failed > 0 { throw ExitCode(2) }
     }

@@ -153,6 +153,43 @@ struct CommandLineTests {
         #expect(missing.error.contains("\(root.path)/gone.xml: cannot read the file: No such file or directory"))
     }
 
+    @Test(
+        "X13: bridge validate with no snapshot found exits 2 naming the path; problems are capped per file and in all, saying how many were left out"
+    )
+    func validateAsCIGate() throws {
+        let empty = try folder(["notes.txt": "not a snapshot"])
+        let nothing = try bridgeRun(["validate", empty.path])
+        #expect(nothing.status == 2, "a wrong path in a CI step does not pass")
+        #expect(nothing.error.contains("bridge validate: no snapshot found in \(empty.path)"))
+
+        // One controller with 150 children that do not exist: 150 problems.
+        let children = (1...150).map { "      <child ref=\"ghost\($0)\"/>" }.joined(separator: "\n")
+        let broken = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <bridge-snapshot version="4">
+              <windows><window id="w" key="true" visible="true" root="nav"/></windows>
+              <controllers>
+                <controller id="nav" type="UINavigationController" container="navigation">
+            \(children)
+                </controller>
+              </controllers>
+              <hosts/>
+              <coordinators/>
+            </bridge-snapshot>
+            """
+        let root = try folder(["a.xml": broken, "b.xml": broken])
+        let capped = try bridgeRun(["validate", root.path, "--max-per-file", "5", "--max-problems", "8"])
+        #expect(capped.status == 2)
+        let problems = capped.error.split(separator: "\n").filter { $0.contains(": danglingReference: ") }
+        #expect(problems.count == 8, "5 of the first file, 3 of the second")
+        #expect(capped.error.contains("\(root.path)/a.xml: 145 more problems not shown"))
+        #expect(capped.error.contains("\(root.path)/b.xml: 147 more problems not shown"))
+        #expect(capped.output == "2 snapshots: 0 valid, 2 invalid or unreadable; 292 problems not shown\n")
+        let defaults = try bridgeRun(["validate", "\(root.path)/a.xml"])
+        #expect(defaults.error.split(separator: "\n").filter { $0.contains(": danglingReference: ") }.count == 20)
+        #expect(defaults.error.contains("130 more problems not shown"))
+    }
+
     @Test("bridge diff of two folders pairs snapshots by relative path: added, removed and changed files, exit 1")
     func diffFolders() throws {
         let file = try checkoutSnapshot()
