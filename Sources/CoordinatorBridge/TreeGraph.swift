@@ -7,8 +7,9 @@
 /// - Insecurity hosts are hexagons with a dotted edge to what they were started on (a window's root for a
 ///   window host) and a numbered edge per frame: to its coordinator, or, for a host an adapter runs, to the
 ///   controller of its framework's coordinator.
-/// - Coordinators, the plugins' and the Insecurity frames' alike, are rounded nodes coloured by framework,
-///   with bold parent edges and dotted edges to the controllers they own.
+/// - Coordinators, the plugins' and the Insecurity frames' alike, are rounded nodes with one colour per
+///   framework in every picture (``colour(ofFramework:)``), bold parent edges and dotted edges to the
+///   controllers they own; the DOT output ends with a legend of the colours it uses.
 /// - Nodes are listed in reading order, and containers keep their children's order, so a stack reads
 ///   left to right from its root.
 struct TreeGraph {
@@ -42,6 +43,8 @@ struct TreeGraph {
     private(set) var edges: [Edge] = []
     private(set) var clusters: [Cluster] = []
     private var frameworks: [String] = []
+    /// The keys of each container's children, in order.
+    private var orderedSiblings: [[String]] = []
 
     init(_ tree: BridgedTree) {
         addWindowClusters(tree)
@@ -79,6 +82,7 @@ struct TreeGraph {
             if let title = controller.title { label += "\n\"\(title)\"" }
             if let container = controller.container { label += "\n[\(container.label)]" }
             nodes.append(Node(key: "c:\(controller.id)", label: label, shape: .controller(controller.container)))
+            if controller.container != nil { orderedSiblings.append(controller.children.map { "c:\($0)" }) }
             for (index, child) in controller.children.enumerated() {
                 let edgeLabel: String? = controller.container == .navigation ? "\(index + 1)" : nil
                 edges.append(Edge(from: "c:\(controller.id)", to: "c:\(child)", label: edgeLabel, style: .containment))
@@ -162,7 +166,19 @@ struct TreeGraph {
     /// The framework named on the nodes of Insecurity frames' coordinators.
     private static let insecurity = "Insecurity"
 
-    private static let frameworkColours = ["#fde68a", "#c4b5fd", "#fdba74", "#a5f3fc", "#d9f99d"]
+    /// Each framework's colour, the same in every picture (the README's legend lists them).
+    static let frameworkColours: KeyValuePairs<String, String> = [
+        "Insecurity": "#fde68a", "ResponderCoordinator": "#c4b5fd", "InsecurityClassic": "#fdba74",
+        "RouteCoordinator": "#a5f3fc",
+    ]
+    /// The colours of other frameworks, picked by their name, so each keeps one.
+    private static let otherColours = ["#d9f99d", "#fecaca", "#ddd6fe", "#bae6fd"]
+
+    static func colour(ofFramework framework: String) -> String {
+        if let known = frameworkColours.first(where: { $0.key == framework }) { return known.value }
+        let sum = framework.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xffff }
+        return otherColours[sum % otherColours.count]
+    }
 
     private func colour(of shape: Shape) -> String? {
         switch shape {
@@ -173,8 +189,7 @@ struct TreeGraph {
         case .controller(.described): "#e9d5ff"
         case .controller(nil): nil
         case .host: "#e5e7eb"
-        case .coordinator(let framework):
-            Self.frameworkColours[(frameworks.firstIndex(of: framework) ?? 0) % Self.frameworkColours.count]
+        case .coordinator(let framework): Self.colour(ofFramework: framework)
         }
     }
 
@@ -213,6 +228,13 @@ struct TreeGraph {
             if case .controller = node.shape, !clustered.contains(node.key) { attributes.append("color=\"#9ca3af\"") }
             lines.append("  \(quoted(node.key)) [\(attributes.joined(separator: ", "))];")
         }
+        // A container's children on one rank, left to right in their order: a stack reads from its root
+        // whatever else pulls on its screens (coordinators owning them, hosts pushing them).
+        for siblings in orderedSiblings where siblings.count > 1 {
+            lines.append(
+                "  { rank=same; " + siblings.map(quoted).joined(separator: " -> ") + " [style=invis]; }")
+        }
+        lines += legend(quoted: quoted)
         for edge in edges {
             var attributes: [String] = []
             if let label = edge.label { attributes.append("label=\(quoted(label))") }
@@ -229,6 +251,30 @@ struct TreeGraph {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A cluster naming each framework's colour, and each container kind's, that the picture uses.
+    private func legend(quoted: (String) -> String) -> [String] {
+        var entries: [(key: String, label: String, colour: String)] = frameworks.map {
+            ("legend:\($0)", $0, Self.colour(ofFramework: $0))
+        }
+        var kinds: [String] = []
+        for node in nodes {
+            guard case .controller(let container?) = node.shape, let colour = colour(of: node.shape) else { continue }
+            let kind = container.kind?.rawValue ?? container.name
+            guard !kinds.contains(kind) else { continue }
+            kinds.append(kind)
+            entries.append(("legend:container:\(kind)", kind, colour))
+        }
+        guard !entries.isEmpty else { return [] }
+        var lines = ["  subgraph cluster_legend {", "    label=\"legend\"; style=dashed; color=\"#9ca3af\";"]
+        for entry in entries {
+            lines.append(
+                "    \(quoted(entry.key)) [label=\(quoted(entry.label)), shape=box, style=\"rounded,filled\", fillcolor=\(quoted(entry.colour))];"
+            )
+        }
+        lines.append("  }")
+        return lines
     }
 
     // MARK: Mermaid
