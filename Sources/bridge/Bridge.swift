@@ -296,10 +296,11 @@ extension BridgedTreeFormat: ExpressibleByArgument {}
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Maps each UIResponder-style coordinator of a snapshot to an Insecurity coordinator and writes Swift skeletons.",
+            "Maps each UIResponder-style or route coordinator of a snapshot to an Insecurity coordinator and writes Swift skeletons.",
         discussion: """
             Example: bridge migrate shop.xml --swift Migrated.swift
-            The report goes to standard output.
+            The report goes to standard output. A snapshot without such coordinators
+            has nothing to migrate: exit 0, and no Swift is written.
             """
     )
 
@@ -312,6 +313,8 @@ struct Migrate: ParsableCommand {
     func run() throws {
         let plan = MigrationPlan(try readSnapshot(snapshot))
         print(plan.report, terminator: "")
+        // Nothing to migrate writes nothing: no header-only skeleton file.
+        guard !plan.entries.isEmpty else { return }
         if let swift {
             try write(plan.swiftSkeletons, to: swift)
             print("Swift skeletons written to \(swift)")

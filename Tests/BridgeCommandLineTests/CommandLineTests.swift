@@ -190,6 +190,19 @@ struct CommandLineTests {
         #expect(defaults.error.contains("130 more problems not shown"))
     }
 
+    @Test("bridge migrate on a snapshot with nothing to migrate says so, exits 0 and writes no file")
+    func migrateNothing() throws {
+        let plain = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BridgeSnapshotTests/__Snapshots__/ToolingTests/stackAndModalChain.1.xml")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("nothing-\(UUID().uuidString).swift")
+        let result = try bridgeRun(["migrate", plain.path, "--swift", output.path])
+        #expect(result.status == 0)
+        #expect(
+            result.output
+                == "No ResponderCoordinator or RouteCoordinator coordinators in this snapshot: nothing to migrate.\n")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test("bridge diff of two folders pairs snapshots by relative path: added, removed and changed files, exit 1")
     func diffFolders() throws {
         let file = try checkoutSnapshot()

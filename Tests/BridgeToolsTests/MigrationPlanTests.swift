@@ -15,7 +15,8 @@ private let tabbedApp = BridgedTree(
         BridgedWindow(
             id: "main", isKey: true, isVisible: true, rootID: "tabs",
             presented: [
-                BridgedPresentation(controllerID: "login", style: "pageSheet")
+                BridgedPresentation(controllerID: "login", style: "pageSheet"),
+                BridgedPresentation(controllerID: "confirm", style: "overFullScreen"),
             ])
     ],
     controllers: [
@@ -31,6 +32,23 @@ private let tabbedApp = BridgedTree(
             id: "cartTab", type: "UINavigationController", title: nil, children: ["cart"], container: .navigation),
         BridgedController(id: "cart", type: "UIViewController", title: "Cart", children: []),
         BridgedController(id: "login", type: "LoginController", title: "Log in", children: []),
+        BridgedController(
+            id: "confirm", type: "UIAlertController", title: "Empty the cart?", children: [],
+            alert: BridgedAlert(
+                message: nil, style: "alert",
+                actions: [
+                    BridgedAlertAction(title: "Empty", style: "destructive"),
+                    BridgedAlertAction(title: "Keep", style: "cancel"),
+                ])),
+    ],
+    hosts: [
+        // The cart coordinator presented the alert through the host the adapter runs for it.
+        BridgedHost(
+            id: "tabs/modal", base: .modal(controllerID: "tabs"),
+            frames: [
+                BridgedFrame(kind: .present, state: .shown, coordinatorType: "CartCoordinator", controllerID: "confirm")
+            ],
+            framework: "ResponderCoordinator")
     ],
     coordinators: [
         BridgedCoordinator(
@@ -110,6 +128,20 @@ struct MigrationPlanTests {
         let xml = try String(contentsOf: snapshots.appendingPathComponent("legacyTree.1.xml"), encoding: .utf8)
         let plan = MigrationPlan(try BridgeSnapshot.parse(xml))
         try expectCommitted(plan.swiftSkeletons, "GeneratedLegacyTreeMigration.swift")
+    }
+
+    @Test(
+        "bridge migrate: methods are named after screens' titles or types, never ids; presented sheets and alerts are planned"
+    )
+    func namesAndPresentations() {
+        let skeletons = MigrationPlan(tabbedApp).swiftSkeletons
+        #expect(skeletons.contains("func showTeaSencha()"), "the product's title")
+        #expect(skeletons.contains("func presentLogIn()"), "the login sheet, presented")
+        #expect(skeletons.contains("func showAlertEmptyTheCart()"), "the alert the cart presented")
+        #expect(skeletons.contains(#"with its actions "Empty", "Keep""#))
+        #expect(
+            !skeletons.contains("showProduct()") && !skeletons.contains("showLogin()"), "no method named after an id")
+        #expect(skeletons.contains("#if canImport(UIKit)\n    import UIKit\n#else\n    import SimUIKit\n#endif"))
     }
 
     @Test("bridge migrate: a snapshot without legacy coordinators has nothing to migrate")
