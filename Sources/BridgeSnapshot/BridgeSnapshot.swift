@@ -38,12 +38,12 @@ public enum BridgeSnapshot {
     }
 
     private static func read(_ bytes: [UInt8], limits: SnapshotLimits) throws(SnapshotError)
-        -> (tree: BridgedTree, version: Int)
+        -> (tree: BridgedTree, version: Int, positions: SnapshotParser.Positions)
     {
         let parsed = try SnapshotParser(limits: limits).parse(bytes)
         let issues = SnapshotChecks(tree: parsed.tree, positions: parsed.positions).issues()
         guard issues.isEmpty else { throw SnapshotError(issues) }
-        return (parsed.tree, parsed.version)
+        return (parsed.tree, parsed.version, parsed.positions)
     }
 
     /// The canonical form of a snapshot: the same tree always gives the same bytes (X2).
@@ -57,11 +57,17 @@ public enum BridgeSnapshot {
     /// the caller attaches the result (for example by making a new window key and visible).
     @MainActor
     public static func importLive(_ xml: String, builder: BridgeBuilder) throws(SnapshotError) -> BridgeBuilder.Live {
-        let tree = try parse(xml)
+        let read = try read(Array(xml.utf8), limits: SnapshotLimits())
         do {
-            return try builder.build(tree)
+            return try builder.build(read.tree)
         } catch {
-            throw SnapshotError(error.messages.map { SnapshotIssue(.unbuildable, $0, line: 0, column: 0) })
+            // Each problem is placed at the element of what could not be rebuilt (X13).
+            throw SnapshotError(
+                error.problems.map { problem in
+                    let position = read.positions.position(of: problem, in: read.tree)
+                    return SnapshotIssue(
+                        .unbuildable, problem.description, line: position.line, column: position.column)
+                })
         }
     }
 }

@@ -39,6 +39,27 @@ struct SnapshotParser {
         var owns: [[Position]] = []
         var queued: [Position] = []
 
+        /// The document element's position, for problems of the whole document.
+        var document: Position = (1, 1)
+
+        /// Where the element of what a rebuild problem names was read: the controller, host or coordinator,
+        /// else the document element.
+        func position(of problem: BridgeBuilder.Failure.Problem, in tree: BridgedTree) -> Position {
+            func first(_ index: Int?, in list: [Position]) -> Position? {
+                index.flatMap { list.indices.contains($0) ? list[$0] : nil }
+            }
+            let found: Position? =
+                switch problem {
+                case .controllerMismatch(let id, _):
+                    first(tree.controllers.firstIndex { $0.id == id }, in: controllers)
+                case .hostMismatch(let id, _): first(tree.hosts.firstIndex { $0.id == id }, in: hosts)
+                case .noPlugin(let id, _), .pluginFailed(_, let id, _):
+                    first(tree.coordinators.firstIndex { $0.id == id }, in: coordinators)
+                case .relationshipRefused, .uikitWouldRaise: nil
+                }
+            return found ?? document
+        }
+
         subscript(_ place: Place) -> Position {
             func at(_ list: [Position], _ index: Int) -> Position {
                 list.indices.contains(index) ? list[index] : (0, 0)
@@ -108,8 +129,8 @@ struct SnapshotParser {
         guard bytes.count <= limits.maxBytes else {
             throw SnapshotError([
                 SnapshotIssue(
-                    .tooLarge, "the snapshot is \(bytes.count) bytes; the limit is \(limits.maxBytes)", line: 0,
-                    column: 0)
+                    .tooLarge, "the snapshot is \(bytes.count) bytes; the limit is \(limits.maxBytes)", line: 1,
+                    column: 1)
             ])
         }
         if let (line, column) = Self.doctypePosition(in: bytes) {
@@ -154,7 +175,8 @@ struct SnapshotParser {
             let start = isElement ? positions.nextElement() : nil
             let line = start?.line ?? Int(xmlTextReaderGetParserLineNumber(reader))
             let column = start?.column ?? Int(xmlTextReaderGetParserColumnNumber(reader))
-            if depth >= limits.maxDepth {
+            // Only elements nest: the text between them is one level below the deepest element.
+            if isElement, depth >= limits.maxDepth {
                 collector.issues.append(
                     SnapshotIssue(
                         .tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: line, column: column))

@@ -26,7 +26,9 @@ struct TreeBuilder {
         _ name: String, attributes: Attributes, depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]
     ) {
         switch (depth, name) {
-        case (0, "bridge-snapshot"): readVersion(attributes, at: position, issues: &issues)
+        case (0, "bridge-snapshot"):
+            positions.document = position
+            readVersion(attributes, at: position, issues: &issues)
         case (1, "controllers"): lastSection = .controllers
         case (1, "queue"):
             lastSection = .other

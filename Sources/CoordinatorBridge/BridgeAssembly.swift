@@ -270,7 +270,8 @@ final class BridgeAssembly {
             do {
                 try plugin.rebuildCoordinators(described, in: context)
             } catch {
-                failures.append(.pluginFailed(framework: plugin.framework, reason: "\(error)"))
+                failures.append(
+                    .pluginFailed(framework: plugin.framework, coordinatorID: error.coordinatorID, reason: "\(error)"))
             }
         }
         let known = Set(builder.registry.plugins.map(\.framework))

@@ -147,8 +147,8 @@ public struct BridgeBuilder {
             /// The host's base is missing or of the wrong kind, or one of its frames does not match the
             /// controllers' relationships.
             case hostMismatch(hostID: String, reason: String)
-            /// A plugin could not rebuild its framework's coordinators.
-            case pluginFailed(framework: String, reason: String)
+            /// A plugin could not rebuild its framework's coordinators: the coordinator it stopped at, and why.
+            case pluginFailed(framework: String, coordinatorID: String, reason: String)
             /// No registered plugin rebuilds the coordinator's framework.
             case noPlugin(coordinatorID: String, framework: String)
 
@@ -158,7 +158,7 @@ public struct BridgeBuilder {
                 case .relationshipRefused(let message): "UIKit refused a relationship: \(message)"
                 case .uikitWouldRaise(let name, let reason): "UIKit would raise \(name): \(reason)"
                 case .hostMismatch(let id, let reason): "host \"\(id)\": \(reason)"
-                case .pluginFailed(let framework, let reason): "\(framework): \(reason)"
+                case .pluginFailed(let framework, _, let reason): "\(framework): \(reason)"
                 case .noPlugin(let id, let framework):
                     "coordinator \"\(id)\": no plugin is registered for \(framework)"
                 }

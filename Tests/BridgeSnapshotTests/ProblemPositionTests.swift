@@ -1,5 +1,7 @@
 import BridgeSnapshot
+import CoordinatorBridge
 import Foundation
+import SimulationTesting
 import Testing
 
 /// A document with one problem, its expected kind, and where it is: the line and column of the element
@@ -100,10 +102,45 @@ private let cases: [Placed] = [
         kind: .malformed, line: 12, column: 3),
 ]
 
-@Suite("X4, X13: every problem names the line and column of the element at fault")
+@MainActor
+@Suite("X4, X13: every problem names the line and column of the element at fault", .cleanSimulatedWorld)
 struct ProblemPositionTests {
+    @Test("X6, X13: a document type declaration, too deep a nesting and too large a file are placed too")
+    func hostilePositions() {
+        func issue(_ xml: String, limits: SnapshotLimits = SnapshotLimits(), kind: SnapshotIssue.Kind? = nil)
+            -> SnapshotIssue?
+        {
+            do {
+                _ = try BridgeSnapshot.parse(xml, limits: limits)
+                return nil
+            } catch { return error.issues.first { kind == nil || $0.kind == kind } }
+        }
+        let doctype = issue("<?xml version=\"1.0\"?>\n  <!DOCTYPE x [<!ENTITY a \"b\">]>\n<bridge-snapshot/>")
+        #expect(doctype.map { "\($0.kind) \($0.line):\($0.column)" } == "forbiddenDoctype 2:3")
+        let deep = issue(document(controllers: navigation), limits: SnapshotLimits(maxDepth: 3), kind: .tooDeep)
+        #expect(deep.map { "\($0.kind) \($0.line):\($0.column)" } == "tooDeep 8:7", "the first element too deep")
+        let large = issue(document(controllers: navigation), limits: SnapshotLimits(maxBytes: 10))
+        #expect(large.map { "\($0.kind) \($0.line):\($0.column)" } == "tooLarge 1:1")
+    }
+
+    @Test("X5, X13: a problem the import finds is placed at the element of what could not be rebuilt")
+    func unbuildablePositions() throws {
+        let xml = document(
+            controllers: navigation,
+            coordinators:
+                "  <coordinators>\n    <coordinator id=\"c\" framework=\"Unregistered\" type=\"T\" identifier=\"t\" root=\"nav\"/>\n  </coordinators>"
+        )
+        do {
+            _ = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+            Issue.record("imported a coordinator no plugin rebuilds")
+        } catch {
+            let issue = try #require(error.issues.first)
+            #expect("\(issue.kind) \(issue.line):\(issue.column)" == "unbuildable 14:5", "\(issue.message)")
+        }
+    }
+
     @Test("X4, X13: the element at fault, for each kind of problem", arguments: cases)
-    fileprivate func position(of placed: Placed) throws {
+    fileprivate nonisolated func position(of placed: Placed) throws {
         do {
             _ = try BridgeSnapshot.parse(placed.xml)
             Issue.record("accepted: \(placed.name)")
@@ -117,7 +154,7 @@ struct ProblemPositionTests {
         }
     }
 
-    private func numbered(_ text: String) -> String {
+    private nonisolated func numbered(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
             "\($0.offset + 1)\t\($0.element)"
         }
