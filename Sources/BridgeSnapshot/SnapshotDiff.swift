@@ -30,8 +30,9 @@ extension BridgeSnapshot {
         let after = new.entities
         let afterByKey = Dictionary(after.map { ($0.subject, $0) }, uniquingKeysWith: { first, _ in first })
         let beforeKeys = Set(before.map(\.subject))
-        let added = Set(after.filter { !beforeKeys.contains($0.subject) }.compactMap(\.controllerID))
-        let removed = Set(before.filter { afterByKey[$0.subject] == nil }.compactMap(\.controllerID))
+        // Controllers and coordinators that came or went: the lists that changed only by them say nothing new.
+        let added = Set(after.filter { !beforeKeys.contains($0.subject) }.compactMap(\.listedID))
+        let removed = Set(before.filter { afterByKey[$0.subject] == nil }.compactMap(\.listedID))
         let oldPlaces = old.places
         let newPlaces = new.places
         // A controller that changed holder leaves one list and joins another: both lists are told by its move.
@@ -73,7 +74,12 @@ private struct Entity {
     let subject: String
     /// The controller's id, for a controller.
     var controllerID: String?
+    /// The coordinator's id, for a coordinator.
+    var coordinatorID: String?
     let fields: [Field]
+
+    /// The id other entities' lists name this one by.
+    var listedID: String? { controllerID ?? coordinatorID }
 
     /// The fields for an addition or removal; a controller's place reads first, without its name.
     var summary: String {
@@ -189,7 +195,7 @@ extension BridgedTree {
         for coordinator in coordinators {
             entities.append(
                 Entity(
-                    subject: "coordinator \(quoted(coordinator.id))",
+                    subject: "coordinator \(quoted(coordinator.id))", coordinatorID: coordinator.id,
                     fields: [
                         Field("type", "\(coordinator.framework) \(coordinator.type)"),
                         Field("identifier", quoted(coordinator.identifier)),
