@@ -32,7 +32,6 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     private(set) lazy var stackCoordinators = StackCoordinators.of(rootViewController)
     /// The navigation controller's shared stack, which every operation plans against.
     private var stack: SharedNavigationStack { stackCoordinators.stack }
-    private var presentationHost: InsecurityHost?
     /// What ``present(_:animated:completion:)`` put on screen and is still there, bottom to top.
     private var presentedFrames: [ControllerCoordinator] = []
 
@@ -135,8 +134,10 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
     public func present(_ vc: UIViewController, animated: Bool = true, completion: (() -> Void)? = nil) {
         vc.parentCoordinator = self
         let host = InsecurityHost.presenting(on: rootViewController, framework: ResponderCoordinatorPlugin.name)
-        presentationHost = host
         let frame = ControllerCoordinator(vc, typeName: frameOwnerTypeName(of: vc))
+        // The frame keeps the host it was presented on while it lives: a later presentation from another
+        // anchor (the stack moved into another container) must not release it (E14, E20).
+        frame.keepAlive(host)
         // The frame keeps the observation that calls the completion once UIKit shows it, and forgets the
         // frame when it ends by any path (its own end, or torn down with a presentation below it).
         frame.keepAlive(

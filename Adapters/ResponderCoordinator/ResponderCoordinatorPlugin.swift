@@ -133,6 +133,10 @@ extension ResponderCoordinatorPlugin {
                 }
             } else {
                 host.becomePresentingHost()
+                // Each restored frame keeps its host, as the frames the coordinators present do.
+                for frame in host.frameDescriptions {
+                    (frame.coordinator as? InsecurityCoordinator<Void>)?.keepAlive(host)
+                }
             }
         }
     }

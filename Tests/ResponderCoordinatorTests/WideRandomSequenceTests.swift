@@ -177,6 +177,22 @@ struct RestoreSequenceTests {
         await WideHarness.check("restore suite", world: world, timing: timing, restores: true, count: count)
     }
 
+    /// A sequence found once `.cleanSimulatedWorld` failed tests on diagnostics outside any capture: a
+    /// legacy coordinator whose stack moved into another page presented again from the new anchor, and the
+    /// host of its earlier, still live, presentation was released with the old reference; stopping it then
+    /// reported `hostReleased`. Each presented frame now keeps its host.
+    @Test(
+        "E14, E20, A11: a coordinator presenting from a new anchor keeps its earlier presentation's host; stopping it reports nothing",
+        arguments: [SimAnimation.NonAnimatedTiming.deferred, .immediate])
+    func presentationsFromTwoAnchors(timing: SimAnimation.NonAnimatedTiming) async {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [(19, 755), (19, 813), (13, 480), (21, 816), (13, 162)].map {
+            RandomStep(action: $0.0, value: $0.1)
+        }
+        let failures = await WideSession(.pages, restores: false).run(steps)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
     /// A sequence the restore suite found, shrunk, kept as a regression: (action, value) pairs of `RandomStep`.
     /// A restored alert is tapped; its action runs once the alert has left, after the app replaced the window's
     /// root, and must not start anything on the hosts of the tree the app dropped.
