@@ -9,6 +9,13 @@ import Testing
 /// current time when the test returns (deallocation follow-ups) runs before the check. The app delegate
 /// given to `UIApplication.shared.simulateLaunch` is released between tests.
 ///
+/// Misuse fails the test that made it, and only that test: a UIKit exception (S17) no capture of the
+/// test receives does not stop the run but fails the test with the exception's name and reason, and a
+/// SimUIKit warning or an engine or adapter diagnostic (E20) fails it with its text. A test that provokes
+/// them on purpose captures them (`SimExceptions.capture`, `SimWarnings.capture`,
+/// `InsecurityDiagnostics.capture`). Outside the test helpers an exception stops the program, as on a
+/// device.
+///
 /// ```swift
 /// @MainActor
 /// @Suite("Checkout", .cleanSimulatedWorld)
@@ -26,7 +33,10 @@ public struct CleanSimulatedWorld: SuiteTrait, TestTrait, TestScoping {
             return
         }
         await WorldLock.shared.acquire()
-        await MainActor.run { Self.reset() }
+        await MainActor.run {
+            Self.reset()
+            TestBoundary.begin()
+        }
         do {
             try await function()
         } catch {
@@ -39,6 +49,9 @@ public struct CleanSimulatedWorld: SuiteTrait, TestTrait, TestScoping {
     private func finish(_ test: Test) async {
         await MainActor.run {
             if let leftOver = Self.leftOverWork(of: test.name) { Issue.record(Comment(rawValue: leftOver)) }
+            for misuse in TestBoundary.end() {
+                Issue.record(Comment(rawValue: misuse), sourceLocation: test.sourceLocation)
+            }
             Self.reset()
         }
         await WorldLock.shared.release()

@@ -4,7 +4,8 @@
 
     /// The XCTest counterpart of ``CleanSimulatedWorld``: every test starts in a fresh simulated world (the
     /// clock at zero, nothing scheduled, no launched app delegate), and fails if it returns while a
-    /// transition, a delayed action or an engine operation is still pending.
+    /// transition, a delayed action or an engine operation is still pending, or if it caused a UIKit
+    /// exception (which does not stop the run), a warning or a diagnostic it did not capture.
     ///
     /// XCTest runs test methods on the main thread, but corelibs XCTest (Linux) stops the process on a
     /// `@MainActor` test method or class: keep the class nonisolated and run the body with
@@ -34,16 +35,23 @@
     open class SimulatedWorldTestCase: XCTestCase, @unchecked Sendable {
         open override func setUp() {
             super.setUp()
-            MainActor.assumeIsolated { CleanSimulatedWorld.reset() }
+            MainActor.assumeIsolated {
+                CleanSimulatedWorld.reset()
+                TestBoundary.begin()
+            }
         }
 
+        /// Fails the test with what it left running, and with each exception, warning or diagnostic it caused
+        /// without capturing it (see ``CleanSimulatedWorld``).
         open override func tearDown() {
             let name = name
-            let leftOver = MainActor.assumeIsolated {
+            let (leftOver, misuse) = MainActor.assumeIsolated {
                 defer { CleanSimulatedWorld.reset() }
-                return CleanSimulatedWorld.leftOverWork(of: name)
+                let leftOver = CleanSimulatedWorld.leftOverWork(of: name)
+                return (leftOver, TestBoundary.end())
             }
             if let leftOver { XCTFail(leftOver) }
+            for problem in misuse { XCTFail(problem) }
             super.tearDown()
         }
 

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Adapters) import Insecurity
 import Logging
 import SimUIKit
+import SimulationTesting
 import Synchronization
 import Testing
 
@@ -47,8 +48,24 @@ private enum RecordingLogs {
     static func recorded() -> [Entry] { entries.withLock { $0 } }
 }
 
+/// Runs `body` as code outside the test helpers runs: what no capture receives reaches the logging system
+/// instead of the boundary `.cleanSimulatedWorld` keeps around each test.
 @MainActor
-@Suite("Logging: what no capture receives goes to the app's logging system", .serialized)
+private func outsideTestBoundary(_ body: () -> Void) {
+    let diagnostics = InsecurityDiagnostics.endTestBoundary()
+    let warnings = SimWarnings.endTestBoundary()
+    defer {
+        InsecurityDiagnostics.beginTestBoundary()
+        SimWarnings.beginTestBoundary()
+    }
+    #expect(diagnostics.isEmpty && warnings.isEmpty)
+    body()
+}
+
+/// The suite runs in the simulated world's turn, so that what it reports on purpose does not reach a test
+/// running beside it.
+@MainActor
+@Suite("Logging: what no capture receives goes to the app's logging system", .serialized, .cleanSimulatedWorld)
 struct LoggingTests {
     @Test("An uncaptured diagnostic is logged at error level under the label Insecurity; a captured one is not logged")
     func diagnostics() {
@@ -60,7 +77,7 @@ struct LoggingTests {
         #expect(captured.count == 1)
         #expect(RecordingLogs.recorded().count == before, "a captured diagnostic is the capturing code's to report")
 
-        InsecurityDiagnostics.report(.hostTargetReleased, "uncaptured \(RecordingLogs.marker)")
+        outsideTestBoundary { InsecurityDiagnostics.report(.hostTargetReleased, "uncaptured \(RecordingLogs.marker)") }
         let logged = RecordingLogs.recorded().dropFirst(before)
         #expect(logged.count == 1)
         #expect(logged.first?.label == "Insecurity")
@@ -75,7 +92,7 @@ struct LoggingTests {
         #expect(SimWarnings.capture { SimWarnings.emit("captured \(RecordingLogs.marker)") }.count == 1)
         #expect(RecordingLogs.recorded().count == before)
 
-        SimWarnings.emit("uncaptured \(RecordingLogs.marker)")
+        outsideTestBoundary { SimWarnings.emit("uncaptured \(RecordingLogs.marker)") }
         let logged = RecordingLogs.recorded().dropFirst(before)
         #expect(logged.map(\.label) == ["SimUIKit"])
         #expect(logged.map(\.level) == [.warning])

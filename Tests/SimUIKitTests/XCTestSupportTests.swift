@@ -49,6 +49,21 @@ final class XCTestSupportTests: SimulatedWorldTestCase, @unchecked Sendable {
         }
     }
 
+    func testAUIKitExceptionFailsTheTestWithItsTextAndTheRunGoesOn() {
+        onMainActor {
+            let window = UIWindow()
+            let navigation = UINavigationController(rootViewController: UIViewController())
+            window.rootViewController = navigation
+            window.makeKeyAndVisible()
+            let screen = UIViewController()
+            navigation.pushViewController(screen, animated: false)
+            // Pushing it again raises on a device; here the test fails and the next one runs.
+            provokedFailures = ["UIKit raised NSInvalidArgumentException"]
+            navigation.pushViewController(screen, animated: false)
+            SimRunLoop.main.runUntilIdle()
+        }
+    }
+
     func testAnExpectationDueAfterTheTimeoutFailsTheWait() {
         onMainActor {
             let late = expectation(description: "late")

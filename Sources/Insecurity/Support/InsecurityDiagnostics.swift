@@ -61,6 +61,13 @@ public enum InsecurityDiagnostics {
     /// trap in debug builds).
     public static var isStrict = false
 
+    /// For test helpers: from now on, what no capture receives is kept for ``endTestBoundary()`` instead
+    /// of being logged (or stopping the program in strict mode).
+    package static func beginTestBoundary() { captures.beginBoundary() }
+
+    /// For test helpers: what reached the boundary since ``beginTestBoundary()``; the usual behaviour resumes.
+    package static func endTestBoundary() -> [InsecurityDiagnostic] { captures.endBoundary() }
+
     /// Runs `body` and returns the diagnostics reported while it ran (captures may nest).
     public static func capture(_ body: () throws -> Void) rethrows -> [InsecurityDiagnostic] {
         try captures.collect(body)
