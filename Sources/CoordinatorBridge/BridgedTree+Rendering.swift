@@ -61,13 +61,18 @@ extension BridgedTree {
                 line(presented.controllerID, indent: 1, prefix: "presented (\(presented.style)): ")
             }
         }
+        if !hosts.isEmpty { lines.append("Insecurity hosts (the engine's chains of screens):") }
         for host in hosts {
-            lines.append(
-                "\(host.id) on \(host.base.label): \(host.frames.count) frame\(host.frames.count == 1 ? "" : "s")")
+            let screens =
+                host.frames.isEmpty
+                ? "nothing shown now" : "\(host.frames.count) screen\(host.frames.count == 1 ? "" : "s")"
+            let runner = host.framework.map { ", run by \($0)" } ?? ""
+            lines.append("  \(host.base.sentence)\(runner): \(screens)")
         }
+        if !coordinators.isEmpty { lines.append("Coordinators:") }
         let byID = Dictionary(coordinators.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var pending =
-            coordinators.filter { $0.parentID == nil }.map { ($0, 0) }.reversed() as [(BridgedCoordinator, Int)]
+            coordinators.filter { $0.parentID == nil }.map { ($0, 1) }.reversed() as [(BridgedCoordinator, Int)]
         while let (coordinator, depth) = pending.popLast() {
             lines.append(
                 String(repeating: "  ", count: depth)
@@ -99,5 +104,16 @@ extension BridgedContainer {
 extension BridgedHost.Base {
     var label: String {
         "\(kind.rawValue)(\(targetID ?? "?"))"
+    }
+
+    /// What the host does, in a person's words: `pushes onto #shop`, `presents from #home`, `replaces the
+    /// root of window1`.
+    var sentence: String {
+        let target = targetID ?? "a controller that is gone"
+        return switch self {
+        case .modal: "presents from #\(target)"
+        case .navigation: "pushes onto #\(target)"
+        case .window: "replaces the root of \(target)"
+        }
     }
 }

@@ -109,10 +109,15 @@ struct DemoStory {
         loop.runUntilIdle()
         tree([restored])
         print()
-        print(
-            terminal.paint(
-                "Next: bridge render FILE --format dot | bridge replay SNAPSHOT SCRIPT | bridge migrate SNAPSHOT | bridge --help",
-                .dim))
+        print(terminal.paint("Next, with `bridge snapshot -o shop.xml`:", .dim))
+        for next in [
+            "bridge render shop.xml --format dot    draw it (Graphviz)",
+            "bridge replay shop.xml journey.txt     play a user's journey, a snapshot per step",
+            "bridge migrate shop.xml                plan the move to Insecurity",
+            "bridge --help                          every command, with examples",
+        ] {
+            print(terminal.paint("   \(next)", .dim))
+        }
         restored.rootViewController = nil
         return same
     }

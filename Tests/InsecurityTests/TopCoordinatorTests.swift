@@ -59,4 +59,23 @@ struct TopCoordinatorTests {
         loop.runUntilIdle()
         _ = host
     }
+
+    @Test("A tab bar coordinator is the window's top coordinator when the selected tab is the app's own screen")
+    func tabBarCoordinatorOnTop() {
+        final class Tabs: ModalCoordinator<Void> {
+            let tabs = UITabBarController()
+            override var viewController: UIViewController {
+                tabs.viewControllers = [makeScreen("Feed"), makeScreen("Profile")]
+                return tabs
+            }
+        }
+        let scene = Scene()
+        let host = InsecurityHost(modal: scene.root)
+        let flow = Tabs()
+        host.start(flow, animated: false) { _ in }
+        loop.runUntilIdle()
+        #expect(InsecurityHost.topCoordinator(in: scene.window, as: Tabs.self) === flow)
+        flow.dismiss()
+        loop.runUntilIdle()
+    }
 }

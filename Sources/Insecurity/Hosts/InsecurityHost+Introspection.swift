@@ -84,9 +84,13 @@ extension InsecurityHost {
     }
 
     /// The Insecurity coordinator whose screen the user sees on top of `window`, if it is a `Coordinator`:
-    /// the topmost presented controller, and inside it the top of a stack or the selected tab. For a flow the
-    /// app keeps no reference to, such as a chain embedded with `InsecurityEmbedding` or started by a
-    /// legacy coordinator.
+    /// of the topmost presented controller and, inside it, the top of a stack or the selected tab, the
+    /// deepest one an Insecurity coordinator shows (so a tab bar coordinator is found when its tabs are the
+    /// app's own). For a flow the app keeps no reference to, such as a chain embedded with
+    /// `InsecurityEmbedding` or started by a legacy coordinator.
+    ///
+    /// Returns nil when no Insecurity coordinator shows a controller on that path (the screen on top is the
+    /// app's own, or a legacy coordinator's), or when the one found is not a `Coordinator`.
     ///
     /// ```swift
     /// InsecurityHost.topCoordinator(in: window, as: AddCardCoordinator.self)?.finish(card)
@@ -96,6 +100,7 @@ extension InsecurityHost {
     ) -> Coordinator? {
         guard var top = window.rootViewController else { return nil }
         while let presented = top.presentedViewController { top = presented }
+        var path = [top]
         while true {
             if let navigation = top as? UINavigationController, let shown = navigation.topViewController {
                 top = shown
@@ -104,9 +109,15 @@ extension InsecurityHost {
             } else {
                 break
             }
+            path.append(top)
         }
-        for host in hosts(in: [window]).reversed() {
-            if let frame = host.frames.last(where: { $0.controller === top }) { return frame.owner as? Coordinator }
+        let hosts = hosts(in: [window])
+        for controller in path.reversed() {
+            for host in hosts.reversed() {
+                if let frame = host.frames.last(where: { $0.controller === controller }) {
+                    return frame.owner as? Coordinator
+                }
+            }
         }
         return nil
     }
