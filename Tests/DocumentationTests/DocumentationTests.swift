@@ -44,15 +44,31 @@ struct DocumentationTests {
         return text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
     }
 
-    @Test("Every Swift block of the README compiles: it appears in a compiled snippet, test or example")
+    /// The README and the guides it links to (`docs/`).
+    private func guidePages() throws -> [String] {
+        let guides = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        return ["README.md"] + guides
+    }
+
+    @Test("Every Swift block of the README and its guides compiles: it appears in a compiled snippet, test or example")
     func readmeBlocksCompile() throws {
         let sources = try compiledSources()
-        let blocks = try swiftBlocks(of: "README.md")
-        #expect(blocks.count >= 6)
-        for block in blocks {
-            let text = normalized(block)
-            #expect(sources.contains { $0.contains(text) }, "README block not in compiled sources:\n\(text)")
+        var count = 0
+        for page in try guidePages() {
+            let blocks = try swiftBlocks(of: page)
+            count += blocks.count
+            for block in blocks {
+                let text = normalized(block)
+                #expect(sources.contains { $0.contains(text) }, "\(page) block not in compiled sources:\n\(text)")
+            }
         }
+        #expect(count >= 6)
+    }
+
+    @Test("The README stays an entry page: at most 250 lines, the rest in its guides")
+    func readmeIsShort() throws {
+        #expect(try read("README.md").split(separator: "\n", omittingEmptySubsequences: false).count <= 250)
     }
 
     @Test("Every Swift block of the DocC articles compiles, and every module's landing page has one")
@@ -108,21 +124,26 @@ struct DocumentationTests {
         }
     }
 
-    @Test("The README points only inside the repository")
+    @Test("The README and its guides point only inside the repository, at files that exist")
     func readmeLinksStayInside() throws {
-        let readme = try read("README.md")
-        // The one path outside: where the installation snippet expects a clone of this package.
-        let outside = readme.replacingOccurrences(of: "path: \"../CoordinatorBridge\"", with: "")
-        #expect(!outside.contains("../"), "the README refers to a path outside the repository")
-        let links = try NSRegularExpression(pattern: "\\]\\(([^)#]+)").matches(
-            in: readme, range: NSRange(readme.startIndex..., in: readme))
-        for match in links {
-            let target = String(readme[Range(match.range(at: 1), in: readme)!])
-            guard !target.hasPrefix("http") else { continue }
-            #expect(
-                FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path),
-                "README links to missing \(target)")
+        for page in try guidePages() {
+            let text = try read(page)
+            let folder = root.appendingPathComponent(page).deletingLastPathComponent()
+            let links = try NSRegularExpression(pattern: "\\]\\(([^)#]+)").matches(
+                in: text, range: NSRange(text.startIndex..., in: text))
+            for match in links {
+                let target = String(text[Range(match.range(at: 1), in: text)!])
+                guard !target.hasPrefix("http") else { continue }
+                let resolved = folder.appendingPathComponent(target).standardizedFileURL
+                #expect(
+                    resolved.path.hasPrefix(root.standardizedFileURL.path),
+                    "\(page) refers to \(target), outside the repository")
+                #expect(FileManager.default.fileExists(atPath: resolved.path), "\(page) links to missing \(target)")
+            }
         }
+        // The one path outside: where the installation snippet expects a clone of this package.
+        let readme = try read("README.md").replacingOccurrences(of: "path: \"../CoordinatorBridge\"", with: "")
+        #expect(!readme.contains("../"), "the README refers to a path outside the repository")
     }
 
     @Test("S21: every row of SimUIKit's fidelity table has a source, a status and a test that exists")
