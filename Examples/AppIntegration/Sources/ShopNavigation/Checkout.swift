@@ -1,12 +1,16 @@
 // A shared coordinator file: the iOS app compiles it against UIKit and the published Insecurity library,
-// the tests against SimUIKit and the simulation's engine, which this package imports as BridgeInsecurity.
-// Only the import block differs.
+// the tests against SimUIKit and the simulation's engine. Only the import block differs, and the same block
+// compiles in every setup: this package, which aliases the engine as BridgeInsecurity because the published
+// library is in its graph too, and Examples/TestFirstNavigation, which has only the simulation.
 #if canImport(UIKit)
     import UIKit
     import Insecurity
-#else
+#elseif canImport(BridgeInsecurity)
     import SimUIKit
     import BridgeInsecurity
+#else
+    import SimUIKit
+    import Insecurity
 #endif
 
 /// The screens the checkout shows. Views stay out of shared files: the app makes these with its real view

@@ -1,0 +1,1 @@
+../../../AppIntegration/Tests/ShopNavigationTests/TestScreens.swift
