@@ -211,8 +211,9 @@ public struct MigrationPlan: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Swift skeletons of the Insecurity coordinators, for code shared with the iOS app: they import UIKit
-    /// where it exists and SimUIKit elsewhere. Screens of the app's own types are made as
+    /// Swift skeletons of the Insecurity coordinators, for code shared with the iOS app: they start with the
+    /// README's import block (UIKit and the published library on iOS; SimUIKit and the engine, aliased or
+    /// not, elsewhere). Screens of the app's own types are made as
     /// `UIViewController`s with a note to replace them; each other screen gets a method named after its
     /// title or type, to show it, present it or (for an alert) present the alert.
     public var swiftSkeletons: String {
@@ -221,10 +222,14 @@ public struct MigrationPlan: Sendable {
             // Replace each placeholder screen with the app's own controller.
             #if canImport(UIKit)
                 import UIKit
+                import Insecurity
+            #elseif canImport(BridgeInsecurity)
+                import SimUIKit
+                import BridgeInsecurity
             #else
                 import SimUIKit
+                import Insecurity
             #endif
-            import Insecurity
 
             """
         for entry in entries {

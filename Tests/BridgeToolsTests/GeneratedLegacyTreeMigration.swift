@@ -2,10 +2,14 @@
 // Replace each placeholder screen with the app's own controller.
 #if canImport(UIKit)
     import UIKit
+    import Insecurity
+#elseif canImport(BridgeInsecurity)
+    import SimUIKit
+    import BridgeInsecurity
 #else
     import SimUIKit
+    import Insecurity
 #endif
-import Insecurity
 
 /// Migrated from `HomeCoordinator`: it shows 1 screen on the stack of #main.
 @MainActor

@@ -141,7 +141,10 @@ struct MigrationPlanTests {
         #expect(skeletons.contains(#"with its actions "Empty", "Keep""#))
         #expect(
             !skeletons.contains("showProduct()") && !skeletons.contains("showLogin()"), "no method named after an id")
-        #expect(skeletons.contains("#if canImport(UIKit)\n    import UIKit\n#else\n    import SimUIKit\n#endif"))
+        #expect(
+            skeletons.contains(
+                "#elseif canImport(BridgeInsecurity)\n    import SimUIKit\n    import BridgeInsecurity\n#else\n    import SimUIKit\n    import Insecurity\n#endif"
+            ), "the README's import block")
     }
 
     @Test("bridge migrate: a snapshot without legacy coordinators has nothing to migrate")

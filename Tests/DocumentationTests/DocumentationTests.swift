@@ -24,6 +24,7 @@ struct DocumentationTests {
         var sources: [String] = []
         for directory in [
             "Tests/DocumentationTests", "Tests/RewrittenMessagesTests/Rewritten", "Examples/AppIntegration",
+            "Examples/TestFirstNavigation",
         ] {
             let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(directory).path)
             while let path = enumerator?.nextObject() as? String {
@@ -64,6 +65,19 @@ struct DocumentationTests {
             }
         }
         #expect(count >= 6)
+    }
+
+    @Test("The README's import block is, line for line, the one both import-setup examples compile")
+    func importBlockIsTheExamplesOne() throws {
+        let readme = try read("README.md")
+        let afterHeading = try #require(readme.components(separatedBy: "**The import block.**").dropFirst().first)
+        let block = try #require(afterHeading.components(separatedBy: "```swift\n").dropFirst().first)
+            .components(separatedBy: "```")[0]
+        #expect(block.contains("#elseif canImport(BridgeInsecurity)"))
+        for example in ["AppIntegration", "TestFirstNavigation"] {
+            let shared = try read("Examples/\(example)/Sources/ShopNavigation/Checkout.swift")
+            #expect(shared.contains(block), "Examples/\(example) does not start with the README's import block")
+        }
     }
 
     @Test("The README stays an entry page: at most 250 lines, the rest in its guides")

@@ -8,7 +8,9 @@ import Testing
 @MainActor
 @Suite("Checkout and the Back button, in Swift Testing", .cleanSimulatedWorld)
 struct CheckoutBackTests {
-    @Test("Back from the address screen shows the cart again, and checking out a second time still finishes", arguments: [true, false])
+    @Test(
+        "Back from the address screen shows the cart again, and checking out a second time still finishes",
+        arguments: [true, false])
     func backThenCheckOutAgain(animated: Bool) {
         let shop = Shop()
         let screens = TestScreens()
