@@ -14,13 +14,18 @@ let package = Package(
         .library(name: "BridgeSnapshot", targets: ["BridgeSnapshot"]),
         .library(name: "BridgeSnapshotTesting", targets: ["BridgeSnapshotTesting"]),
         .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
-        .library(name: "BridgeTools", targets: ["BridgeTools"]),
         .executable(name: "bridge", targets: ["bridge"]),
-        .executable(name: "rewrite-messages", targets: ["rewrite-messages"]),
-        .executable(name: "LegacyMigration", targets: ["LegacyMigration"]),
-        .executable(name: "EmbeddedPayment", targets: ["EmbeddedPayment"]),
-        .executable(name: "LegacyShop", targets: ["LegacyShop"]),
-        .executable(name: "RouteNews", targets: ["RouteNews"]),
+    ],
+    traits: [
+        .trait(
+            name: "SnapshotTesting",
+            description: """
+                BridgeSnapshotTesting's `.bridgeXML` strategy for swift-snapshot-testing. A package that does not use it \
+                can depend on this one with `traits: []` and then resolves neither swift-snapshot-testing nor the \
+                swift-syntax it brings.
+                """
+        ),
+        .default(enabledTraits: ["SnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,7 +34,6 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(
@@ -77,7 +81,9 @@ let package = Package(
             name: "BridgeSnapshotTesting",
             dependencies: [
                 "BridgeSnapshot", "CoordinatorBridge", "SimUIKit",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(
+                    name: "SnapshotTesting", package: "swift-snapshot-testing",
+                    condition: .when(traits: ["SnapshotTesting"])),
             ]
         ),
         .target(
@@ -97,17 +103,6 @@ let package = Package(
                 "RouteCoordinator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
-        .target(
-            name: "MessageRewrite",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
-        ),
-        .executableTarget(
-            name: "rewrite-messages",
-            dependencies: ["MessageRewrite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "LegacyMigration",
@@ -183,7 +178,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BridgeCommandLineTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "MessageRewriteTests", dependencies: ["MessageRewrite"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RewrittenMessagesTests",
             dependencies: ["ResponderCoordinator", "SimulationTesting", "Insecurity", "SimUIKit"]

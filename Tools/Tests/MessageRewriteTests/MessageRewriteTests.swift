@@ -3,6 +3,8 @@ import MessageRewrite
 import Testing
 
 private let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+/// The root package's tests, where the rewritten output is compiled (RewrittenMessagesTests).
+private let rootTests = tests.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests")
 
 @Suite("rewrite-messages: @objc responder messages into typed messages")
 struct MessageRewriteTests {
@@ -22,7 +24,7 @@ struct MessageRewriteTests {
         let rewritten = MessageRewrite.rewrite(try fixtures())
         for file in rewritten {
             let committed = try String(
-                contentsOf: tests.appendingPathComponent("RewrittenMessagesTests/Rewritten/\(file.name)"),
+                contentsOf: rootTests.appendingPathComponent("RewrittenMessagesTests/Rewritten/\(file.name)"),
                 encoding: .utf8)
             #expect(file.text == committed, "\(file.name) differs from the committed output")
         }
