@@ -16,31 +16,31 @@ public enum BridgeSnapshot {
 
     /// Reads and checks a snapshot: well-formed, safe, valid against the schema, ids unique, references
     /// resolved, no cycles. Throws every issue found, with positions.
-    public static func parse(_ xml: String, limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError)
-        -> BridgedTree
-    {
-        try parse(Array(xml.utf8), limits: limits)
+    public static func parse(
+        _ xml: String, limits: SnapshotLimits = SnapshotLimits(), validation: SnapshotValidation = .streaming
+    ) throws(SnapshotError) -> BridgedTree {
+        try parse(Array(xml.utf8), limits: limits, validation: validation)
     }
 
-    /// ``parse(_:limits:)`` for raw bytes (which need not be valid UTF-8).
-    public static func parse(_ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError)
-        -> BridgedTree
-    {
-        try read(bytes, limits: limits).tree
+    /// ``parse(_:limits:validation:)`` for raw bytes (which need not be valid UTF-8).
+    public static func parse(
+        _ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits(), validation: SnapshotValidation = .streaming
+    ) throws(SnapshotError) -> BridgedTree {
+        try read(bytes, limits: limits, validation: validation).tree
     }
 
     /// Checks a snapshot as `parse` does and returns the format version it is written in
     /// (X10: earlier versions stay valid).
-    public static func validate(_ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits()) throws(SnapshotError)
-        -> Int
-    {
-        try read(bytes, limits: limits).version
+    public static func validate(
+        _ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits(), validation: SnapshotValidation = .streaming
+    ) throws(SnapshotError) -> Int {
+        try read(bytes, limits: limits, validation: validation).version
     }
 
-    private static func read(_ bytes: [UInt8], limits: SnapshotLimits) throws(SnapshotError)
-        -> (tree: BridgedTree, version: Int, positions: SnapshotParser.Positions)
-    {
-        let parsed = try SnapshotParser(limits: limits).parse(bytes)
+    private static func read(
+        _ bytes: [UInt8], limits: SnapshotLimits, validation: SnapshotValidation = .streaming
+    ) throws(SnapshotError) -> (tree: BridgedTree, version: Int, positions: SnapshotParser.Positions) {
+        let parsed = try SnapshotParser(limits: limits, validation: validation).parse(bytes)
         let issues = SnapshotChecks(tree: parsed.tree, positions: parsed.positions).issues()
         guard issues.isEmpty else { throw SnapshotError(issues) }
         return (parsed.tree, parsed.version, parsed.positions)

@@ -64,3 +64,13 @@ public struct SnapshotLimits: Sendable, Hashable {
         self.maxDepth = maxDepth
     }
 }
+
+/// Which validators check a snapshot against its schema.
+public enum SnapshotValidation: Sendable, Hashable {
+    /// The package's streaming validator, in the pass that builds the tree: the verdict `xmllint --schema`
+    /// gives, at a fraction of the cost (it hands the few constructs it does not model to libxml2's).
+    case streaming
+    /// The streaming validator and libxml2's schema validator both, in the same pass: every problem either
+    /// finds, with libxml2's own wording beside the package's.
+    case streamingAndLibxml2
+}

@@ -2,13 +2,14 @@ import CLibXML2
 import CoordinatorBridge
 import Foundation
 
-/// Reads a snapshot into a ``BridgedTree`` with libxml2's streaming reader, validating it against the
-/// schema as it goes (X4) and refusing hostile input safely (X6): no DTD (so no entity is declared or
-/// resolved, and nothing is fetched), a size cap before parsing, a depth cap while parsing, network access
-/// off, and every libxml2 error turned into an issue with its position. Never enables `XML_PARSE_HUGE` or
-/// `XML_PARSE_NOENT`.
+/// Reads a snapshot into a ``BridgedTree`` with libxml2's streaming reader, checking the schema in the same
+/// pass (X4; ``SnapshotSchemaValidator``, or libxml2's own validator as well where asked) and refusing
+/// hostile input safely (X6): no DTD (so no entity is declared or resolved, and nothing is fetched), a size
+/// cap before parsing, a depth cap while parsing, network access off, and every libxml2 error turned into an
+/// issue with its position. Never enables `XML_PARSE_HUGE` or `XML_PARSE_NOENT`.
 struct SnapshotParser {
     let limits: SnapshotLimits
+    var validation = SnapshotValidation.streaming
 
     /// An element with an id or reference, by its indices in the tree.
     enum Place: Hashable {
@@ -84,21 +85,50 @@ struct SnapshotParser {
 
     func parse(_ bytes: [UInt8]) throws(SnapshotError) -> (tree: BridgedTree, positions: Positions, version: Int) {
         try refuseBeforeParsing(bytes)
+        var pass = read(bytes, libxml2Schema: validation == .streamingAndLibxml2)
+        if pass.validator.needsLibxml2, validation == .streaming {
+            // Something the streaming validator leaves to libxml2's (see SnapshotSchemaValidator).
+            pass = read(bytes, libxml2Schema: true)
+        }
+        let issues = (pass.issues + pass.validator.problems.map(\.issue))
+            .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        guard issues.isEmpty else { throw SnapshotError(issues) }
+        return (pass.builder.tree.withDerivedRoots(), pass.builder.positions, pass.builder.version)
+    }
+
+    /// The result of one pass over a document.
+    struct Pass {
+        var builder = TreeBuilder()
+        var validator = SnapshotSchemaValidator()
+        /// libxml2's issues (not well-formed; its schema validator's, when it ran) and the tree builder's.
+        var issues: [SnapshotIssue] = []
+        /// Whether reading stopped at input that is not well-formed.
+        var malformed = false
+    }
+
+    /// One pass of libxml2's reader over `bytes`, checking the schema with the streaming validator and, if
+    /// `libxml2Schema`, with libxml2's validator too.
+    func read(_ bytes: [UInt8], libxml2Schema: Bool) -> Pass {
         xmlInitParser()
         bridge_xml_silence_generic_errors()
         let collector = IssueCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
         let options = Int32(XML_PARSE_NONET.rawValue)
         let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                xmlReaderForMemory($0, Int32(buffer.count), "snapshot.xml", "UTF-8", options)
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                    xmlReaderForMemory($0, Int32(buffer.count), "snapshot.xml", "UTF-8", options)
+                }
             }
         }
         guard let reader else {
-            throw SnapshotError([SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)])
+            var pass = Pass()
+            pass.issues = [SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)]
+            pass.malformed = true
+            return pass
         }
-        let schema = SchemaValidation(collector: collector)
-        if let validation = schema.context {
+        let schema = libxml2Schema ? SchemaValidation(collector: collector) : nil
+        if let validation = schema?.context {
             xmlTextReaderSchemaValidateCtxt(reader, validation, 0)
         }
         // Parser errors go to libxml2's thread-local structured handler for the duration of the parse. (The
@@ -118,10 +148,45 @@ struct SnapshotParser {
             withExtendedLifetime(schema) {}
         }
 
-        let builder = readElements(from: reader, into: collector, source: bytes)
-        let issues = collector.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-        guard issues.isEmpty else { throw SnapshotError(issues) }
-        return (builder.tree.withDerivedRoots(), builder.positions, builder.version)
+        var pass = Pass()
+        readElements(from: reader, into: collector, source: bytes, pass: &pass)
+        pass.issues = collector.issues
+        pass.malformed = collector.sawMalformedInput
+        if pass.malformed {
+            // The reader reads ahead in chunks and may place the error elsewhere than a parse of the whole
+            // document does (what xmllint reports): take the whole-document parse's errors.
+            pass.issues = pass.issues.filter { $0.kind != .malformed } + Self.wellFormednessErrors(bytes)
+        }
+        return pass
+    }
+
+    /// The errors libxml2's parser reports reading all of `bytes` at once, building nothing (no callbacks).
+    private static func wellFormednessErrors(_ bytes: [UInt8]) -> [SnapshotIssue] {
+        let collector = IssueCollector()
+        let context: xmlParserCtxtPtr? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                    xmlCreateMemoryParserCtxt($0, Int32(buffer.count))
+                }
+            }
+        }
+        guard let context else { return [SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)] }
+        defer { xmlFreeParserCtxt(context) }
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        context.pointee.sax.pointee = handler
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        if let utf8 = xmlFindCharEncodingHandler("UTF-8") { xmlSwitchToEncoding(context, utf8) }
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { context, error in
+            guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        xmlParseDocument(context)
+        if collector.issues.isEmpty {
+            return [SnapshotIssue(.malformed, "the document is not well-formed XML", line: 1, column: 1)]
+        }
+        return collector.issues.map { $0.column == 0 ? SnapshotIssue($0.kind, $0.message, line: $0.line, column: 1) : $0 }
     }
 
     /// Refuses, before libxml2 sees them, input over the size limit and any document type declaration.
@@ -142,12 +207,11 @@ struct SnapshotParser {
         }
     }
 
-    /// Reads the document's elements into a tree, until its end, the first malformed input, or the depth
-    /// limit.
-    private func readElements(from reader: xmlTextReaderPtr, into collector: IssueCollector, source: [UInt8])
-        -> TreeBuilder
-    {
-        var builder = TreeBuilder()
+    /// Reads the document's elements into a tree and through the validator, until its end, the first
+    /// malformed input, or the depth limit.
+    private func readElements(
+        from reader: xmlTextReaderPtr, into collector: IssueCollector, source: [UInt8], pass: inout Pass
+    ) {
         var positions = SnapshotSourcePositions(source)
         // Schema errors name a line only: the element read on that line, else the line's first character.
         defer { collector.place { positions.column(onLine: $0) } }
@@ -169,28 +233,47 @@ struct SnapshotParser {
                 }
                 break
             }
-            let depth = Int(xmlTextReaderDepth(reader))
-            let isElement = xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue)
-            // An element's own start (X13), not where libxml2's parser has read to.
-            let start = isElement ? positions.nextElement() : nil
-            let line = start?.line ?? Int(xmlTextReaderGetParserLineNumber(reader))
-            let column = start?.column ?? Int(xmlTextReaderGetParserColumnNumber(reader))
-            // Only elements nest: the text between them is one level below the deepest element.
-            if isElement, depth >= limits.maxDepth {
-                collector.issues.append(
-                    SnapshotIssue(
-                        .tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: line, column: column))
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                let depth = Int(xmlTextReaderDepth(reader))
+                // An element's own start (X13), not where libxml2's parser has read to.
+                let line = Int(xmlTextReaderGetParserLineNumber(reader))
+                let start =
+                    positions.nextElement()
+                    ?? (line, Int(xmlTextReaderGetParserColumnNumber(reader)), line)
+                if depth >= limits.maxDepth {
+                    collector.issues.append(
+                        SnapshotIssue(
+                            .tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: start.line,
+                            column: start.column))
+                    return
+                }
+                guard let name = xmlTextReaderConstLocalName(reader) else { continue }
+                name.withMemoryRebound(to: CChar.self, capacity: 1) { name in
+                    pass.validator.start(
+                        name: name,
+                        namespace: xmlTextReaderConstNamespaceUri(reader).map {
+                            UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)
+                        }, reader: reader, at: start)
+                    pass.builder.element(
+                        String(cString: name), attributes: attributes(of: reader), depth: depth,
+                        at: (start.line, start.column), issues: &collector.issues)
+                }
+                if xmlTextReaderIsEmptyElement(reader) == 1 { pass.validator.end() }
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                pass.validator.end()
+            case let type
+            where type == Int32(XML_READER_TYPE_TEXT.rawValue) || type == Int32(XML_READER_TYPE_CDATA.rawValue)
+                || type == Int32(XML_READER_TYPE_WHITESPACE.rawValue)
+                || type == Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
+                pass.validator.characters(
+                    xmlTextReaderConstValue(reader).map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                    isCDATA: type == Int32(XML_READER_TYPE_CDATA.rawValue))
+            default:
                 break
-            }
-            if isElement {
-                let name = String(cString: xmlTextReaderConstLocalName(reader))
-                builder.element(
-                    name, attributes: attributes(of: reader), depth: depth, at: (line, column),
-                    issues: &collector.issues)
             }
             if collector.sawMalformedInput { break }
         }
-        return builder
     }
 
     /// Where `<!DOCTYPE` first appears, if anywhere. Snapshots never need one, and refusing it before

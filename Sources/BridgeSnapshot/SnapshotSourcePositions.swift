@@ -18,8 +18,9 @@ struct SnapshotSourcePositions {
         self.bytes = bytes
     }
 
-    /// The line and column of the next element's `<`, or nil past the last one.
-    mutating func nextElement() -> (line: Int, column: Int)? {
+    /// The line and column of the next element's `<`, and the line its start tag ends on (where libxml2
+    /// places the element's schema errors), or nil past the last one.
+    mutating func nextElement() -> (line: Int, column: Int, libxml2Line: Int)? {
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\n") {
@@ -44,10 +45,10 @@ struct SnapshotSourcePositions {
                     skip(past: ">")
                 }
             default:
-                let position = (line: line, column: offset - lineStart + 1)
-                if firstElementColumn[line] == nil { firstElementColumn[line] = position.column }
-                offset += 1
-                return position
+                let start = (line: line, column: offset - lineStart + 1)
+                if firstElementColumn[line] == nil { firstElementColumn[line] = start.column }
+                skipStartTag()
+                return (start.line, start.column, line)
             }
         }
         return nil
@@ -69,6 +70,28 @@ struct SnapshotSourcePositions {
             column += 1
         }
         return column
+    }
+
+    /// Moves past the start tag at `offset` (to its `>`, outside quoted attribute values), counting lines.
+    private mutating func skipStartTag() {
+        var quote: UInt8?
+        offset += 1
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+            } else if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return
+            } else if byte == UInt8(ascii: "<") {
+                return  // not well-formed: the parser reports it; the next element starts here
+            }
+            offset += 1
+        }
     }
 
     private func starts(with text: StaticString) -> Bool {

@@ -364,7 +364,9 @@ struct CommandLineTests {
         let result = try bridgeRun(["validate", latin1.path])
         #expect(result.status == 2)
         let lines = result.error.split(separator: "\n")
-        #expect(lines.count == 2, "two problems, a line each:\n\(result.error)")
+        // libxml2 prints the bad bytes on a line of their own; the problem stays one line (the parser stops at
+        // the encoding error before the root element reaches the schema check, as xmllint does).
+        #expect(lines.count == 1, "one problem, on one line:\n\(result.error)")
         #expect(lines.allSatisfy { $0.hasPrefix(latin1.path) })
         #expect(lines.contains { $0.contains("malformed: Input is not proper UTF-8") && $0.contains("Bytes: 0xE9") })
     }

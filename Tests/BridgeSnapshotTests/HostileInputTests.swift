@@ -6,6 +6,88 @@ import SimUIKit
 import SimulationTesting
 import Testing
 
+/// The hostile and broken documents of this suite; `SchemaDifferentialTests` also runs each through both
+/// schema validators.
+enum HostileDocuments {
+    static let body = "<windows/><controllers/><hosts/><coordinators/></bridge-snapshot>"
+
+    static func externalEntity(reading secret: URL) -> String {
+        """
+        <?xml version="1.0"?>
+        <!DOCTYPE bridge-snapshot [<!ENTITY leak SYSTEM "\(secret.absoluteString)">]>
+        <bridge-snapshot version="1"><windows/><controllers><controller id="x" type="T" title="&leak;"/></controllers><hosts/><coordinators/></bridge-snapshot>
+        """
+    }
+
+    static var billionLaughs: String {
+        var entities = "<!ENTITY lol0 \"lol\">"
+        for level in 1...9 {
+            entities += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }
+        return
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE bridge-snapshot [\(entities)]>\n<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"&lol9;\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
+    }
+
+    static var deepNesting: String {
+        "<bridge-snapshot version=\"1\">" + String(repeating: "<a>", count: 100_000)
+            + String(repeating: "</a>", count: 100_000) + "</bridge-snapshot>"
+    }
+
+    static func titleAttribute(of length: Int) -> String {
+        "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\""
+            + String(repeating: "x", count: length) + "\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
+    }
+
+    static let truncated =
+        "<?xml version=\"1.0\"?>\n<bridge-snapshot version=\"1\">\n  <windows>\n    <window id=\"w\" key=\"tr"
+
+    static var invalidUTF8: [UInt8] {
+        Array("<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"".utf8)
+            + [0xC3, 0x28, 0xFF] + Array("\"/></controllers><hosts/><coordinators/></bridge-snapshot>".utf8)
+    }
+
+    static let unknownElement =
+        "<bridge-snapshot version=\"1\">\n  <windows/>\n  <controllers/>\n  <gadgets/>\n  <hosts/><coordinators/></bridge-snapshot>"
+
+    static let everyError =
+        "<bridge-snapshot version=\"1\">\n<windows><window id=\"w\" key=\"maybe\" visible=\"true\"/>\n<window key=\"true\" visible=\"true\"/></windows>\n<controllers/><hosts/><coordinators/></bridge-snapshot>"
+
+    static let otherVersion = "<bridge-snapshot version=\"5\">" + body
+
+    static let duplicateID =
+        "<bridge-snapshot version=\"1\"><windows/><controllers>\n<controller id=\"a\" type=\"T\"/>\n<controller id=\"a\" type=\"T\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
+
+    static let danglingReference =
+        "<bridge-snapshot version=\"1\"><windows>\n<window id=\"w\" key=\"true\" visible=\"true\" root=\"ghost\"/></windows><controllers/><hosts/><coordinators/></bridge-snapshot>"
+
+    static let coordinatorCycle = """
+        <bridge-snapshot version="1"><windows/><controllers/><hosts/><coordinators>
+        <coordinator id="a" framework="F" type="T" identifier="a" parent="b"/>
+        <coordinator id="b" framework="F" type="T" identifier="b" parent="a"/>
+        </coordinators></bridge-snapshot>
+        """
+
+    static let containmentCycle = """
+        <bridge-snapshot version="1"><windows/><controllers>
+        <controller id="a" type="T"><child ref="b"/></controller>
+        <controller id="b" type="T"><child ref="a"/></controller>
+        </controllers><hosts/><coordinators/></bridge-snapshot>
+        """
+
+    /// Every document, named.
+    static var all: [(name: String, bytes: [UInt8])] {
+        let texts: [(String, String)] = [
+            ("external entity", externalEntity(reading: URL(fileURLWithPath: "/etc/hostname"))),
+            ("billion laughs", billionLaughs), ("deep nesting", deepNesting),
+            ("50 MB attribute", titleAttribute(of: 50_000_000)), ("11 MB attribute", titleAttribute(of: 11_000_000)),
+            ("truncated", truncated), ("unknown element", unknownElement), ("every error", everyError),
+            ("other version", otherVersion), ("duplicate id", duplicateID), ("dangling reference", danglingReference),
+            ("coordinator cycle", coordinatorCycle), ("containment cycle", containmentCycle),
+        ]
+        return texts.map { ($0.0, Array($0.1.utf8)) } + [("invalid UTF-8", invalidUTF8)]
+    }
+}
+
 @MainActor
 @Suite("Hostile and broken input", .cleanSimulatedWorld)
 struct HostileInputTests {
@@ -45,19 +127,13 @@ struct HostileInputTests {
         expectRefused(Array(xml.utf8), kind, sourceLocation: sourceLocation)
     }
 
-    private let body = "<windows/><controllers/><hosts/><coordinators/></bridge-snapshot>"
-
     @Test("X6: an external entity pointing at a local file is never resolved")
     func externalEntity() throws {
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent(
             "bridge-secret-\(UUID().uuidString).txt")
         try Data("TOP-SECRET".utf8).write(to: secret)
         defer { try? FileManager.default.removeItem(at: secret) }
-        let xml = """
-            <?xml version="1.0"?>
-            <!DOCTYPE bridge-snapshot [<!ENTITY leak SYSTEM "\(secret.absoluteString)">]>
-            <bridge-snapshot version="1"><windows/><controllers><controller id="x" type="T" title="&leak;"/></controllers><hosts/><coordinators/></bridge-snapshot>
-            """
+        let xml = HostileDocuments.externalEntity(reading: secret)
         expectRefused(xml, .forbiddenDoctype)
         do {
             _ = try BridgeSnapshot.parse(xml)
@@ -68,58 +144,37 @@ struct HostileInputTests {
 
     @Test("X6: a billion-laughs document is refused at once")
     func billionLaughs() {
-        var entities = "<!ENTITY lol0 \"lol\">"
-        for level in 1...9 {
-            entities += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
-        }
-        let xml =
-            "<?xml version=\"1.0\"?>\n<!DOCTYPE bridge-snapshot [\(entities)]>\n<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"&lol9;\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
-        expectRefused(xml, .forbiddenDoctype)
+        expectRefused(HostileDocuments.billionLaughs, .forbiddenDoctype)
     }
 
     @Test("X6: 100,000-deep nesting is refused with the position where the limit was crossed")
     func deepNesting() {
-        let xml =
-            "<bridge-snapshot version=\"1\">" + String(repeating: "<a>", count: 100_000)
-            + String(repeating: "</a>", count: 100_000) + "</bridge-snapshot>"
-        expectRefused(xml, .tooDeep)
+        expectRefused(HostileDocuments.deepNesting, .tooDeep)
     }
 
     @Test("X6: a 50 MB attribute is refused before parsing")
     func hugeAttribute() {
-        let xml =
-            "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\""
-            + String(repeating: "x", count: 50_000_000) + "\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
-        expectRefused(Array(xml.utf8), .tooLarge, positioned: false)
+        expectRefused(Array(HostileDocuments.titleAttribute(of: 50_000_000).utf8), .tooLarge, positioned: false)
     }
 
     @Test("X6: an attribute under the size cap but over libxml2's own limit is refused with its position")
     func longAttribute() {
-        let xml =
-            "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\""
-            + String(repeating: "x", count: 11_000_000) + "\"/></controllers><hosts/><coordinators/></bridge-snapshot>"
-        expectRefused(xml, .malformed)
+        expectRefused(HostileDocuments.titleAttribute(of: 11_000_000), .malformed)
     }
 
     @Test("X6: a truncated file gives an error with its position")
     func truncated() {
-        let xml = "<?xml version=\"1.0\"?>\n<bridge-snapshot version=\"1\">\n  <windows>\n    <window id=\"w\" key=\"tr"
-        expectRefused(xml, .malformed)
+        expectRefused(HostileDocuments.truncated, .malformed)
     }
 
     @Test("X6: invalid UTF-8 gives an error with its position")
     func invalidUTF8() {
-        var bytes = Array(
-            "<bridge-snapshot version=\"1\"><windows/><controllers><controller id=\"a\" type=\"T\" title=\"".utf8)
-        bytes += [0xC3, 0x28, 0xFF]
-        bytes += Array("\"/></controllers><hosts/><coordinators/></bridge-snapshot>".utf8)
-        expectRefused(bytes, .malformed)
+        expectRefused(HostileDocuments.invalidUTF8, .malformed)
     }
 
     @Test("X4: an unknown element breaks the schema, reported with line and column")
     func unknownElement() throws {
-        let xml =
-            "<bridge-snapshot version=\"1\">\n  <windows/>\n  <controllers/>\n  <gadgets/>\n  <hosts/><coordinators/></bridge-snapshot>"
+        let xml = HostileDocuments.unknownElement
         expectRefused(xml, .schemaViolation)
         do {
             _ = try BridgeSnapshot.parse(xml)
@@ -131,8 +186,7 @@ struct HostileInputTests {
 
     @Test("X4: every schema error is reported, not just the first")
     func everyError() {
-        let xml =
-            "<bridge-snapshot version=\"1\">\n<windows><window id=\"w\" key=\"maybe\" visible=\"true\"/>\n<window key=\"true\" visible=\"true\"/></windows>\n<controllers/><hosts/><coordinators/></bridge-snapshot>"
+        let xml = HostileDocuments.everyError
         do {
             _ = try BridgeSnapshot.parse(xml)
             Issue.record("accepted")
@@ -144,39 +198,23 @@ struct HostileInputTests {
 
     @Test("X4: a snapshot of another format version is refused")
     func otherVersion() {
-        expectRefused("<bridge-snapshot version=\"5\">" + body, .unsupportedVersion)
+        expectRefused(HostileDocuments.otherVersion, .unsupportedVersion)
     }
 
     @Test("X6: a duplicate id is refused")
     func duplicateID() {
-        expectRefused(
-            "<bridge-snapshot version=\"1\"><windows/><controllers>\n<controller id=\"a\" type=\"T\"/>\n<controller id=\"a\" type=\"T\"/></controllers><hosts/><coordinators/></bridge-snapshot>",
-            .duplicateID)
+        expectRefused(HostileDocuments.duplicateID, .duplicateID)
     }
 
     @Test("X6: a dangling reference is refused")
     func danglingReference() {
-        expectRefused(
-            "<bridge-snapshot version=\"1\"><windows>\n<window id=\"w\" key=\"true\" visible=\"true\" root=\"ghost\"/></windows><controllers/><hosts/><coordinators/></bridge-snapshot>",
-            .danglingReference)
+        expectRefused(HostileDocuments.danglingReference, .danglingReference)
     }
 
     @Test("X6: a cycle in coordinator parent links, or in containment, is refused")
     func cycles() {
-        expectRefused(
-            """
-            <bridge-snapshot version="1"><windows/><controllers/><hosts/><coordinators>
-            <coordinator id="a" framework="F" type="T" identifier="a" parent="b"/>
-            <coordinator id="b" framework="F" type="T" identifier="b" parent="a"/>
-            </coordinators></bridge-snapshot>
-            """, .cycle)
-        expectRefused(
-            """
-            <bridge-snapshot version="1"><windows/><controllers>
-            <controller id="a" type="T"><child ref="b"/></controller>
-            <controller id="b" type="T"><child ref="a"/></controller>
-            </controllers><hosts/><coordinators/></bridge-snapshot>
-            """, .cycle)
+        expectRefused(HostileDocuments.coordinatorCycle, .cycle)
+        expectRefused(HostileDocuments.containmentCycle, .cycle)
     }
 
     /// A version-3 document around `coordinators` and `hosts`: a window whose root `r` holds `s`.

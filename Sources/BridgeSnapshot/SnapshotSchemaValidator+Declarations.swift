@@ -1,0 +1,205 @@
+/// The declarations of `bridge-snapshot-4.xsd`, as tables the streaming validator reads:
+/// `SchemaDeclarationTests` checks them against the XSD file itself, element by element and attribute by
+/// attribute, so that the two cannot drift apart.
+extension SnapshotSchemaValidator {
+    /// Every element the schema declares (`child` is the same `Reference` in controllers and coordinators).
+    enum Element: CaseIterable {
+        case snapshot, windows, controllers, hosts, coordinators, queue
+        case window, presented, controller, state, child, action, host, frame, coordinator, owns, dismiss, pop
+
+        var name: String {
+            switch self {
+            case .snapshot: "bridge-snapshot"
+            case .windows: "windows"
+            case .controllers: "controllers"
+            case .hosts: "hosts"
+            case .coordinators: "coordinators"
+            case .queue: "queue"
+            case .window: "window"
+            case .presented: "presented"
+            case .controller: "controller"
+            case .state: "state"
+            case .child: "child"
+            case .action: "action"
+            case .host: "host"
+            case .frame: "frame"
+            case .coordinator: "coordinator"
+            case .owns: "owns"
+            case .dismiss: "dismiss"
+            case .pop: "pop"
+            }
+        }
+
+        private static let byName: [(bytes: [UInt8], element: Element)] = allCases.map { (Array($0.name.utf8), $0) }
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let found = Self.byName.first(where: { $0.bytes.elementsEqual(bytes) }) else { return nil }
+            self = found.element
+        }
+
+        /// The element's content: a sequence of particles, each one or more element names, at least `min` and
+        /// at most `max` times. No particles: empty content (not even whitespace).
+        var content: [Particle] {
+            switch self {
+            case .snapshot:
+                [.one(.windows), .one(.controllers), .one(.hosts), .one(.coordinators), Particle([.queue], max: 1)]
+            case .windows: [.many(.window)]
+            case .controllers: [.many(.controller)]
+            case .hosts: [.many(.host)]
+            case .coordinators: [.many(.coordinator)]
+            case .queue: [Particle([.dismiss, .pop])]
+            case .window: [.many(.presented)]
+            case .controller: [.many(.state), .many(.child), .many(.action)]
+            case .host: [.many(.frame)]
+            case .coordinator: [.many(.child), .many(.owns)]
+            case .presented, .state, .child, .action, .frame, .owns, .dismiss, .pop: []
+            }
+        }
+
+        var attributes: [Attribute] {
+            switch self {
+            case .snapshot: [Attribute("version", .positiveInteger, required: true)]
+            case .windows, .controllers, .hosts, .coordinators, .queue: []
+            case .window:
+                [
+                    Attribute("id", .id, required: true), Attribute("key", .boolean, required: true),
+                    Attribute("visible", .boolean, required: true), Attribute("root", .id),
+                ]
+            case .presented:
+                [
+                    Attribute("controller", .id, required: true),
+                    Attribute("style", .oneOf(Self.presentationStyles), required: true),
+                ]
+            case .controller:
+                [
+                    Attribute("id", .id, required: true), Attribute("type", .typeName, required: true),
+                    Attribute("title", .text), Attribute("navigation", .boolean), Attribute("container", .container),
+                    Attribute("selected", .nonNegativeInteger), Attribute("collapsed", .boolean),
+                    Attribute("pageCurl", .boolean), Attribute("vertical", .boolean),
+                    Attribute("alert", .oneOf(["alert", "actionSheet"])), Attribute("message", .text),
+                ]
+            case .state: [Attribute("name", .nmtoken, required: true), Attribute("value", .text, required: true)]
+            case .child, .owns: [Attribute("ref", .id, required: true)]
+            case .action:
+                [
+                    Attribute("title", .text),
+                    Attribute("style", .oneOf(["default", "cancel", "destructive"]), required: true),
+                    Attribute("preferred", .boolean),
+                ]
+            case .host:
+                [
+                    Attribute("id", .id, required: true),
+                    Attribute("base", .oneOf(["modal", "navigation", "window"]), required: true),
+                    Attribute("on", .id), Attribute("framework", .id),
+                ]
+            case .frame:
+                [
+                    Attribute("kind", .oneOf(["present", "push", "presentNavigation", "windowRoot"]), required: true),
+                    Attribute("state", .oneOf(["shown", "waiting"]), required: true),
+                    Attribute("coordinator", .typeName, required: true), Attribute("controller", .id),
+                ]
+            case .coordinator:
+                [
+                    Attribute("id", .id, required: true), Attribute("framework", .id, required: true),
+                    Attribute("type", .typeName, required: true), Attribute("identifier", .text, required: true),
+                    Attribute("root", .id), Attribute("parent", .id),
+                ]
+            case .dismiss:
+                [Attribute("controller", .id, required: true), Attribute("animated", .boolean, required: true)]
+            case .pop:
+                [
+                    Attribute("navigation", .id, required: true), Attribute("to", .id, required: true),
+                    Attribute("animated", .boolean, required: true),
+                ]
+            }
+        }
+
+        static let presentationStyles = [
+            "fullScreen", "pageSheet", "formSheet", "currentContext", "custom", "overFullScreen",
+            "overCurrentContext", "popover", "none", "automatic",
+        ]
+    }
+
+    /// One particle of a sequence: any of `elements`, between `min` and `max` times.
+    struct Particle {
+        let elements: [Element]
+        let min: Int
+        let max: Int
+
+        init(_ elements: [Element], min: Int = 0, max: Int = .max) {
+            self.elements = elements
+            self.min = min
+            self.max = max
+        }
+
+        static func one(_ element: Element) -> Particle { Particle([element], min: 1, max: 1) }
+        static func many(_ element: Element) -> Particle { Particle([element]) }
+    }
+
+    struct Attribute {
+        let nameText: String
+        let name: [UInt8]
+        let type: ValueType
+        let required: Bool
+
+        init(_ name: String, _ type: ValueType, required: Bool = false) {
+            nameText = name
+            self.name = Array(name.utf8)
+            self.type = type
+            self.required = required
+        }
+    }
+}
+
+extension SnapshotSchemaValidator.Open {
+    /// Takes the child `element` (nil: one the schema does not declare) into the content; returns what was
+    /// expected instead when the content cannot take it.
+    mutating func accept(_ element: SnapshotSchemaValidator.Element?) -> String? {
+        let content = self.element.content
+        let start = particle
+        var index = particle
+        var taken = count
+        while index < content.count {
+            let current = content[index]
+            if let element, current.elements.contains(element), taken < current.max {
+                particle = index
+                count = taken + 1
+                return nil
+            }
+            guard taken >= current.min else { break }
+            index += 1
+            taken = 0
+        }
+        return Self.expected(in: content, from: start, count: count)
+    }
+
+    /// The child element still required at the end, if one is.
+    func missing() -> String? {
+        let content = element.content
+        var index = particle
+        var taken = count
+        while index < content.count {
+            if taken < content[index].min {
+                return content[index].elements.map { "'\($0.name)'" }.joined(separator: " or ")
+            }
+            index += 1
+            taken = 0
+        }
+        return nil
+    }
+
+    /// The elements that could come next at particle `start` after `count` of it.
+    private static func expected(in content: [SnapshotSchemaValidator.Particle], from start: Int, count: Int) -> String
+    {
+        var names: [String] = []
+        var index = start
+        var taken = count
+        while index < content.count {
+            if taken < content[index].max { names += content[index].elements.map { "'\($0.name)'" } }
+            if taken < content[index].min { break }
+            index += 1
+            taken = 0
+        }
+        return names.isEmpty ? "no child element" : names.joined(separator: ", ")
+    }
+}

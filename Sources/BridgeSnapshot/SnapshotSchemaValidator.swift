@@ -1,0 +1,183 @@
+import CLibXML2
+
+/// The published schema, `bridge-snapshot-4.xsd`, checked in the same streaming pass that builds the tree
+/// (X4), over the bytes libxml2's reader hands out, with no document tree and no schema engine.
+///
+/// The XSD stays the contract: this validator gives the verdict `xmllint --schema` gives (valid or not, and
+/// the line of the first problem), which `SchemaDifferentialTests` checks on every golden and hostile file
+/// and the differential fuzzer on arbitrary input. It follows libxml2 where the XSD leaves room: an
+/// unexpected element's subtree is not checked, an element whose content went wrong reports nothing more
+/// about its content, and empty content refuses even whitespace. What it does not model (attributes of the
+/// XML Schema instance namespace, `NMTOKEN` values beyond ASCII) it leaves to libxml2's validator.
+struct SnapshotSchemaValidator {
+    /// A problem at an element: the issue at the element's `<` (X13), and the line libxml2 reports for
+    /// the same problem (the line the element's start tag ends on), for the differential checks.
+    struct Problem {
+        var issue: SnapshotIssue
+        var libxml2Line: Int
+    }
+
+    private(set) var problems: [Problem] = []
+    /// Whether the document uses something this validator leaves to libxml2's.
+    private(set) var needsLibxml2 = false
+
+    struct Open {
+        let element: Element
+        let position: Position
+        /// Which particle of the element's content the next child may match, and how many times it has.
+        var particle = 0
+        var count = 0
+        /// Whether the element's content has gone wrong already (nothing more is reported about it).
+        var contentFailed = false
+    }
+
+    typealias Position = (line: Int, column: Int, libxml2Line: Int)
+
+    private var open: [Open] = []
+    /// The depth of an element whose subtree is not checked (an unexpected element's), if inside one.
+    private var skippedFrom: Int?
+    private var depth = 0
+
+    /// An element's start: `name` in `namespace` (nil for none), its attributes read from `reader`.
+    mutating func start(
+        name: UnsafePointer<CChar>, namespace: UnsafePointer<CChar>?, reader: xmlTextReaderPtr, at position: Position
+    ) {
+        defer { depth += 1 }
+        if skippedFrom != nil { return }
+        let nameBytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        guard var parent = open.last else {
+            guard namespace == nil, let element = Element(nameBytes), element == .snapshot else {
+                report(
+                    "the root element '\(String(cString: name))' is not a snapshot's; the schema's root is 'bridge-snapshot'",
+                    at: position)
+                skippedFrom = depth
+                return
+            }
+            open.append(Open(element: element, position: position))
+            checkAttributes(of: element, reader: reader, at: position)
+            return
+        }
+        let element = namespace == nil ? Element(nameBytes) : nil
+        if parent.contentFailed {
+            skippedFrom = depth
+            return
+        }
+        if let expected = parent.accept(element) {
+            report(
+                "the element '\(String(cString: name))' is not expected in '\(parent.element.name)'; expected: \(expected)",
+                at: position)
+            parent.contentFailed = true
+            open[open.count - 1] = parent
+            skippedFrom = depth
+            return
+        }
+        open[open.count - 1] = parent
+        guard let element else { return }
+        open.append(Open(element: element, position: position))
+        checkAttributes(of: element, reader: reader, at: position)
+    }
+
+    /// An element's end (also right after the start of an empty element).
+    mutating func end() {
+        depth -= 1
+        if let skipped = skippedFrom {
+            if depth == skipped { skippedFrom = nil }
+            return
+        }
+        guard let closing = open.popLast() else { return }
+        guard !closing.contentFailed, let missing = closing.missing() else { return }
+        report("'\(closing.element.name)' is missing its child element \(missing)", at: closing.position)
+    }
+
+    /// Character data directly inside the element open now: text or whitespace, or a CDATA section (which
+    /// libxml2 counts as character content even when it is empty or only whitespace).
+    mutating func characters(_ text: UnsafePointer<CChar>?, isCDATA: Bool) {
+        guard skippedFrom == nil, var current = open.last, !current.contentFailed else { return }
+        let bytes = text.map {
+            UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))
+        }
+        let isBlank = bytes.map { $0.allSatisfy(Self.isWhitespace) } ?? true
+        if current.element.content.isEmpty {
+            guard isCDATA || !(bytes?.isEmpty ?? true) else { return }
+            report("'\(current.element.name)' has character content; its content must be empty", at: current.position)
+        } else {
+            guard isCDATA || !isBlank else { return }
+            report(
+                "'\(current.element.name)' has text other than whitespace; it may only contain elements",
+                at: current.position)
+        }
+        current.contentFailed = true
+        open[open.count - 1] = current
+    }
+
+    private mutating func report(_ message: String, at position: Position) {
+        problems.append(
+            Problem(
+                issue: SnapshotIssue(.schemaViolation, message, line: position.line, column: position.column),
+                libxml2Line: position.libxml2Line))
+    }
+
+    // MARK: Attributes
+
+    private mutating func checkAttributes(of element: Element, reader: xmlTextReaderPtr, at position: Position) {
+        let declared = element.attributes
+        var seen = 0 as UInt32
+        if xmlTextReaderHasAttributes(reader) == 1 {
+            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+                if xmlTextReaderIsNamespaceDecl(reader) == 1 { continue }
+                guard let name = xmlTextReaderConstLocalName(reader) else { continue }
+                let nameBytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+                if let namespace = xmlTextReaderConstNamespaceUri(reader) {
+                    if Self.equal(namespace, Self.instanceNamespace) {
+                        needsLibxml2 = true
+                    } else {
+                        report("'\(element.name)' has the attribute '\(String(cString: name))' in a namespace; it is not allowed", at: position)
+                    }
+                    continue
+                }
+                guard let index = declared.firstIndex(where: { $0.name.elementsEqual(nameBytes) }) else {
+                    report("'\(element.name)' has the attribute '\(String(cString: name))', which is not allowed", at: position)
+                    continue
+                }
+                seen |= 1 << UInt32(index)
+                let value = xmlTextReaderConstValue(reader)
+                let valueBytes = value.map { UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))) }
+                    ?? UnsafeBufferPointer(start: nil, count: 0)
+                switch declared[index].type.check(valueBytes) {
+                case .valid: break
+                case .invalid(let why):
+                    report(
+                        "'\(element.name)' has \(declared[index].nameText)=\"\(Self.excerpt(valueBytes))\": \(why)",
+                        at: position)
+                case .leftToLibxml2: needsLibxml2 = true
+                }
+            }
+            xmlTextReaderMoveToElement(reader)
+        }
+        for (index, attribute) in declared.enumerated() where attribute.required && seen & (1 << UInt32(index)) == 0 {
+            report("'\(element.name)' lacks the required attribute '\(attribute.nameText)'", at: position)
+        }
+    }
+
+    /// A value as a message shows it: at most 40 characters.
+    private static func excerpt(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.count <= 40 ? text : String(text.prefix(40)) + "…"
+    }
+
+    static let instanceNamespace = Array("http://www.w3.org/2001/XMLSchema-instance".utf8)
+
+    private static func equal(_ pointer: UnsafePointer<xmlChar>, _ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while pointer[index] != 0 {
+            guard index < bytes.count, pointer[index] == bytes[index] else { return false }
+            index += 1
+        }
+        return index == bytes.count
+    }
+
+    /// XML's whitespace: space, tab, line feed, carriage return.
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
