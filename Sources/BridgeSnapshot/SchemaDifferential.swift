@@ -38,6 +38,8 @@ public enum SchemaDifferential {
     /// What `xmllint --schema` does with the document: parse it into a tree (no network, no entities
     /// substituted), then validate the tree against the published schema.
     public static func libxml2(_ bytes: [UInt8]) -> Verdict {
+        // xmllint reads an empty file and says "Document is empty" at line 1; an empty buffer gets no parser.
+        guard !bytes.isEmpty else { return Verdict(wellFormed: false, firstProblemLine: 1) }
         xmlInitParser()
         bridge_xml_silence_generic_errors()
         let lines = ErrorLines()

@@ -36,7 +36,10 @@ final class IssueCollector {
             unplaced.append(issues.count)
         }
         issues.append(SnapshotIssue(isSchema ? .schemaViolation : kind, message, line: line, column: column))
-        if !isSchema, kind == .malformed { sawMalformedInput = true }
+        // A namespace error (an undeclared prefix) is a problem, but libxml2's parser reads on, and so do we:
+        // the schema then judges the element or attribute by its prefixed name, as xmllint does.
+        let isNamespace = error.domain == Int32(XML_FROM_NAMESPACE.rawValue)
+        if !isSchema, !isNamespace, kind == .malformed { sawMalformedInput = true }
     }
 }
 

@@ -155,7 +155,13 @@ struct SnapshotParser {
         if pass.malformed {
             // The reader reads ahead in chunks and may place the error elsewhere than a parse of the whole
             // document does (what xmllint reports): take the whole-document parse's errors.
-            pass.issues = pass.issues.filter { $0.kind != .malformed } + Self.wellFormednessErrors(bytes)
+            let errors = Self.wellFormednessErrors(bytes)
+            if errors.isEmpty, let end = bytes.firstIndex(of: 0) {
+                // The document parser ends the document at a NUL byte after the root element, where the reader
+                // reports an error: read what xmllint reads.
+                return read(Array(bytes[..<end]), libxml2Schema: libxml2Schema)
+            }
+            if !errors.isEmpty { pass.issues = pass.issues.filter { $0.kind != .malformed } + errors }
         }
         return pass
     }
@@ -183,10 +189,9 @@ struct SnapshotParser {
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         xmlParseDocument(context)
-        if collector.issues.isEmpty {
-            return [SnapshotIssue(.malformed, "the document is not well-formed XML", line: 1, column: 1)]
+        return collector.issues.map {
+            $0.column == 0 ? SnapshotIssue($0.kind, $0.message, line: $0.line, column: 1) : $0
         }
-        return collector.issues.map { $0.column == 0 ? SnapshotIssue($0.kind, $0.message, line: $0.line, column: 1) : $0 }
     }
 
     /// Refuses, before libxml2 sees them, input over the size limit and any document type declaration.

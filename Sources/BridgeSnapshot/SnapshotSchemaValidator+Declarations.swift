@@ -3,7 +3,7 @@
 /// attribute, so that the two cannot drift apart.
 extension SnapshotSchemaValidator {
     /// Every element the schema declares (`child` is the same `Reference` in controllers and coordinators).
-    enum Element: CaseIterable {
+    enum Element: Int, CaseIterable {
         case snapshot, windows, controllers, hosts, coordinators, queue
         case window, presented, controller, state, child, action, host, frame, coordinator, owns, dismiss, pop
 
@@ -30,16 +30,33 @@ extension SnapshotSchemaValidator {
             }
         }
 
-        private static let byName: [(bytes: [UInt8], element: Element)] = allCases.map { (Array($0.name.utf8), $0) }
+        /// The elements by name length: a lookup compares a name with at most three others.
+        private static let byLength: [[(bytes: [UInt8], element: Element)]] = {
+            var table = Array(repeating: [(bytes: [UInt8], element: Element)](), count: 16)
+            for element in allCases { table[element.name.utf8.count].append((Array(element.name.utf8), element)) }
+            return table
+        }()
 
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard let found = Self.byName.first(where: { $0.bytes.elementsEqual(bytes) }) else { return nil }
+            guard bytes.count < Self.byLength.count,
+                let found = Self.byLength[bytes.count].first(where: { $0.bytes.elementsEqual(bytes) })
+            else { return nil }
             self = found.element
         }
 
+        /// The element's content, computed once per element (the validator reads it for every element).
+        var content: [Particle] { Self.contents[rawValue] }
+
+        /// The element's attributes, computed once per element.
+        var attributes: [Attribute] { Self.attributeLists[rawValue] }
+
+        // Indexed by raw value: the cases are numbered in declaration order from 0.
+        private static let contents = allCases.map(\.declaredContent)
+        private static let attributeLists = allCases.map(\.declaredAttributes)
+
         /// The element's content: a sequence of particles, each one or more element names, at least `min` and
         /// at most `max` times. No particles: empty content (not even whitespace).
-        var content: [Particle] {
+        private var declaredContent: [Particle] {
             switch self {
             case .snapshot:
                 [.one(.windows), .one(.controllers), .one(.hosts), .one(.coordinators), Particle([.queue], max: 1)]
@@ -56,7 +73,7 @@ extension SnapshotSchemaValidator {
             }
         }
 
-        var attributes: [Attribute] {
+        private var declaredAttributes: [Attribute] {
             switch self {
             case .snapshot: [Attribute("version", .positiveInteger, required: true)]
             case .windows, .controllers, .hosts, .coordinators, .queue: []

@@ -44,7 +44,8 @@ struct SnapshotSchemaValidator {
     ) {
         defer { depth += 1 }
         if skippedFrom != nil { return }
-        let nameBytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        let nameBytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
         guard var parent = open.last else {
             guard namespace == nil, let element = Element(nameBytes), element == .snapshot else {
                 report(
@@ -126,22 +127,31 @@ struct SnapshotSchemaValidator {
             while xmlTextReaderMoveToNextAttribute(reader) == 1 {
                 if xmlTextReaderIsNamespaceDecl(reader) == 1 { continue }
                 guard let name = xmlTextReaderConstLocalName(reader) else { continue }
-                let nameBytes = UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+                let nameBytes = UnsafeBufferPointer(
+                    start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
                 if let namespace = xmlTextReaderConstNamespaceUri(reader) {
                     if Self.equal(namespace, Self.instanceNamespace) {
                         needsLibxml2 = true
                     } else {
-                        report("'\(element.name)' has the attribute '\(String(cString: name))' in a namespace; it is not allowed", at: position)
+                        report(
+                            "'\(element.name)' has the attribute '\(String(cString: name))' in a namespace; it is not allowed",
+                            at: position)
                     }
                     continue
                 }
                 guard let index = declared.firstIndex(where: { $0.name.elementsEqual(nameBytes) }) else {
-                    report("'\(element.name)' has the attribute '\(String(cString: name))', which is not allowed", at: position)
+                    report(
+                        "'\(element.name)' has the attribute '\(String(cString: name))', which is not allowed",
+                        at: position)
                     continue
                 }
                 seen |= 1 << UInt32(index)
                 let value = xmlTextReaderConstValue(reader)
-                let valueBytes = value.map { UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))) }
+                let valueBytes =
+                    value.map {
+                        UnsafeBufferPointer(
+                            start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))
+                    }
                     ?? UnsafeBufferPointer(start: nil, count: 0)
                 switch declared[index].type.check(valueBytes) {
                 case .valid: break

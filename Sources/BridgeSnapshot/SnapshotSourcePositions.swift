@@ -11,8 +11,6 @@ struct SnapshotSourcePositions {
     private var offset = 0
     private var line = 1
     private var lineStart = 0
-    /// The column of the first element that starts on each line, for errors libxml2 places by line only.
-    private var firstElementColumn: [Int: Int] = [:]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -46,7 +44,6 @@ struct SnapshotSourcePositions {
                 }
             default:
                 let start = (line: line, column: offset - lineStart + 1)
-                if firstElementColumn[line] == nil { firstElementColumn[line] = start.column }
                 skipStartTag()
                 return (start.line, start.column, line)
             }
@@ -54,20 +51,31 @@ struct SnapshotSourcePositions {
         return nil
     }
 
-    /// The column to name for a problem libxml2 placed on `line` only: the first element starting there,
-    /// else the first character of the line (an attribute written on a line of its own).
+    /// The column to name for a problem libxml2 placed on `line` only (its schema validator's, when asked
+    /// for): the first element starting there, else the first character of the line after its indentation
+    /// (an attribute written on a line of its own). Only problems need it, so it scans from the start.
     func column(onLine line: Int) -> Int {
-        if let column = firstElementColumn[line] { return column }
         var current = 1
         var index = 0
         while index < bytes.count, current < line {
             if bytes[index] == UInt8(ascii: "\n") { current += 1 }
             index += 1
         }
+        let lineStart = index
         var column = 1
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
             index += 1
             column += 1
+        }
+        // An element later on the line, after an end tag or text: the first `<` that opens a start tag.
+        var scan = index
+        while scan < bytes.count, bytes[scan] != UInt8(ascii: "\n") {
+            if bytes[scan] == UInt8(ascii: "<"), scan + 1 < bytes.count,
+                ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(bytes[scan + 1])
+            {
+                return scan - lineStart + 1
+            }
+            scan += 1
         }
         return column
     }

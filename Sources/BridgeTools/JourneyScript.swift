@@ -177,10 +177,10 @@ public struct JourneyScript: Sendable {
 
     @MainActor
     private func apply(_ event: Event, on windows: [UIWindow]) throws(LineProblem) {
-        func controller<Kind: UIViewController>(_ id: String, _ kind: Kind.Type, _ what: String) throws(LineProblem)
+        func onScreen<Kind: UIViewController>(_ id: String, _ kind: Kind.Type, _ what: String) throws(LineProblem)
             -> Kind
         {
-            guard let found = BridgeTools.controller(withID: id, in: windows) else {
+            guard let found = controller(withID: id, in: windows) else {
                 throw LineProblem(message: "no controller '\(printable(id))' is on screen")
             }
             guard let typed = found as? Kind else {
@@ -191,13 +191,13 @@ public struct JourneyScript: Sendable {
         func refused(_ what: String) -> LineProblem { LineProblem(message: "UIKit refuses: \(what)") }
         switch event {
         case .back(let id):
-            let navigation = try controller(id, UINavigationController.self, "a navigation controller")
+            let navigation = try onScreen(id, UINavigationController.self, "a navigation controller")
             guard navigation.simulateBackButtonTap() else {
                 throw refused(
                     whyNavigationRefuses(navigation, id) ?? "the back button of '\(printable(id))' does nothing")
             }
         case .interactivePop(let id, let finishes, let progress):
-            let navigation = try controller(id, UINavigationController.self, "a navigation controller")
+            let navigation = try onScreen(id, UINavigationController.self, "a navigation controller")
             guard let pop = navigation.beginInteractivePop() else {
                 throw refused(
                     navigation.isInteractivePopEnabled
@@ -207,7 +207,7 @@ public struct JourneyScript: Sendable {
             pop.update(progress)
             if finishes { pop.finish() } else { pop.cancel() }
         case .swipe(let id, let cancelledAt):
-            let swiped = try controller(id, UIViewController.self, "a controller")
+            let swiped = try onScreen(id, UIViewController.self, "a controller")
             guard let swipe = swiped.beginInteractiveDismissal() else {
                 throw refused(whySwipeRefused(swiped, id))
             }
@@ -218,15 +218,15 @@ public struct JourneyScript: Sendable {
                 swipe.finish()
             }
         case .tab(let id, let index):
-            let tabBar = try controller(id, UITabBarController.self, "a tab bar controller")
+            let tabBar = try onScreen(id, UITabBarController.self, "a tab bar controller")
             guard tabBar.simulateTabTap(index) else {
                 throw refused(whyTabTapRefused(tabBar, id, index))
             }
         case .finish(let id):
-            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id, in: windows)
+            try frameCoordinator(showing: try onScreen(id, UIViewController.self, "a controller"), id, in: windows)
                 .finish(())
         case .dismiss(let id):
-            try frameCoordinator(showing: try controller(id, UIViewController.self, "a controller"), id, in: windows)
+            try frameCoordinator(showing: try onScreen(id, UIViewController.self, "a controller"), id, in: windows)
                 .dismiss()
         case .wait(let seconds):
             if let seconds { SimRunLoop.main.advance(by: seconds) } else { SimRunLoop.main.runUntilIdle() }

@@ -11,9 +11,12 @@ private func documents(under folder: String) -> [(name: String, bytes: [UInt8])]
     let enumerator = FileManager.default.enumerator(atPath: base.path)
     var found: [(String, [UInt8])] = []
     while let path = enumerator?.nextObject() as? String {
-        guard !path.contains(".build"), let data = FileManager.default.contents(atPath: base.appendingPathComponent(path).path)
+        guard !path.contains(".build"),
+            let data = FileManager.default.contents(atPath: base.appendingPathComponent(path).path)
         else { continue }
-        if path.hasSuffix(".xml") || folder.hasPrefix("Fuzzing/corpus") { found.append(("\(folder)/\(path)", Array(data))) }
+        if path.hasSuffix(".xml") || folder.hasPrefix("Fuzzing/corpus") {
+            found.append(("\(folder)/\(path)", Array(data)))
+        }
     }
     return found.sorted { $0.0 < $1.0 }
 }
@@ -34,7 +37,8 @@ struct SchemaDifferentialTests {
         for document in documents {
             guard let streaming = SchemaDifferential.streaming(document.bytes) else { continue }
             let libxml2 = SchemaDifferential.libxml2(document.bytes)
-            #expect(streaming == libxml2, "\(document.name): streaming \(streaming), libxml2 \(libxml2)",
+            #expect(
+                streaming == libxml2, "\(document.name): streaming \(streaming), libxml2 \(libxml2)",
                 sourceLocation: sourceLocation)
             compared += 1
             if libxml2 == SchemaDifferential.Verdict(wellFormed: true, firstProblemLine: nil) { valid += 1 }
@@ -87,7 +91,8 @@ struct SchemaDifferentialTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var compared = 0
-        let all = documents(under: "Tests") + HostileDocuments.all.filter { $0.bytes.count < 1_000_000 }
+        let all =
+            documents(under: "Tests") + HostileDocuments.all.filter { $0.bytes.count < 1_000_000 }
             + SchemaMutations.all().enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
         for (index, document) in all.enumerated() {
             guard let streaming = SchemaDifferential.streaming(document.bytes) else { continue }
@@ -120,7 +125,9 @@ struct SchemaDifferentialTests {
             return (number, rest.contains("parser error"))
         }
         if process.terminationStatus == 0 { return .init(wellFormed: true, firstProblemLine: nil) }
-        if let parserError = lines.first(where: \.1) { return .init(wellFormed: false, firstProblemLine: parserError.0) }
+        if let parserError = lines.first(where: \.1) {
+            return .init(wellFormed: false, firstProblemLine: parserError.0)
+        }
         return .init(wellFormed: true, firstProblemLine: lines.map(\.0).min())
     }
 }

@@ -45,19 +45,36 @@ enum SchemaMutations {
                 [
                     Node(
                         "controller",
-                        [("id", "nav"), ("type", "UINavigationController"), ("container", "navigation"), ("title", "Home")],
+                        [
+                            ("id", "nav"), ("type", "UINavigationController"), ("container", "navigation"),
+                            ("title", "Home"),
+                        ],
                         [Node("child", [("ref", "home")])]),
                     Node("controller", [("id", "home"), ("type", "HomeViewController")]),
-                    Node("controller", [("id", "tabs"), ("type", "UITabBarController"), ("container", "tabBar"), ("selected", "0")]),
-                    Node("controller", [("id", "split"), ("type", "UISplitViewController"), ("container", "splitView"), ("collapsed", "1")]),
                     Node(
                         "controller",
-                        [("id", "pages"), ("type", "UIPageViewController"), ("container", "page"), ("pageCurl", "true"), ("vertical", "0")]),
+                        [("id", "tabs"), ("type", "UITabBarController"), ("container", "tabBar"), ("selected", "0")]),
+                    Node(
+                        "controller",
+                        [
+                            ("id", "split"), ("type", "UISplitViewController"), ("container", "splitView"),
+                            ("collapsed", "1"),
+                        ]),
+                    Node(
+                        "controller",
+                        [
+                            ("id", "pages"), ("type", "UIPageViewController"), ("container", "page"),
+                            ("pageCurl", "true"), ("vertical", "0"),
+                        ]),
                     Node(
                         "controller", [("id", "plug"), ("type", "Custom"), ("container", "Route.kind_2")],
                         [Node("state", [("name", "index"), ("value", "1")])]),
                     Node(
-                        "controller", [("id", "alert"), ("type", "UIAlertController"), ("alert", "actionSheet"), ("message", "Sure?")],
+                        "controller",
+                        [
+                            ("id", "alert"), ("type", "UIAlertController"), ("alert", "actionSheet"),
+                            ("message", "Sure?"),
+                        ],
                         [Node("action", [("title", "OK"), ("style", "destructive"), ("preferred", "false")])]),
                     Node("controller", [("id", "sheet"), ("type", "Sheet"), ("navigation", "false")]),
                 ]),
@@ -66,14 +83,24 @@ enum SchemaMutations {
                 [
                     Node(
                         "host", [("id", "h"), ("base", "modal"), ("on", "home"), ("framework", "Responder")],
-                        [Node("frame", [("kind", "present"), ("state", "shown"), ("coordinator", "Sheet Flow"), ("controller", "sheet")])])
+                        [
+                            Node(
+                                "frame",
+                                [
+                                    ("kind", "present"), ("state", "shown"), ("coordinator", "Sheet Flow"),
+                                    ("controller", "sheet"),
+                                ])
+                        ])
                 ]),
             Node(
                 "coordinators", [],
                 [
                     Node(
                         "coordinator",
-                        [("id", "c"), ("framework", "F"), ("type", "T"), ("identifier", ""), ("root", "home"), ("parent", "d")],
+                        [
+                            ("id", "c"), ("framework", "F"), ("type", "T"), ("identifier", ""), ("root", "home"),
+                            ("parent", "d"),
+                        ],
                         [Node("child", [("ref", "d")]), Node("owns", [("ref", "home")])])
                 ]),
             Node(
@@ -86,10 +113,13 @@ enum SchemaMutations {
 
     /// Values on the edges of the schema's types.
     static let values = [
-        "", " ", "x y", " true ", "TRUE", "1", "0", "-0", "+1", "01", "00", "-1", "+0", " 7 ", "1.0", "12345678901234567890123456789",
+        "", " ", "x y", " true ", "TRUE", "1", "0", "-0", "+1", "01", "00", "-1", "+0", " 7 ", "1.0",
+        "12345678901234567890123456789",
         String(repeating: "a", count: 512), String(repeating: "a", count: 513), String(repeating: "é", count: 512),
-        "é", "Route.kind", "a.b.c", "a..b", ".a", "1a.b", "_a._b", "navigationx", "&#9;x", "a&#10;b", "&amp;", "a:b-c.d",
-        "push", "presentNavigation", "shown", "waiting", "window", "cancel", "alert", "popover", String(repeating: "t", count: 65_537),
+        "é", "Route.kind", "a.b.c", "a..b", ".a", "1a.b", "_a._b", "navigationx", "&#9;x", "a&#10;b", "&amp;",
+        "a:b-c.d",
+        "push", "presentNavigation", "shown", "waiting", "window", "cancel", "alert", "popover",
+        String(repeating: "t", count: 65_537),
     ]
 
     /// Every path to an element of `base`, as indices from the root.
@@ -126,7 +156,8 @@ enum SchemaMutations {
             }
             for (change, inner) in [
                 ("text", "x"), ("whitespace", "  "), ("CDATA", "<![CDATA[ ]]>"), ("text CDATA", "<![CDATA[x]]>"),
-                ("comment", "<!-- note -->"), ("processing instruction", "<?note x?>"), ("unexpected child", "<gadget/>"),
+                ("comment", "<!-- note -->"), ("processing instruction", "<?note x?>"),
+                ("unexpected child", "<gadget/>"),
                 ("entity reference", "&#32;"),
             ] {
                 documents.append(("\(label) with \(change)", changing(path, in: base) { $0.inner = inner }))
@@ -134,21 +165,36 @@ enum SchemaMutations {
             documents.append(
                 ("\(label) in a namespace", changing(path, in: base) { $0.attributes.append(("xmlns", "urn:other")) }))
             documents.append(
-                ("\(label) with an unknown attribute", changing(path, in: base) { $0.attributes.append(("gadget", "1")) }))
+                (
+                    "\(label) with an unknown attribute",
+                    changing(path, in: base) { $0.attributes.append(("gadget", "1")) }
+                ))
             documents.append(
                 ("\(label) with xml:lang", changing(path, in: base) { $0.attributes.append(("xml:lang", "en")) }))
             documents.append(
-                ("\(label) with a foreign attribute",
-                    changing(path, in: base) { $0.attributes += [("xmlns:o", "urn:other"), ("o:note", "x")] }))
+                (
+                    "\(label) with a foreign attribute",
+                    changing(path, in: base) { $0.attributes += [("xmlns:o", "urn:other"), ("o:note", "x")] }
+                ))
+            documents.append(
+                (
+                    "\(label) with an attribute of an undeclared prefix",
+                    changing(path, in: base) { $0.attributes.append(("undeclared:note", "x")) }
+                ))
+            documents.append(
+                ("\(label) with an undeclared prefix", changing(path, in: base) { $0.name = "undeclared:" + $0.name }))
             documents.append(("\(label) spread over lines", changing(path, in: base) { $0.spread = true }))
             let attributes = path.reduce(base) { $0.children[$1] }.attributes
             for (index, attribute) in attributes.enumerated() {
                 documents.append(
-                    ("\(label) without \(attribute.name)", changing(path, in: base) { $0.attributes.remove(at: index) }))
+                    ("\(label) without \(attribute.name)", changing(path, in: base) { $0.attributes.remove(at: index) })
+                )
                 for value in values {
                     documents.append(
-                        ("\(label) with \(attribute.name)=\"\(value.prefix(20))\"",
-                            changing(path, in: base) { $0.attributes[index].value = value }))
+                        (
+                            "\(label) with \(attribute.name)=\"\(value.prefix(20))\"",
+                            changing(path, in: base) { $0.attributes[index].value = value }
+                        ))
                 }
             }
         }

@@ -1,4 +1,4 @@
-import BridgeTools
+import JourneyTools
 import SimUIKit
 
 /// Feeds arbitrary bytes to the journey-script parser, and runs what parses on a small scene (a tab bar of
