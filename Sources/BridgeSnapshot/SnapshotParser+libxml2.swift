@@ -21,6 +21,9 @@ final class IssueCollector {
     }
 
     func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
+        // Warnings (a processing instruction whose target starts with "xml", say) are not problems: xmllint
+        // prints them and still validates.
+        guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         // One line per issue: libxml2 puts some details (the bytes of an encoding error) on lines of their own.
         let message =
             error.message.map {
