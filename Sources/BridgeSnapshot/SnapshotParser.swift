@@ -255,14 +255,15 @@ struct SnapshotParser {
                 }
                 guard let name = xmlTextReaderConstLocalName(reader) else { continue }
                 name.withMemoryRebound(to: CChar.self, capacity: 1) { name in
-                    pass.validator.start(
+                    // The validator reads the attributes once, for itself and for the tree.
+                    let attributes = pass.validator.start(
                         name: name,
                         namespace: xmlTextReaderConstNamespaceUri(reader).map {
                             UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)
                         }, reader: reader, at: start)
                     pass.builder.element(
-                        String(cString: name), attributes: attributes(of: reader), depth: depth,
-                        at: (start.line, start.column), issues: &collector.issues)
+                        String(cString: name), attributes: attributes, depth: depth, at: (start.line, start.column),
+                        issues: &collector.issues)
                 }
                 if xmlTextReaderIsEmptyElement(reader) == 1 { pass.validator.end() }
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
@@ -299,17 +300,6 @@ struct SnapshotParser {
             lineStart = position + 1
         }
         return (line, index - lineStart + 1)
-    }
-
-    private func attributes(of reader: xmlTextReaderPtr) -> Attributes {
-        var attributes = Attributes()
-        guard xmlTextReaderHasAttributes(reader) == 1 else { return attributes }
-        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            let name = String(cString: xmlTextReaderConstLocalName(reader))
-            attributes.pairs.append((name, xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""))
-        }
-        xmlTextReaderMoveToElement(reader)
-        return attributes
     }
 
 }

@@ -38,12 +38,13 @@ struct SnapshotSchemaValidator {
     private var skippedFrom: Int?
     private var depth = 0
 
-    /// An element's start: `name` in `namespace` (nil for none), its attributes read from `reader`.
+    /// An element's start: `name` in `namespace` (nil for none), its attributes read from `reader`. Returns the
+    /// declared attributes it has, for the tree, read in the same pass (none for an element not checked).
     mutating func start(
         name: UnsafePointer<CChar>, namespace: UnsafePointer<CChar>?, reader: xmlTextReaderPtr, at position: Position
-    ) {
+    ) -> Attributes {
         defer { depth += 1 }
-        if skippedFrom != nil { return }
+        if skippedFrom != nil { return Attributes() }
         let nameBytes = UnsafeBufferPointer(
             start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
         guard var parent = open.last else {
@@ -52,16 +53,15 @@ struct SnapshotSchemaValidator {
                     "the root element '\(String(cString: name))' is not a snapshot's; the schema's root is 'bridge-snapshot'",
                     at: position)
                 skippedFrom = depth
-                return
+                return Attributes()
             }
             open.append(Open(element: element, position: position))
-            checkAttributes(of: element, reader: reader, at: position)
-            return
+            return checkAttributes(of: element, reader: reader, at: position)
         }
         let element = namespace == nil ? Element(nameBytes) : nil
         if parent.contentFailed {
             skippedFrom = depth
-            return
+            return Attributes()
         }
         if let expected = parent.accept(element) {
             report(
@@ -70,12 +70,12 @@ struct SnapshotSchemaValidator {
             parent.contentFailed = true
             open[open.count - 1] = parent
             skippedFrom = depth
-            return
+            return Attributes()
         }
         open[open.count - 1] = parent
-        guard let element else { return }
+        guard let element else { return Attributes() }
         open.append(Open(element: element, position: position))
-        checkAttributes(of: element, reader: reader, at: position)
+        return checkAttributes(of: element, reader: reader, at: position)
     }
 
     /// An element's end (also right after the start of an empty element).
@@ -120,9 +120,12 @@ struct SnapshotSchemaValidator {
 
     // MARK: Attributes
 
-    private mutating func checkAttributes(of element: Element, reader: xmlTextReaderPtr, at position: Position) {
+    private mutating func checkAttributes(of element: Element, reader: xmlTextReaderPtr, at position: Position)
+        -> Attributes
+    {
         let declared = element.attributes
         var seen = 0 as UInt32
+        var found = Attributes()
         if xmlTextReaderHasAttributes(reader) == 1 {
             while xmlTextReaderMoveToNextAttribute(reader) == 1 {
                 if xmlTextReaderIsNamespaceDecl(reader) == 1 { continue }
@@ -153,6 +156,7 @@ struct SnapshotSchemaValidator {
                             start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))
                     }
                     ?? UnsafeBufferPointer(start: nil, count: 0)
+                found.pairs.append((declared[index].nameText, String(decoding: valueBytes, as: UTF8.self)))
                 switch declared[index].type.check(valueBytes) {
                 case .valid: break
                 case .invalid(let why):
@@ -167,6 +171,7 @@ struct SnapshotSchemaValidator {
         for (index, attribute) in declared.enumerated() where attribute.required && seen & (1 << UInt32(index)) == 0 {
             report("'\(element.name)' lacks the required attribute '\(attribute.nameText)'", at: position)
         }
+        return found
     }
 
     /// A value as a message shows it: at most 40 characters.

@@ -74,19 +74,20 @@ public struct BridgeReader {
         _ controller: UIViewController, under place: String, into tree: inout BridgedTree, context: BridgeReadContext
     ) -> String {
         var pending = [(controller, place)]
-        var order: [(controller: UIViewController, children: [UIViewController])] = []
+        var order: [(controller: UIViewController, type: String, children: [UIViewController])] = []
         while let (next, nextPlace) = pending.popLast() {
             // Children are named in their container's order: a push names only the controller it adds.
-            let id = context.assignID(to: next, typeName: Self.typeName(of: next), under: nextPlace)
+            let type = context.typeName(of: next)
+            let id = context.assignID(to: next, typeName: type, under: nextPlace)
             let children = Self.shownChildren(of: next)
-            order.append((next, children))
+            order.append((next, type, children))
             pending.append(contentsOf: children.reversed().map { ($0, id) })
         }
-        for (described, children) in order {
+        for (described, type, children) in order {
             tree.controllers.append(
                 BridgedController(
                     id: context.id(of: described)!,
-                    type: Self.typeName(of: described),
+                    type: type,
                     title: described.title,
                     children: children.compactMap { context.id(of: $0) },
                     container: BridgedContainer(of: described, kinds: context.containerKinds),
@@ -95,11 +96,6 @@ public struct BridgeReader {
             )
         }
         return context.id(of: controller)!
-    }
-
-    /// The type name trees record: a stand-in's original type, else the controller's own.
-    private static func typeName(of controller: UIViewController) -> String {
-        (controller as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: controller))
     }
 
     private static func shownChildren(of controller: UIViewController) -> [UIViewController] {

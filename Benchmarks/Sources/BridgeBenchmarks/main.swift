@@ -269,7 +269,8 @@ func snapshotRows() -> [Row] {
         rows.append(
             Row(
                 group: "snapshot \(label)", name: "live export (BridgeSnapshot.export of the window)",
-                value: liveExportTime, anchorName: "bare xmlTextWriter", anchor: bareWriteTime, goal: 1.3, unit: .seconds))
+                value: liveExportTime, anchorName: "bare xmlTextWriter", anchor: bareWriteTime, goal: 1.3,
+                unit: .seconds))
         rows.append(
             Row(
                 group: "snapshot \(label)", name: "parse, schema validation and checks", value: parseTime,
