@@ -155,19 +155,21 @@ struct SnapshotParser {
         if pass.malformed {
             // The reader reads ahead in chunks and may place the error elsewhere than a parse of the whole
             // document does (what xmllint reports): take the whole-document parse's errors.
-            let errors = Self.wellFormednessErrors(bytes)
-            if errors.isEmpty, let end = bytes.firstIndex(of: 0) {
+            let whole = Self.parseWhole(bytes)
+            if !whole.wellFormed {
+                pass.issues = pass.issues.filter { $0.kind != .malformed } + whole.errors
+            } else if let end = bytes.firstIndex(of: 0) {
                 // The document parser ends the document at a NUL byte after the root element, where the reader
                 // reports an error: read what xmllint reads.
                 return read(Array(bytes[..<end]), libxml2Schema: libxml2Schema)
             }
-            if !errors.isEmpty { pass.issues = pass.issues.filter { $0.kind != .malformed } + errors }
         }
         return pass
     }
 
-    /// The errors libxml2's parser reports reading all of `bytes` at once, building nothing (no callbacks).
-    private static func wellFormednessErrors(_ bytes: [UInt8]) -> [SnapshotIssue] {
+    /// Whether libxml2's parser, reading all of `bytes` at once and building nothing, finds the document
+    /// well-formed (namespace errors do not make it otherwise, as for xmllint), and the errors it reports.
+    private static func parseWhole(_ bytes: [UInt8]) -> (wellFormed: Bool, errors: [SnapshotIssue]) {
         let collector = IssueCollector()
         let context: xmlParserCtxtPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
@@ -176,7 +178,9 @@ struct SnapshotParser {
                 }
             }
         }
-        guard let context else { return [SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)] }
+        guard let context else {
+            return (false, [SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)])
+        }
         defer { xmlFreeParserCtxt(context) }
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
@@ -189,9 +193,10 @@ struct SnapshotParser {
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         xmlParseDocument(context)
-        return collector.issues.map {
+        let errors = collector.issues.map {
             $0.column == 0 ? SnapshotIssue($0.kind, $0.message, line: $0.line, column: 1) : $0
         }
+        return (context.pointee.wellFormed != 0, errors)
     }
 
     /// Refuses, before libxml2 sees them, input over the size limit and any document type declaration.
