@@ -19,19 +19,8 @@ struct SnapshotSourcePositions {
     /// The line and column of the next element's `<`, and the line its start tag ends on (where libxml2
     /// places the element's schema errors), or nil past the last one.
     mutating func nextElement() -> (line: Int, column: Int, libxml2Line: Int)? {
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = offset + 1
-                offset += 1
-                continue
-            }
-            guard byte == UInt8(ascii: "<"), offset + 1 < bytes.count else {
-                offset += 1
-                continue
-            }
-            switch bytes[offset + 1] {
+        while let next = nextMarkup() {
+            switch next {
             case UInt8(ascii: "/"): skip(past: ">")
             case UInt8(ascii: "?"): skip(past: "?>")
             case UInt8(ascii: "!"):
@@ -49,6 +38,26 @@ struct SnapshotSourcePositions {
             }
         }
         return nil
+    }
+
+    /// Moves to the next `<` that has a character after it, counting lines, and returns that character.
+    private mutating func nextMarkup() -> UInt8? {
+        var (index, line, lineStart) = (offset, self.line, self.lineStart)
+        let found: UInt8? = bytes.withUnsafeBufferPointer { buffer in
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = index + 1
+                } else if byte == UInt8(ascii: "<"), index + 1 < buffer.count {
+                    return buffer[index + 1]
+                }
+                index += 1
+            }
+            return nil
+        }
+        (offset, self.line, self.lineStart) = (index, line, lineStart)
+        return found
     }
 
     /// The column to name for a problem libxml2 placed on `line` only (its schema validator's, when asked
@@ -82,24 +91,26 @@ struct SnapshotSourcePositions {
 
     /// Moves past the start tag at `offset` (to its `>`, outside quoted attribute values), counting lines.
     private mutating func skipStartTag() {
-        var quote: UInt8?
-        offset += 1
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = offset + 1
-            } else if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return
-            } else if byte == UInt8(ascii: "<") {
-                return  // not well-formed: the parser reports it; the next element starts here
+        var (index, line, lineStart) = (offset + 1, self.line, self.lineStart)
+        bytes.withUnsafeBufferPointer { buffer in
+            var quote: UInt8 = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = index + 1
+                } else if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
+                    // A `<` here is not well-formed: the parser reports it; the next element starts there.
+                    return
+                }
+                index += 1
             }
-            offset += 1
         }
+        (offset, self.line, self.lineStart) = (index, line, lineStart)
     }
 
     private func starts(with text: StaticString) -> Bool {

@@ -131,6 +131,9 @@ struct Validate: ParsableCommand {
     @Option(help: "The most problems printed in all.")
     var maxProblems = 200
 
+    @Flag(help: "Also run libxml2's schema validator (slower), and print its problems beside the package's.")
+    var alsoLibxml2 = false
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Give a snapshot file or a folder of snapshots.") }
         if maxPerFile < 1 || maxProblems < 1 { throw ValidationError("The problem limits must be at least 1.") }
@@ -144,7 +147,7 @@ struct Validate: ParsableCommand {
             throw ExitCode(2)
         }
         let results = readSnapshotFiles(found.files.map(\.path)) { bytes throws(SnapshotError) in
-            try BridgeSnapshot.validate(bytes)
+            try BridgeSnapshot.validate(bytes, validation: alsoLibxml2 ? .streamingAndLibxml2 : .streaming)
         }
         var failed = 0
         var printed = 0

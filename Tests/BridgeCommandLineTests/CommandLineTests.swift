@@ -349,6 +349,19 @@ struct CommandLineTests {
         #expect(swift.contains("final class ShopFlow: NavigationCoordinator<Void> {"))
     }
 
+    @Test("X4: validate --also-libxml2 lists libxml2's schema problems beside the package's, at the same verdict")
+    func alsoLibxml2() throws {
+        let file = try temporaryFile(
+            "<bridge-snapshot version=\"4\">\n<windows><window id=\"w\" key=\"maybe\" visible=\"true\"/></windows>\n<controllers/><hosts/><coordinators/></bridge-snapshot>",
+            name: "bad-key.xml")
+        let streaming = try bridgeRun(["validate", file.path])
+        let both = try bridgeRun(["validate", "--also-libxml2", file.path])
+        #expect(streaming.status == 2 && both.status == 2)
+        #expect(streaming.error.split(separator: "\n").count == 1, "\(streaming.error)")
+        #expect(
+            both.error.contains("not a boolean") && both.error.contains("atomic type 'xs:boolean'"), "\(both.error)")
+    }
+
     @Test("Files that cannot be written are named with the system's reason; each problem of a file is one line")
     func fileProblemsInPlainWords() throws {
         let directory = try temporaryFile("", name: "empty.xml").deletingLastPathComponent()
