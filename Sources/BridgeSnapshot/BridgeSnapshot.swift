@@ -57,14 +57,17 @@ public enum BridgeSnapshot {
     /// the caller attaches the result (for example by making a new window key and visible).
     @MainActor
     public static func importLive(_ xml: String, builder: BridgeBuilder) throws(SnapshotError) -> BridgeBuilder.Live {
-        let read = try read(Array(xml.utf8), limits: SnapshotLimits())
+        // Only the tree is kept while building (the positions hold the document's bytes): a failure reads
+        // the document again to place its problems.
+        let tree = try read(Array(xml.utf8), limits: SnapshotLimits()).tree
         do {
-            return try builder.build(read.tree)
+            return try builder.build(tree)
         } catch {
+            let positions = try? read(Array(xml.utf8), limits: SnapshotLimits()).positions
             // Each problem is placed at the element of what could not be rebuilt (X13).
             throw SnapshotError(
                 error.problems.map { problem in
-                    let position = read.positions.position(of: problem, in: read.tree)
+                    let position = positions?.position(of: problem, in: tree) ?? (line: 0, column: 0)
                     return SnapshotIssue(
                         .unbuildable, problem.description, line: position.line, column: position.column)
                 })

@@ -25,29 +25,41 @@ struct SnapshotParser {
         case queued(Int)
     }
 
-    /// Where each element with an id or reference was read (line, column), for semantic checks; arrays
-    /// indexed like the tree, so recording costs no allocation per element.
+    /// Where each element with an id or reference was read, for semantic checks: arrays indexed like the
+    /// tree holding each element's index in the document, whose line and column `starts` finds when a
+    /// problem needs them.
     struct Positions {
         typealias Position = (line: Int, column: Int)
-        var windows: [Position] = []
-        var presented: [[Position]] = []
-        var controllers: [Position] = []
-        var controllerChildren: [[Position]] = []
-        var hosts: [Position] = []
-        var frames: [[Position]] = []
-        var coordinators: [Position] = []
-        var coordinatorChildren: [[Position]] = []
-        var owns: [[Position]] = []
-        var queued: [Position] = []
+        var windows: [Int] = []
+        var presented: [[Int]] = []
+        var controllers: [Int] = []
+        var controllerChildren: [[Int]] = []
+        var hosts: [Int] = []
+        var frames: [[Int]] = []
+        var coordinators: [Int] = []
+        var coordinatorChildren: [[Int]] = []
+        var owns: [[Int]] = []
+        var queued: [Int] = []
 
-        /// The document element's position, for problems of the whole document.
-        var document: Position = (1, 1)
+        /// The document element, for problems of the whole document.
+        var document = 0
+        let starts: ElementStarts
+
+        init(starts: ElementStarts) {
+            self.starts = starts
+        }
+
+        /// The line and column of the element with index `element`.
+        func at(_ element: Int) -> Position {
+            let start = starts[element]
+            return (start.line, start.column)
+        }
 
         /// Where the element of what a rebuild problem names was read: the controller, host or coordinator,
         /// else the document element.
         func position(of problem: BridgeBuilder.Failure.Problem, in tree: BridgedTree) -> Position {
-            func first(_ index: Int?, in list: [Position]) -> Position? {
-                index.flatMap { list.indices.contains($0) ? list[$0] : nil }
+            func first(_ index: Int?, in list: [Int]) -> Position? {
+                index.flatMap { list.indices.contains($0) ? at(list[$0]) : nil }
             }
             let found: Position? =
                 switch problem {
@@ -58,14 +70,14 @@ struct SnapshotParser {
                     first(tree.coordinators.firstIndex { $0.id == id }, in: coordinators)
                 case .relationshipRefused, .uikitWouldRaise: nil
                 }
-            return found ?? document
+            return found ?? at(document)
         }
 
         subscript(_ place: Place) -> Position {
-            func at(_ list: [Position], _ index: Int) -> Position {
-                list.indices.contains(index) ? list[index] : (0, 0)
+            func at(_ list: [Int], _ index: Int) -> Position {
+                list.indices.contains(index) ? self.at(list[index]) : (0, 0)
             }
-            func at(_ lists: [[Position]], _ index: Int, _ inner: Int) -> Position {
+            func at(_ lists: [[Int]], _ index: Int, _ inner: Int) -> Position {
                 lists.indices.contains(index) ? at(lists[index], inner) : (0, 0)
             }
             switch place {
@@ -98,12 +110,17 @@ struct SnapshotParser {
 
     /// The result of one pass over a document.
     struct Pass {
-        var builder = TreeBuilder()
-        var validator = SnapshotSchemaValidator()
+        var builder: TreeBuilder
+        var validator: SnapshotSchemaValidator
         /// libxml2's issues (not well-formed; its schema validator's, when it ran) and the tree builder's.
         var issues: [SnapshotIssue] = []
         /// Whether reading stopped at input that is not well-formed.
         var malformed = false
+
+        init(_ starts: ElementStarts) {
+            builder = TreeBuilder(starts: starts)
+            validator = SnapshotSchemaValidator(starts: starts)
+        }
     }
 
     /// One pass of libxml2's reader over `bytes`, checking the schema with the streaming validator and, if
@@ -121,8 +138,9 @@ struct SnapshotParser {
                 }
             }
         }
+        let starts = ElementStarts(bytes)
         guard let reader else {
-            var pass = Pass()
+            var pass = Pass(starts)
             pass.issues = [SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)]
             pass.malformed = true
             return pass
@@ -148,7 +166,7 @@ struct SnapshotParser {
             withExtendedLifetime(schema) {}
         }
 
-        var pass = Pass()
+        var pass = Pass(starts)
         readElements(from: reader, into: collector, source: bytes, pass: &pass)
         pass.issues = collector.issues
         pass.malformed = collector.sawMalformedInput
@@ -222,9 +240,11 @@ struct SnapshotParser {
     private func readElements(
         from reader: xmlTextReaderPtr, into collector: IssueCollector, source: [UInt8], pass: inout Pass
     ) {
-        var positions = SnapshotSourcePositions(source)
-        // Schema errors name a line only: the element read on that line, else the line's first character.
-        defer { collector.place { positions.column(onLine: $0) } }
+        // libxml2's schema errors name a line only: the element read on that line, else the line's first
+        // character.
+        defer { collector.place { SnapshotSourcePositions(source).column(onLine: $0) } }
+        // Each element's index in document order: where it starts is found only if a problem needs it.
+        var element = 0
         while true {
             let status = xmlTextReaderRead(reader)
             if status == 0 { break }
@@ -246,12 +266,9 @@ struct SnapshotParser {
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 let depth = Int(xmlTextReaderDepth(reader))
-                // An element's own start (X13), not where libxml2's parser has read to.
-                let line = Int(xmlTextReaderGetParserLineNumber(reader))
-                let start =
-                    positions.nextElement()
-                    ?? (line, Int(xmlTextReaderGetParserColumnNumber(reader)), line)
+                defer { element += 1 }
                 if depth >= limits.maxDepth {
+                    let start = pass.builder.positions.at(element)
                     collector.issues.append(
                         SnapshotIssue(
                             .tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: start.line,
@@ -265,9 +282,9 @@ struct SnapshotParser {
                         name: name,
                         namespace: xmlTextReaderConstNamespaceUri(reader).map {
                             UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)
-                        }, reader: reader, at: start)
+                        }, reader: reader, at: element)
                     pass.builder.element(
-                        String(cString: name), attributes: attributes, depth: depth, at: (start.line, start.column),
+                        String(cString: name), attributes: attributes, depth: depth, at: element,
                         issues: &collector.issues)
                 }
                 if xmlTextReaderIsEmptyElement(reader) == 1 { pass.validator.end() }

@@ -18,6 +18,8 @@ struct SnapshotSchemaValidator {
     }
 
     private(set) var problems: [Problem] = []
+    /// Where elements start, asked only for problems.
+    let starts: ElementStarts
     /// Whether the document uses something this validator leaves to libxml2's.
     private(set) var needsLibxml2 = false
 
@@ -31,7 +33,8 @@ struct SnapshotSchemaValidator {
         var contentFailed = false
     }
 
-    typealias Position = (line: Int, column: Int, libxml2Line: Int)
+    /// An element, by its index in the document (see ``ElementStarts``).
+    typealias Position = Int
 
     private var open: [Open] = []
     /// The depth of an element whose subtree is not checked (an unexpected element's), if inside one.
@@ -111,11 +114,16 @@ struct SnapshotSchemaValidator {
         open[open.count - 1] = current
     }
 
-    private mutating func report(_ message: String, at position: Position) {
+    init(starts: ElementStarts) {
+        self.starts = starts
+    }
+
+    private mutating func report(_ message: String, at element: Position) {
+        let start = starts[element]
         problems.append(
             Problem(
-                issue: SnapshotIssue(.schemaViolation, message, line: position.line, column: position.column),
-                libxml2Line: position.libxml2Line))
+                issue: SnapshotIssue(.schemaViolation, message, line: start.line, column: start.column),
+                libxml2Line: start.libxml2Line))
     }
 
     // MARK: Attributes
@@ -126,6 +134,7 @@ struct SnapshotSchemaValidator {
         let declared = element.attributes
         var seen = 0 as UInt32
         var found = Attributes()
+        found.pairs.reserveCapacity(declared.count)
         if xmlTextReaderHasAttributes(reader) == 1 {
             while xmlTextReaderMoveToNextAttribute(reader) == 1 {
                 if xmlTextReaderIsNamespaceDecl(reader) == 1 { continue }

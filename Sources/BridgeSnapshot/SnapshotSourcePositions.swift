@@ -139,3 +139,33 @@ struct SnapshotSourcePositions {
         }
     }
 }
+
+/// Where each element of a document starts, by its index in document order, found only when asked: reading
+/// records each element's index, and the one forward pass of ``SnapshotSourcePositions`` runs the first time
+/// a problem needs a line and column. A valid document never pays for it.
+final class ElementStarts {
+    typealias Start = (line: Int, column: Int, libxml2Line: Int)
+
+    private let source: [UInt8]
+    private var found: [Start]?
+
+    init(_ source: [UInt8]) {
+        self.source = source
+    }
+
+    /// The start of the element with index `element` (0 for the document element); past the last element
+    /// found (input that is not well-formed), where the last one starts.
+    subscript(_ element: Int) -> Start {
+        let all = found ?? scan()
+        if all.indices.contains(element) { return all[element] }
+        return all.last ?? (1, 1, 1)
+    }
+
+    private func scan() -> [Start] {
+        var positions = SnapshotSourcePositions(source)
+        var all: [Start] = []
+        while let next = positions.nextElement() { all.append(next) }
+        found = all
+        return all
+    }
+}

@@ -19,11 +19,15 @@ struct Attributes {
 /// Builds the tree from elements in document order (the schema guarantees their nesting).
 struct TreeBuilder {
     var tree = BridgedTree()
-    var positions = SnapshotParser.Positions()
+    var positions: SnapshotParser.Positions
+
+    init(starts: ElementStarts) {
+        positions = SnapshotParser.Positions(starts: starts)
+    }
 
     /// Adds the element `name` at `depth` to the tree, recording its position.
     mutating func element(
-        _ name: String, attributes: Attributes, depth: Int, at position: (Int, Int), issues: inout [SnapshotIssue]
+        _ name: String, attributes: Attributes, depth: Int, at position: Int, issues: inout [SnapshotIssue]
     ) {
         switch (depth, name) {
         case (0, "bridge-snapshot"):
@@ -72,7 +76,7 @@ struct TreeBuilder {
     }
 
     private mutating func readVersion(
-        _ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+        _ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]
     ) {
         guard let text = attributes["version"], let version = Int(text),
             SnapshotWriter.readableVersions.contains(version)
@@ -82,13 +86,13 @@ struct TreeBuilder {
                 SnapshotIssue(
                     .unsupportedVersion,
                     "version \(attributes["version"] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)",
-                    line: position.0, column: position.1))
+                    line: positions.at(position).line, column: positions.at(position).column))
             return
         }
         self.version = version
     }
 
-    private mutating func window(_ attributes: Attributes, at position: (Int, Int)) {
+    private mutating func window(_ attributes: Attributes, at position: Int) {
         positions.windows.append(position)
         positions.presented.append([])
         tree.windows.append(
@@ -97,7 +101,7 @@ struct TreeBuilder {
                 rootID: attributes["root"], presented: []))
     }
 
-    private mutating func presented(_ attributes: Attributes, at position: (Int, Int)) {
+    private mutating func presented(_ attributes: Attributes, at position: Int) {
         guard !tree.windows.isEmpty else { return }
         let index = tree.windows.count - 1
         positions.presented[index].append(position)
@@ -107,7 +111,7 @@ struct TreeBuilder {
     }
 
     private mutating func controller(
-        _ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+        _ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]
     ) {
         positions.controllers.append(position)
         positions.controllerChildren.append([])
@@ -121,13 +125,12 @@ struct TreeBuilder {
             ))
     }
 
-    private mutating func alertAction(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
-    {
+    private mutating func alertAction(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]) {
         requireVersion(3, element: "action", at: position, issues: &issues)
         let index = tree.controllers.count - 1
         guard tree.controllers[index].alert != nil else {
             issues.append(
-                .schemaViolation(
+                violation(
                     "controller \"\(tree.controllers[index].id)\" has an action but no alert attribute",
                     at: position))
             return
@@ -138,12 +141,12 @@ struct TreeBuilder {
                 isPreferred: attributes.flag("preferred")))
     }
 
-    private mutating func host(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+    private mutating func host(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]) {
         positions.hosts.append(position)
         positions.frames.append([])
         guard let kind = attributes["base"].flatMap(BridgedHost.Base.Kind.init(rawValue:)) else {
             issues.append(
-                .schemaViolation(
+                violation(
                     "a host's base \"\(attributes["base"] ?? "")\" is not one this package knows",
                     at: position))
             return
@@ -155,13 +158,13 @@ struct TreeBuilder {
     }
 
     /// A frame; a kind or state the package does not know is an issue here too, not only for the schema.
-    private mutating func frame(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]) {
+    private mutating func frame(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]) {
         guard !tree.hosts.isEmpty else { return }
         guard let kind = attributes["kind"].flatMap(NavigationEvent.Presentation.init(rawValue:)),
             let state = attributes["state"].flatMap(BridgedFrame.State.init(rawValue:))
         else {
             issues.append(
-                .schemaViolation(
+                violation(
                     "a frame's kind \"\(attributes["kind"] ?? "")\" or state \"\(attributes["state"] ?? "")\" is not one this package knows",
                     at: position))
             return
@@ -174,8 +177,7 @@ struct TreeBuilder {
                 controllerID: attributes["controller"]))
     }
 
-    private mutating func coordinator(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
-    {
+    private mutating func coordinator(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]) {
         positions.coordinators.append(position)
         positions.coordinatorChildren.append([])
         positions.owns.append([])
@@ -189,12 +191,12 @@ struct TreeBuilder {
 
     /// Version 3's attributes are refused in earlier versions' documents.
     private func requireVersion(
-        _ minimum: Int, for names: [String], in attributes: Attributes, at position: (Int, Int),
+        _ minimum: Int, for names: [String], in attributes: Attributes, at position: Int,
         issues: inout [SnapshotIssue]
     ) {
         for name in names where version < minimum && attributes[name] != nil {
             issues.append(
-                .schemaViolation(
+                violation(
                     "the attribute '\(name)' does not exist in version \(version) snapshots",
                     at: position))
         }
@@ -202,13 +204,19 @@ struct TreeBuilder {
 
     /// A later version's elements are refused in earlier versions' documents.
     private func requireVersion(
-        _ minimum: Int, element: String, at position: (Int, Int), issues: inout [SnapshotIssue]
+        _ minimum: Int, element: String, at position: Int, issues: inout [SnapshotIssue]
     ) {
         guard version < minimum else { return }
         issues.append(
-            .schemaViolation(
+            violation(
                 "the element '\(element)' does not exist in version \(version) snapshots",
                 at: position))
+    }
+
+    /// A violation of the format that the schema may not catch, at the element with index `element`.
+    private func violation(_ message: String, at element: Int) -> SnapshotIssue {
+        let start = positions.at(element)
+        return SnapshotIssue(.schemaViolation, message, line: start.line, column: start.column)
     }
 
     private enum Section { case controllers, other }
@@ -223,12 +231,12 @@ struct TreeBuilder {
     private static let version2Only = ["container", "selected", "collapsed"]
     private static let version4Only = ["pageCurl", "vertical"]
 
-    private func container(_ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue])
+    private func container(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue])
         -> BridgedContainer?
     {
         for name in version == 1 ? Self.version2Only : Self.version1Only where attributes[name] != nil {
             issues.append(
-                .schemaViolation(
+                violation(
                     "the attribute '\(name)' does not exist in version \(version) snapshots",
                     at: position))
         }
@@ -244,7 +252,7 @@ struct TreeBuilder {
         case .page, nil:
             guard version >= 4, name.contains(".") else {
                 issues.append(
-                    .schemaViolation(
+                    violation(
                         "the container \"\(name)\" is not one version \(version) snapshots know", at: position))
                 return nil
             }
@@ -254,25 +262,18 @@ struct TreeBuilder {
 
     /// A `<state>` of a plugin's container kind, on the controller read last.
     private mutating func containerState(
-        _ attributes: Attributes, at position: (Int, Int), issues: inout [SnapshotIssue]
+        _ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]
     ) {
         requireVersion(4, element: "state", at: position, issues: &issues)
         let index = tree.controllers.count - 1
         guard case .described(let name, var state) = tree.controllers[index].container else {
             issues.append(
-                .schemaViolation(
+                violation(
                     "controller \"\(tree.controllers[index].id)\" has a state but no container kind of a plugin",
                     at: position))
             return
         }
         state.append(BridgedContainerState(name: attributes["name"] ?? "", value: attributes["value"] ?? ""))
         tree.controllers[index].container = .described(name: name, state: state)
-    }
-}
-
-extension SnapshotIssue {
-    /// A violation of the format that the schema may not catch, at an element's position.
-    static func schemaViolation(_ message: String, at position: (Int, Int)) -> SnapshotIssue {
-        SnapshotIssue(.schemaViolation, message, line: position.0, column: position.1)
     }
 }

@@ -304,7 +304,7 @@ func snapshotRows() -> [Row] {
 }
 
 /// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine`, `snapshot` or `many` one part;
-/// `BridgeBenchmarks --profile parse|import|export|sheet` repeats one operation for a profiler;
+/// `BridgeBenchmarks --profile parse|parse-small|import|export|sheet` repeats one operation for a profiler;
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
     let arguments = CommandLine.arguments.dropFirst()
@@ -325,6 +325,11 @@ MainActor.assumeIsolated {
                 }
             }
             window.rootViewController = nil
+            return
+        }
+        if what == "parse-small" {
+            let small = Array(BridgeSnapshot.xml(of: navigationTree(controllers: 5)).utf8)
+            for _ in 0..<100_000 { _ = try! BridgeSnapshot.parse(small) }
             return
         }
         let xml = BridgeSnapshot.xml(of: navigationTree(controllers: 50_000))
