@@ -46,7 +46,9 @@ func printTable(_ rows: [Row]) {
     print("| group | figure | value | anchor | anchor value | ratio | goal | met |")
     print("| --- | --- | ---: | --- | ---: | ---: | ---: | --- |")
     for row in rows {
-        let goal = row.goal.map { String(format: "≤ %.1f×", $0) } ?? "(anchor only)"
+        let goal =
+            row.goal.map { String(format: ($0 * 10).rounded() == $0 * 10 ? "≤ %.1f×" : "≤ %.2f×", $0) }
+            ?? "(anchor only)"
         let met = row.met.map { $0 ? "yes" : "**no**" } ?? ""
         print(
             "| \(row.group) | \(row.name) | \(format(row.value, row.unit)) | \(row.anchorName) | \(format(row.anchor, row.unit)) | \(String(format: "%.2f×", row.ratio)) | \(goal) | \(met) |"
