@@ -23,10 +23,13 @@ public enum SchemaDifferential {
     }
 
     /// The streaming validator's verdict, or nil where the document is not left to the schema: refused
-    /// before parsing (a document type declaration, over the size limit), nested past the depth limit, or
+    /// before parsing (a document type declaration, over the size limit, an encoding other than UTF-8),
+    /// nested past the depth limit, or
     /// handed to libxml2's validator (a construct the streaming validator does not model).
     public static func streaming(_ bytes: [UInt8], limits: SnapshotLimits = SnapshotLimits()) -> Verdict? {
-        guard bytes.count <= limits.maxBytes, SnapshotParser.doctypePosition(in: bytes) == nil else { return nil }
+        guard bytes.count <= limits.maxBytes, SnapshotParser.doctypePosition(in: bytes) == nil,
+            SnapshotParser.otherEncoding(of: bytes) == nil
+        else { return nil }
         let pass = SnapshotParser(limits: limits).read(bytes, libxml2Schema: false)
         guard !pass.validator.needsLibxml2, !pass.issues.contains(where: { $0.kind == .tooDeep }) else { return nil }
         if pass.malformed {

@@ -233,6 +233,38 @@ struct SnapshotParser {
                     line: line, column: column)
             ])
         }
+        if let encoding = Self.otherEncoding(of: bytes) {
+            throw SnapshotError([
+                SnapshotIssue(
+                    .malformed,
+                    "the snapshot is in \(encoding); snapshots are UTF-8 (the checks before parsing read it so)",
+                    line: 1, column: 1)
+            ])
+        }
+    }
+
+    /// The encoding a document says it is in, when that is not UTF-8: a byte order mark of UTF-16 or
+    /// UTF-32, or another `encoding` in the XML declaration. The reader is told the input is UTF-8, so that
+    /// the checks made on the bytes before parsing (no document type declaration) hold; libxml2 would still
+    /// switch to a declared encoding part of the way through, so such a document is refused here, whole.
+    static func otherEncoding(of bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 (byte order mark)" }
+        if bytes.starts(with: [0x00, 0x00]) || bytes.starts(with: [0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00]) {
+            return "a UTF-16 or UTF-32 form"
+        }
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
+        start += 5
+        guard let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let declaration = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard let name = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[name.upperBound...].drop {
+            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "="
+        }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        let normalized = value.lowercased()
+        return normalized == "utf-8" || normalized == "utf8" ? nil : "the encoding \"\(value.prefix(40))\""
     }
 
     /// Reads the document's elements into a tree and through the validator, until its end, the first

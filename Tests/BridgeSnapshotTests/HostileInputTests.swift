@@ -162,6 +162,17 @@ struct HostileInputTests {
         expectRefused(HostileDocuments.titleAttribute(of: 11_000_000), .malformed)
     }
 
+    @Test("X6: a snapshot in another encoding than UTF-8 is refused before parsing, whatever it declares")
+    func otherEncodings() {
+        let body = "<bridge-snapshot version=\"4\">" + HostileDocuments.body
+        expectRefused("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n" + body, .malformed)
+        expectRefused("<?xml version='1.0' encoding = 'ISO-8859-1'?>" + body, .malformed)
+        expectRefused([0xFF, 0xFE] + Array(body.utf8).flatMap { [$0, 0] }, .malformed)
+        expectRefused(Array(body.utf8).flatMap { [$0, 0] }, .malformed)
+        #expect((try? BridgeSnapshot.parse("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + body)) != nil)
+        #expect((try? BridgeSnapshot.parse([0xEF, 0xBB, 0xBF] + Array(body.utf8))) != nil, "a UTF-8 byte order mark")
+    }
+
     @Test("X6: a truncated file gives an error with its position")
     func truncated() {
         expectRefused(HostileDocuments.truncated, .malformed)
