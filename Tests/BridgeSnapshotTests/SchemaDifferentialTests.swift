@@ -59,9 +59,11 @@ struct SchemaDifferentialTests {
         #expect(compared >= 10)
     }
 
-    @Test("X4: every input of both fuzz corpora gets libxml2's verdict")
+    @Test("X4: every input of both snapshot fuzz corpora and of the differential fuzzer's gets libxml2's verdict")
     func fuzzCorpora() {
-        let inputs = documents(under: "Fuzzing/corpus") + documents(under: "Fuzzing/corpus-import")
+        let inputs =
+            documents(under: "Fuzzing/corpus") + documents(under: "Fuzzing/corpus-import")
+            + documents(under: "Fuzzing/corpus-differential")
         let (compared, valid) = expectSameVerdicts(inputs)
         #expect(compared >= 1_000 && valid >= 100, "\(compared) compared, \(valid) valid")
     }
