@@ -34,50 +34,55 @@ extension BridgedTree {
     /// import makes them in document order). Neither section's order carries anything a reader relies on, so
     /// two documents that differ only in it are the same tree.
     func inCanonicalOrder() -> BridgedTree {
+        // Positions stand for ids: each id is hashed once, when it is first looked up.
         var index: [String: Int] = [:]
+        index.reserveCapacity(controllers.count)
         for (position, controller) in controllers.enumerated() where index[controller.id] == nil {
             index[controller.id] = position
         }
-        let parent = containers()
-        var ordered: [BridgedController] = []
-        ordered.reserveCapacity(controllers.count)
-        var rank: [String: Int] = [:]
-        func visit(_ id: String) {
-            var pending = [id]
+        // Two controllers with one id have no order of their own (the checks refuse such a document).
+        guard index.count == controllers.count else { return self }
+        let children = controllers.map { $0.children.compactMap { index[$0] } }
+        var parent = [Int](repeating: -1, count: controllers.count)
+        for (position, listed) in children.enumerated() {
+            for child in listed where parent[child] == -1 { parent[child] = position }
+        }
+        var order: [Int] = []
+        order.reserveCapacity(controllers.count)
+        var rank = [Int](repeating: -1, count: controllers.count)
+        var pending: [Int] = []
+        func visit(_ position: Int) {
+            pending.append(position)
             while let next = pending.popLast() {
-                guard let position = index[next], rank[next] == nil else { continue }
-                rank[next] = ordered.count
-                ordered.append(controllers[position])
-                pending.append(contentsOf: controllers[position].children.reversed())
+                guard rank[next] == -1 else { continue }
+                rank[next] = order.count
+                order.append(next)
+                pending.append(contentsOf: children[next].reversed())
             }
         }
         for window in windows {
-            if let root = window.rootID { visit(root) }
-            for presented in window.presented { visit(presented.controllerID) }
+            if let root = window.rootID.flatMap({ index[$0] }) { visit(root) }
+            for presented in window.presented { index[presented.controllerID].map(visit) }
         }
-        let sortedHosts = hostsInCanonicalOrder(controllerRank: rank)
+        let sortedHosts = hostsInCanonicalOrder { id in index[id].flatMap { rank[$0] == -1 ? nil : rank[$0] } }
         for host in sortedHosts {
             for frame in host.frames {
-                guard let id = frame.controllerID, rank[id] == nil else { continue }
-                if let holder = parent[id], rank[holder] == nil,
-                    index[holder].map({ controllers[$0].container == .navigation }) == true
-                {
-                    visit(holder)
-                }
-                visit(id)
+                guard let position = frame.controllerID.flatMap({ index[$0] }), rank[position] == -1 else { continue }
+                let holder = parent[position]
+                if holder != -1, rank[holder] == -1, controllers[holder].container == .navigation { visit(holder) }
+                visit(position)
             }
         }
-        for controller in controllers where rank[controller.id] == nil { visit(controller.id) }
-        guard ordered.count == controllers.count else { return self }
+        for position in controllers.indices where rank[position] == -1 { visit(position) }
         var tree = self
-        tree.controllers = ordered
+        tree.controllers = order.map { controllers[$0] }
         tree.hosts = sortedHosts
         return tree
     }
 
     /// The hosts, windows' first in window order, then by the rank of the controller they were started on
     /// (controllers without a rank last), keeping the document's order among equals.
-    private func hostsInCanonicalOrder(controllerRank: [String: Int]) -> [BridgedHost] {
+    private func hostsInCanonicalOrder(controllerRank: (String) -> Int?) -> [BridgedHost] {
         var windowRank: [String: Int] = [:]
         for (position, window) in windows.enumerated() where windowRank[window.id] == nil {
             windowRank[window.id] = position
@@ -86,7 +91,7 @@ extension BridgedTree {
             switch host.base {
             case .window(let id): id.flatMap { windowRank[$0] } ?? Int.max
             case .modal(let id), .navigation(let id):
-                id.flatMap { controllerRank[$0] }.map { windows.count + $0 } ?? Int.max
+                id.flatMap(controllerRank).map { windows.count + $0 } ?? Int.max
             }
         }
         return hosts.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }.map(\.element)

@@ -208,8 +208,9 @@ extension String {
     /// The string with characters that XML 1.0 cannot carry replaced by U+FFFD, so that every written
     /// snapshot parses again.
     var sanitizedForXML: String {
-        let allowed = unicodeScalars.allSatisfy(\.isXMLCharacter)
-        guard !allowed else { return self }
+        // Bytes below 0x20 and U+FFFE/U+FFFF (which start with 0xEF) are the only ones to look at closer.
+        let plain = utf8.allSatisfy { $0 >= 0x20 ? $0 != 0xEF : ($0 == 0x9 || $0 == 0xA || $0 == 0xD) }
+        guard !plain, !unicodeScalars.allSatisfy(\.isXMLCharacter) else { return self }
         return String(String.UnicodeScalarView(unicodeScalars.map { $0.isXMLCharacter ? $0 : "\u{FFFD}" }))
     }
 }

@@ -75,6 +75,7 @@ final class BridgeAssembly {
     /// Makes every controller: by the app's Insecurity coordinator that shows it, by the builder's factory,
     /// or as a stand-in; and checks that what a factory made is what the tree describes.
     private func makeControllers() {
+        controllers.reserveCapacity(tree.controllers.count)
         for host in tree.hosts {
             for frame in host.frames {
                 guard let id = frame.controllerID,
@@ -188,6 +189,9 @@ final class BridgeAssembly {
 
     /// Makes the hosts on their bases, with their frames.
     private func makeHosts() {
+        let frameCount = tree.hosts.reduce(0) { $0 + $1.frames.count }
+        frameCoordinators.reserveCapacity(frameCount)
+        framesShowing.reserveCapacity(frameCount)
         for described in tree.hosts {
             let host: InsecurityHost?
             switch described.base {

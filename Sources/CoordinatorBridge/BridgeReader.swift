@@ -73,29 +73,26 @@ public struct BridgeReader {
     private func describe(
         _ controller: UIViewController, under place: String, into tree: inout BridgedTree, context: BridgeReadContext
     ) -> String {
-        var pending = [(controller, place)]
-        var order: [(controller: UIViewController, type: String, children: [UIViewController])] = []
-        while let (next, nextPlace) = pending.popLast() {
-            // Children are named in their container's order: a push names only the controller it adds.
+        // Depth first, children in their container's order: a push names only the controller it adds. Each
+        // entry lists its children's ids as they are named.
+        var pending = [(controller: controller, place: place, parent: -1)]
+        var described: [BridgedController] = []
+        while let (next, nextPlace, parent) = pending.popLast() {
             let type = context.typeName(of: next)
             let id = context.assignID(to: next, typeName: type, under: nextPlace)
+            if parent >= 0 { described[parent].children.append(id) }
             let children = Self.shownChildren(of: next)
-            order.append((next, type, children))
-            pending.append(contentsOf: children.reversed().map { ($0, id) })
-        }
-        for (described, type, children) in order {
-            tree.controllers.append(
+            described.append(
                 BridgedController(
-                    id: context.id(of: described)!,
-                    type: type,
-                    title: described.title,
-                    children: children.compactMap { context.id(of: $0) },
-                    container: BridgedContainer(of: described, kinds: context.containerKinds),
-                    alert: (described as? UIAlertController).map(BridgedAlert.init)
-                )
-            )
+                    id: id, type: type, title: next.title, children: [],
+                    container: BridgedContainer(of: next, kinds: context.containerKinds),
+                    alert: (next as? UIAlertController).map(BridgedAlert.init)))
+            described[described.count - 1].children.reserveCapacity(children.count)
+            let position = described.count - 1
+            pending.append(contentsOf: children.reversed().lazy.map { ($0, id, position) })
         }
-        return context.id(of: controller)!
+        tree.controllers += described
+        return described[0].id
     }
 
     private static func shownChildren(of controller: UIViewController) -> [UIViewController] {

@@ -18,6 +18,7 @@ public enum BridgedIdentifiers {
 
     /// `name` without whitespace, which ids cannot hold.
     public static func token(_ name: String) -> String {
+        if !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return name }
         let kept = name.unicodeScalars.filter { !$0.properties.isWhitespace }
         return kept.isEmpty ? "_" : String(String.UnicodeScalarView(kept))
     }

@@ -37,11 +37,16 @@ extension InsecurityHost {
     /// chain whose root the window has already replaced is not among them: it ends once its teardown is over
     /// (E13), and shows nothing meanwhile.
     @_spi(Adapters) public static func hosts(in windows: [UIWindow]) -> [InsecurityHost] {
-        windows.flatMap { window in
-            ([window] + window.controllerHierarchy).flatMap { base in
-                (base[associated: hostsKey] ?? []).compactMap(\.value).filter { !$0.hasLeftWindow }
-            }
+        var hosts: [InsecurityHost] = []
+        func add(startedOn base: UIResponder) {
+            guard let started = base[associated: hostsKey] else { return }
+            hosts += started.compactMap(\.value).filter { !$0.hasLeftWindow }
         }
+        for window in windows {
+            add(startedOn: window)
+            for controller in window.controllerHierarchy { add(startedOn: controller) }
+        }
+        return hosts
     }
 
     /// Whether the window replaced the root of this chain, which waits for its teardown to end to let go of
