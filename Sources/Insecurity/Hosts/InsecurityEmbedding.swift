@@ -1,5 +1,4 @@
-@_spi(Adapters) import Insecurity
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 
 /// Starts an Insecurity chain from the middle of an app (A5): on an existing controller, navigation
 /// controller or window. Unlike a host the app keeps by hand, the host is retained for exactly as long

@@ -1,0 +1,150 @@
+@_spi(Adapters) import SimUIKit
+
+/// For adapters: UIKit operations of their own, ordered with the engine's on the same target (E19).
+@_spi(Adapters)
+@MainActor
+public enum UIKitOperations {
+    /// The dismissals and pops waiting for a transition to end, in request order.
+    public static var queuedRemovals: [QueuedRemoval] { UIKitOperationQueue.shared.queuedRemovals }
+
+    /// For importers: queues what was waiting when a snapshot was taken, `removals` in their order, then
+    /// the frames of `hosts` that were waiting to be shown. Nothing runs before the run loop's next turn,
+    /// so the restored tree is exactly the snapshot's until then; operations requested meanwhile run after.
+    public static func resumeRestored(_ removals: [QueuedRemoval], hosts: [InsecurityHost]) {
+        let gate = UIKitOperationQueue.RestoreGate()
+        for removal in removals {
+            switch removal {
+            case .dismissal(let controller, let animated):
+                dismiss(controller, animated: animated, keys: [], gate: gate)
+            case .pop(let navigation, let controller, let animated):
+                pop(navigation, to: controller, animated: animated, gate: gate)
+            }
+        }
+        for host in hosts { host.showRestoredWaitingFrames(gate: gate) }
+    }
+
+    /// Dismisses `controller` and everything above it once its presentation chain is idle; nothing
+    /// happens when it is no longer presented by then. Frames among them end, as when app code dismisses.
+    public static func dismiss(_ controller: UIViewController, animated: Bool) {
+        dismiss(controller, animated: animated, keys: [], gate: nil)
+    }
+
+    static func dismiss(
+        _ controller: UIViewController, animated: Bool, keys extraKeys: [UIKitOperationQueue.Key],
+        gate: UIKitOperationQueue.RestoreGate? = nil
+    ) {
+        guard let presenter = controller.presentingViewController else { return }
+        let blocker = { [weak controller] in
+            UIKitOperationQueue.blockerForDismissal(from: controller?.presentingViewController)
+        }
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: extraKeys + [UIKitOperationQueue.Key(presenter)],
+                blocker: gate?.holding(blocker) ?? blocker,
+                isObsolete: { [weak controller] in controller?.presentingViewController == nil },
+                run: { [weak controller] in
+                    guard let controller, let presenter = controller.presentingViewController else { return }
+                    presenter.dismiss(animated: animated)
+                },
+                removal: { [weak controller] in controller.map { .dismissal(of: $0, animated: animated) } },
+                acceptedByUIKitNow: { [weak controller] in
+                    guard let controller, let presenter = controller.presentingViewController,
+                        !presenter.wouldRefuseOrCutShortDismissal
+                    else { return nil }
+                    return "dismissing \(controller.simDescription)"
+                }
+            ))
+    }
+
+    /// Pops `navigation`'s stack down to `controller` once no transition runs on it; nothing happens when
+    /// `controller` has left the stack or is already on top.
+    public static func pop(_ navigation: UINavigationController, to controller: UIViewController, animated: Bool) {
+        pop(navigation, to: controller, animated: animated, gate: nil)
+    }
+
+    static func pop(
+        _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
+        keys extraKeys: [UIKitOperationQueue.Key] = [], gate: UIKitOperationQueue.RestoreGate?
+    ) {
+        let blocker = { [weak navigation] in UIKitOperationQueue.blockerForContentChange(of: navigation) }
+        // Whether the pop still has something to do is decided when it runs: operations before it may
+        // put `controller` on the stack or push above it.
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: extraKeys + [UIKitOperationQueue.Key(navigation)],
+                blocker: gate?.holding(blocker) ?? blocker,
+                isObsolete: { [weak navigation, weak controller] in navigation == nil || controller == nil },
+                run: { [weak navigation, weak controller] in
+                    // A controller that left the stack may keep its parent until its transition ends; popping
+                    // to it would raise (S17).
+                    guard let navigation, let controller, navigation.holds(controller),
+                        navigation.topViewController !== controller
+                    else { return }
+                    navigation.popToViewController(controller, animated: animated)
+                },
+                removal: { [weak navigation, weak controller] in
+                    guard let navigation, let controller, navigation.holds(controller) else { return nil }
+                    return .pop(navigation, to: controller, animated: animated)
+                },
+                acceptedByUIKitNow: { [weak navigation] in
+                    UIKitOperationQueue.contentChangeAcceptedNow("a pop", on: navigation)
+                }
+            ))
+    }
+
+    /// Runs `body` on `container` after every operation requested before it on that container, once no
+    /// transition runs in it that UIKit would cut short or refuse the change for (E19): a navigation
+    /// controller's push or pop, a tab bar controller's custom switch, a page view controller's page turn, a
+    /// collapsed split view controller's primary stack. An idle container runs it before this returns (E21).
+    /// `what` names the change in E21's reports.
+    public static func perform<Container: UIViewController>(
+        on container: Container, _ what: String = "a change of contents",
+        _ body: @escaping @MainActor (Container) -> Void
+    ) {
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [UIKitOperationQueue.Key(container)],
+                blocker: { [weak container] in UIKitOperationQueue.blockerForContentChange(of: container) },
+                isObsolete: { [weak container] in container == nil },
+                run: { [weak container] in container.map(body) },
+                acceptedByUIKitNow: { [weak container] in
+                    UIKitOperationQueue.contentChangeAcceptedNow(what, on: container)
+                }
+            )
+        )
+    }
+
+    /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run
+    /// and its transitions have ended (a dismissal's completion, for instance).
+    public static func afterPresentations(on controller: UIViewController, _ body: @escaping @MainActor () -> Void) {
+        let anchor = controller.presentationAnchor
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [UIKitOperationQueue.Key(anchor)],
+                blocker: { [weak anchor] in UIKitOperationQueue.blockerForDismissal(from: anchor) },
+                isObsolete: { false },
+                run: body
+            )
+        )
+    }
+
+    /// Runs `body` once the transitions that the operations requested before it on `container` start have
+    /// ended: the completion of a push, a stack replacement, a tab switch or a page turn, called after the
+    /// animation as UIKit's own completions are, and at once when nothing is waiting or running.
+    public static func afterContentChanges(of container: UIViewController, _ body: @escaping @MainActor () -> Void) {
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [UIKitOperationQueue.Key(container)],
+                blocker: { [weak container] in
+                    guard let container else { return nil }
+                    let running =
+                        (container as? UINavigationController)?.stackTransitionCoordinator
+                        ?? container.transitionHoldingContentChanges
+                    return running.map(UIKitOperationQueue.Blocker.transition)
+                },
+                isObsolete: { false },
+                run: body
+            )
+        )
+    }
+}
