@@ -39,6 +39,24 @@ struct ClockTests {
         _ = window
     }
 
+    @Test("S18: withNonAnimatedTiming applies a timing inside its body only, even when the body throws")
+    func scopedTiming() {
+        struct Stop: Error {}
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        var presented = false
+        SimAnimation.withNonAnimatedTiming(.immediate) {
+            root.present(Screen("Sheet"), animated: false) { presented = true }
+        }
+        #expect(presented, "inside the body the presentation completed before the call returned")
+        #expect(SimAnimation.nonAnimatedTiming == .deferred)
+        #expect(throws: Stop.self) {
+            try SimAnimation.withNonAnimatedTiming(.immediate) { throw Stop() }
+        }
+        #expect(SimAnimation.nonAnimatedTiming == .deferred, "a throwing body leaves the timing as it was")
+        _ = window
+    }
+
     @Test(
         "S18: under .deferred (the default), links change at the call; did-callbacks and completion run on the next turn"
     )

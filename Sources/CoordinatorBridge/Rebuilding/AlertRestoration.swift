@@ -67,46 +67,6 @@ extension BridgedAlert {
     }
 }
 
-extension UIAlertController.Style {
-    /// `alert` or `actionSheet`.
-    public var name: String {
-        switch self {
-        case .alert: "alert"
-        case .actionSheet: "actionSheet"
-        }
-    }
-
-    /// The style with this name.
-    public init?(name: String) {
-        switch name {
-        case "alert": self = .alert
-        case "actionSheet": self = .actionSheet
-        default: return nil
-        }
-    }
-}
-
-extension UIAlertAction.Style {
-    /// `default`, `cancel` or `destructive`.
-    public var name: String {
-        switch self {
-        case .default: "default"
-        case .cancel: "cancel"
-        case .destructive: "destructive"
-        }
-    }
-
-    /// The style with this name.
-    public init?(name: String) {
-        switch name {
-        case "default": self = .default
-        case "cancel": self = .cancel
-        case "destructive": self = .destructive
-        default: return nil
-        }
-    }
-}
-
 /// Stands in for an alert type the importer has no factory for: a real alert with the recorded content.
 @MainActor
 public final class RestoredAlertController: UIAlertController, BridgeTypeNamed {

@@ -176,12 +176,11 @@ public struct BridgeBuilder {
     public func build(_ tree: BridgedTree) throws(Failure) -> Live {
         var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(problems: []))
         // The recorded relationships already exist: they are set up at once, whatever the timing model (S18).
-        let timing = SimAnimation.nonAnimatedTiming
-        SimAnimation.nonAnimatedTiming = .immediate
-        let exceptions = SimExceptions.capture {
-            built = Result { () throws(Failure) in try BridgeAssembly(tree: tree, builder: self).assemble() }
+        let exceptions = SimAnimation.withNonAnimatedTiming(.immediate) {
+            SimExceptions.capture {
+                built = Result { () throws(Failure) in try BridgeAssembly(tree: tree, builder: self).assemble() }
+            }
         }
-        SimAnimation.nonAnimatedTiming = timing
         guard exceptions.isEmpty else {
             throw Failure(problems: exceptions.map { .uikitWouldRaise(name: $0.name, reason: $0.reason) })
         }
@@ -319,16 +318,4 @@ public final class RestoredPageViewController: UIPageViewController, BridgeTypeN
 
     /// Stand-ins are made by the importer only.
     public required init?(coder: NSCoder) { return nil }
-}
-
-extension UIModalPresentationStyle {
-    /// The style with this case name.
-    init?(name: String) {
-        let all: [UIModalPresentationStyle] = [
-            .fullScreen, .pageSheet, .formSheet, .currentContext, .custom, .overFullScreen, .overCurrentContext,
-            .popover, .none, .automatic,
-        ]
-        guard let style = all.first(where: { $0.name == name }) else { return nil }
-        self = style
-    }
 }

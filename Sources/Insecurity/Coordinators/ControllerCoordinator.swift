@@ -7,6 +7,7 @@ import SimUIKit
 @_spi(Adapters)
 @MainActor
 public final class ControllerCoordinator: AdaptiveCoordinator<Void> {
+    /// The controller until the coordinator starts; the engine holds it from then on.
     private var controller: UIViewController?
     private let reportedTypeName: String
 
@@ -18,9 +19,13 @@ public final class ControllerCoordinator: AdaptiveCoordinator<Void> {
 
     public override var bridgedTypeName: String { reportedTypeName }
 
-    /// The controller, for the engine's one read at start; the coordinator keeps no reference after it.
+    /// The controller: the one given until the coordinator starts, then the one its frame shows (the
+    /// coordinator keeps no reference of its own once started).
     public override var viewController: UIViewController {
-        defer { controller = nil }
-        return controller ?? UIViewController()
+        controller ?? liveFrame?.controller ?? UIViewController()
+    }
+
+    override func didAttach() {
+        controller = nil
     }
 }

@@ -115,7 +115,11 @@ open class InsecurityCoordinator<Result> {
         onTeardown: (() -> Void)?
     ) {
         state = .live(frame, completion: completion, onTeardown: onTeardown)
+        didAttach()
     }
+
+    /// Called once the coordinator has its frame: the engine holds its controller from now on.
+    func didAttach() {}
 
     var canStart: Bool {
         if case .idle = state { return true }

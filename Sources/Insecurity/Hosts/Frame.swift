@@ -34,7 +34,10 @@ final class Frame {
         case ended(wasShown: Bool)
     }
 
+    /// The frame's number: frames are numbered in the order they are made, from 1, once per process.
     let id: Int
+    /// How many frames the process has made.
+    private static var made = 0
     let typeName: String
     /// How UIKit holds the controller; a presentation's presenter is settled when it is shown (A11).
     var placement: Placement
@@ -61,7 +64,8 @@ final class Frame {
         presentation: NavigationEvent.Presentation,
         uikitController: UIViewController, animated: Bool, index: Int, host: InsecurityHost
     ) {
-        id = InsecurityEvents.nextFrameID()
+        Frame.made += 1
+        id = Frame.made
         typeName = owner.typeName
         self.owner = owner
         self.controller = controller

@@ -139,12 +139,4 @@ public enum InsecurityEvents {
             entry.subscription?.engineHandler?(.frame(frame, action))
         }
     }
-
-    /// The next frame's id: frames are numbered for the stream, in the order they start.
-    static func nextFrameID() -> Int {
-        lastFrameID += 1
-        return lastFrameID
-    }
-
-    private static var lastFrameID = 0
 }

@@ -1,7 +1,7 @@
 /// A button of an alert or action sheet.
 @MainActor
 public final class UIAlertAction {
-    public enum Style: Int, Sendable {
+    public enum Style: Int, Sendable, CaseIterable {
         case `default`, cancel, destructive
     }
 
@@ -29,7 +29,7 @@ public final class UIAlertAction {
 /// and leaves when the user taps one of its actions (``simulateTap(on:)``).
 @MainActor
 open class UIAlertController: UIViewController {
-    public enum Style: Int, Sendable {
+    public enum Style: Int, Sendable, CaseIterable {
         case actionSheet, alert
     }
 

@@ -42,21 +42,3 @@ extension UIViewController {
         }
     }
 }
-
-extension UIModalPresentationStyle {
-    /// The case name, as written in renderers and snapshots.
-    public var name: String {
-        switch self {
-        case .fullScreen: "fullScreen"
-        case .pageSheet: "pageSheet"
-        case .formSheet: "formSheet"
-        case .currentContext: "currentContext"
-        case .custom: "custom"
-        case .overFullScreen: "overFullScreen"
-        case .overCurrentContext: "overCurrentContext"
-        case .popover: "popover"
-        case .none: "none"
-        case .automatic: "automatic"
-        }
-    }
-}

@@ -22,4 +22,14 @@ public enum SimAnimation {
 
     /// The timing of non-animated transitions; tests may set it, the clean-world trait resets it.
     @MainActor public static var nonAnimatedTiming = NonAnimatedTiming.standard
+
+    /// Runs `body` with ``nonAnimatedTiming`` set to `timing`, and sets it back afterwards.
+    @MainActor public static func withNonAnimatedTiming<Result>(
+        _ timing: NonAnimatedTiming, _ body: () throws -> Result
+    ) rethrows -> Result {
+        let previous = nonAnimatedTiming
+        nonAnimatedTiming = timing
+        defer { nonAnimatedTiming = previous }
+        return try body()
+    }
 }

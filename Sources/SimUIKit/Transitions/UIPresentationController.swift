@@ -57,7 +57,7 @@ open class UIPresentationController {
 
 /// How a controller is presented modally. `.automatic`, `.pageSheet` and `.formSheet` are sheets
 /// (the user can swipe them down); `.fullScreen` and `.currentContext` hide the presenter.
-public enum UIModalPresentationStyle: Int, Sendable {
+public enum UIModalPresentationStyle: Int, Sendable, CaseIterable {
     case fullScreen = 0
     case pageSheet = 1
     case formSheet = 2
