@@ -125,7 +125,10 @@ let package = Package(
             dependencies: ["SimUIKit", "Insecurity", "CoordinatorBridge"],
             path: "Examples/EmbeddedPayment"
         ),
-        .target(name: "TestSupport", dependencies: ["SimUIKit"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["Insecurity", "SimUIKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/TestSupport"),
         .testTarget(name: "SimUIKitTests", dependencies: ["SimulationTesting", "SimUIKit", "TestSupport"]),
         .testTarget(
             name: "InsecurityTests",

@@ -57,7 +57,7 @@ struct ContainerSnapshotTests {
         window.rootViewController = tabs
         window.makeKeyAndVisible()
         let host = InsecurityHost(navigation: catalog)
-        host.start(PushStep("Product"), animated: false) { _ in }
+        host.start(PushScreen("Product"), animated: false) { _ in }
         tabs.selectedIndex = 1
 
         let split = UISplitViewController()

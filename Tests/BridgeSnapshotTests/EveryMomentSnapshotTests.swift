@@ -48,16 +48,16 @@ struct EveryMomentSnapshotTests {
     func waitingFrame() throws {
         let (window, navigation) = visibleStack()
         let host = InsecurityHost(navigation: navigation)
-        host.start(PushStep("Post"), animated: true) { _ in }
+        host.start(PushScreen("Post"), animated: true) { _ in }
         var finished: [String] = []
-        host.start(PushStep("Editor"), animated: true) { finished.append("editor: \($0)") }
+        host.start(PushScreen("Editor"), animated: true) { finished.append("editor: \($0)") }
         let xml = export([window])
-        #expect(xml.contains(#"<frame kind="push" state="waiting" coordinator="PushStep" controller="editor"/>"#))
+        #expect(xml.contains(#"<frame kind="push" state="waiting" coordinator="PushScreen" controller="editor"/>"#))
         #expect(xml.contains(#"<controller id="editor" type="UIViewController" title="Editor"/>"#))
         let live = try restoreExactly(xml, replacing: window)
         let restored = try #require(live.windows[0].rootViewController as? UINavigationController)
         #expect(restored.viewControllers.map(\.title) == ["Feed", "Post", "Editor"])
-        #expect(export(live.windows).contains(#"state="shown" coordinator="PushStep" controller="editor""#))
+        #expect(export(live.windows).contains(#"state="shown" coordinator="PushScreen" controller="editor""#))
         expectInvariants(live)
         // The restored frame is live: the back button ends it.
         #expect(restored.simulateBackButtonTap())
@@ -75,7 +75,7 @@ struct EveryMomentSnapshotTests {
         window.rootViewController = titled("Home", id: "home")
         window.makeKeyAndVisible()
         let host = InsecurityHost(modal: window.rootViewController!)
-        let step = Step("Checkout")
+        let step = ModalScreen("Checkout")
         host.start(step, animated: true) { _ in }
         step.finish("paid")
         let xml = export([window])
@@ -91,7 +91,7 @@ struct EveryMomentSnapshotTests {
     func queuedPop() throws {
         let (window, navigation) = visibleStack()
         let host = InsecurityHost(navigation: navigation)
-        let post = PushStep("Post")
+        let post = PushScreen("Post")
         host.start(post, animated: true) { _ in }
         post.finish("read")
         let xml = export([window])
@@ -161,8 +161,8 @@ struct EveryMomentSnapshotTests {
               </controllers>
               <hosts>
                 <host id="main/navigation" base="navigation" on="main">
-                  <frame kind="push" state="shown" coordinator="PushStep" controller="post"/>
-                  <frame kind="presentNavigation" state="waiting" coordinator="PushStep"/>
+                  <frame kind="push" state="shown" coordinator="PushScreen" controller="post"/>
+                  <frame kind="presentNavigation" state="waiting" coordinator="PushScreen"/>
                 </host>
               </hosts>
               <coordinators/>
@@ -184,7 +184,7 @@ struct EveryMomentSnapshotTests {
         for interactive in [true, false] {
             let (window, navigation) = visibleStack()
             let host = InsecurityHost(navigation: navigation)
-            host.start(PushStep("Post"), animated: false) { _ in }
+            host.start(PushScreen("Post"), animated: false) { _ in }
             loop.runUntilIdle()
             var finger: UINavigationController.InteractivePop?
             if interactive {
@@ -210,13 +210,14 @@ struct EveryMomentSnapshotTests {
         let window = UIWindow()
         window.makeKeyAndVisible()
         let windowHost = WindowHost(window)
-        windowHost.start(UINavigationController(), PushStep("Login"), animated: false) { _ in }
+        windowHost.start(UINavigationController(), PushScreen("Login"), animated: false) { _ in }
         loop.runUntilIdle()
-        windowHost.start(UINavigationController(), PushStep("Main"), duration: 0.3, options: .transitionCrossDissolve) {
+        windowHost.start(UINavigationController(), PushScreen("Main"), duration: 0.3, options: .transitionCrossDissolve)
+        {
             _ in
         }
         windowHost.start(
-            UINavigationController(), PushStep("Onboarding"), duration: 0.3, options: .transitionCrossDissolve
+            UINavigationController(), PushScreen("Onboarding"), duration: 0.3, options: .transitionCrossDissolve
         ) { _ in }
         let xml = export([window])
         #expect(xml.contains(#"state="waiting""#))
@@ -225,7 +226,7 @@ struct EveryMomentSnapshotTests {
         let live = try #require(restored)
         #expect(
             export(live.windows).contains(
-                #"<frame kind="windowRoot" state="shown" coordinator="PushStep" controller="onboarding"/>"#))
+                #"<frame kind="windowRoot" state="shown" coordinator="PushScreen" controller="onboarding"/>"#))
         expectInvariants(live)
         _ = windowHost
     }

@@ -48,16 +48,16 @@ final class RandomScene {
         case 0:
             navigation.topViewController?.present(titled(name()), animated: false)
         case 1:
-            let step = Step(name())
+            let step = ModalScreen(name())
             modalHost.start(step, animated: false) { _ in }
             engineTops.append(step)
         case 2:
-            let step = PushStep(name())
+            let step = PushScreen(name())
             pushHost.start(step, animated: false) { _ in }
             engineTops.append(step)
         case 3:
-            if let top = engineTops.last as? PushStep {
-                top.navigation.start(UINavigationController(), PushStep(name()), animated: false) { _ in }
+            if let top = engineTops.last as? PushScreen {
+                top.navigation.start(UINavigationController(), PushScreen(name()), animated: false) { _ in }
             }
         case 4:
             engineTops.popLast()?.finish("done")

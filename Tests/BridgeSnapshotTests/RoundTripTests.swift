@@ -108,11 +108,11 @@ struct RoundTripTests {
         let window = UIWindow()
         window.makeKeyAndVisible()
         let windowHost = WindowHost(window)
-        let first = Step("First")
-        let child = Step("Child")
+        let first = ModalScreen("First")
+        let child = ModalScreen("Child")
         windowHost.start(first, animated: false) { _ in }
         first.navigation.start(child, animated: false) { _ in
-            windowHost.start(Step("Second"), animated: false) { _ in }
+            windowHost.start(ModalScreen("Second"), animated: false) { _ in }
         }
         SimRunLoop.main.runUntilIdle()
         child.finish("done")
@@ -281,10 +281,10 @@ struct RoundTripTests {
         window.rootViewController = navigation
         window.makeKeyAndVisible()
         let host = InsecurityHost(navigation: navigation)
-        var top = PushStep("P0")
+        var top = PushScreen("P0")
         host.start(top, animated: false) { _ in }
         for index in 1..<10_000 {
-            let next = PushStep("P\(index)")
+            let next = PushScreen("P\(index)")
             top.navigation.start(next, animated: false) { _ in }
             top = next
         }

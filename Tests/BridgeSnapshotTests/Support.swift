@@ -44,27 +44,6 @@ func expectRoundTrip(_ windows: [UIWindow], sourceLocation: SourceLocation = #_s
     return xml
 }
 
-/// A step coordinator for engine flows.
-@MainActor
-final class Step: ModalCoordinator<String> {
-    let name: String
-    init(_ name: String) {
-        self.name = name
-        super.init()
-    }
-    override var viewController: UIViewController { titled(name, id: name.lowercased()) }
-}
-
-@MainActor
-final class PushStep: Insecurity.NavigationCoordinator<String> {
-    let name: String
-    init(_ name: String) {
-        self.name = name
-        super.init()
-    }
-    override var viewController: UIViewController { titled(name, id: name.lowercased()) }
-}
-
 @MainActor
 final class ClassicStep: InsecurityChild<Void> {
     let name: String
@@ -130,13 +109,13 @@ enum Scenes {
         window.rootViewController = navigation
         window.makeKeyAndVisible()
         let host = InsecurityHost(navigation: navigation)
-        let post = PushStep("Post")
+        let post = PushScreen("Post")
         host.start(post, animated: false) { _ in }
-        let editor = PushStep("Editor")
+        let editor = PushScreen("Editor")
         post.navigation.start(UINavigationController(), editor, animated: false) { _ in }
-        let more = PushStep("Tags")
+        let more = PushScreen("Tags")
         editor.navigation.start(more, animated: false) { _ in }
-        more.navigation.start(Step("Confirm"), animated: false) { _ in }
+        more.navigation.start(ModalScreen("Confirm"), animated: false) { _ in }
         SimRunLoop.main.runUntilIdle()
         return [window, host]
     }
@@ -147,7 +126,7 @@ enum Scenes {
         window.makeKeyAndVisible()
         let windowHost = WindowHost(window)
         let root = ClassicStep("Start")
-        windowHost.start(UINavigationController(), PushStep("Main"), animated: false) { _ in }
+        windowHost.start(UINavigationController(), PushScreen("Main"), animated: false) { _ in }
         windowHost.topContext?.start(root, animated: false) { _ in }
         root.navigation.startModal(ClassicStep("Modal"), animated: false) { _ in }
         SimRunLoop.main.runUntilIdle()

@@ -1,6 +1,7 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
+import TestSupport
 import Testing
 
 /// Seed 000's tables, row by row, on modal and navigation parents (E6).

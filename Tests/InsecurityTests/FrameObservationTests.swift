@@ -1,6 +1,7 @@
 @_spi(Adapters) import Insecurity
 import SimUIKit
 import SimulationTesting
+import TestSupport
 import Testing
 
 /// The adapters' boundary: any number of observers of a coordinator's frame, each for as long as its token

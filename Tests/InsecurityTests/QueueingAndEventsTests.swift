@@ -1,6 +1,7 @@
 import Insecurity
 import SimUIKit
 import SimulationTesting
+import TestSupport
 import Testing
 
 @MainActor

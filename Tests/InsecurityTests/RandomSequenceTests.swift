@@ -354,14 +354,7 @@ struct RandomSequenceTests {
         "E19, E20, S18: random starts, ends, gestures and time never make UIKit refuse, never lose or orphan a screen, under either timing model",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func engineSequences(timing: SimAnimation.NonAnimatedTiming) async {
-        await propertyCheck(count: randomSequenceCount, input: RandomStep.generator) { steps in
-            SimAnimation.nonAnimatedTiming = timing
-            let failures = run(steps)
-            #expect(
-                failures.isEmpty,
-                "\(failures.joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
-            )
-        }
+        await checkRandomSequences(count: randomSequenceCount, of: RandomStep.generator, timing: timing) { run($0) }
     }
 
     /// Runs one sequence and returns what went wrong, if anything.

@@ -81,14 +81,7 @@ struct RandomAdapterSequenceTests {
         "E19, E20, A3, A8, S18: random show/pop/top/root/present/dismiss, child coordinators, gestures and time: no refusal, the coordinators' controllers are the stack, under either timing model",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func adapterSequences(timing: SimAnimation.NonAnimatedTiming) async {
-        await propertyCheck(count: sequences, input: AdapterStep.generator) { steps in
-            SimAnimation.nonAnimatedTiming = timing
-            let failures = run(steps)
-            #expect(
-                failures.isEmpty,
-                "\(failures.joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
-            )
-        }
+        await checkRandomSequences(count: sequences, of: AdapterStep.generator, timing: timing) { run($0) }
     }
 
     private func run(_ steps: [AdapterStep]) -> [String] {

@@ -376,13 +376,8 @@ struct RouteRandomSequenceTests {
         arguments: SimAnimation.NonAnimatedTiming.allCases, [false, true])
     func routeSequences(timing: SimAnimation.NonAnimatedTiming, restores: Bool) async {
         let count = ProcessInfo.processInfo.environment["ROUTE_SEQUENCES"].flatMap(Int.init) ?? 300
-        await propertyCheck(count: count, input: RouteStep.generator) { steps in
-            SimAnimation.nonAnimatedTiming = timing
-            let failures = RouteSession(restores: restores).run(steps)
-            #expect(
-                failures.isEmpty,
-                "timing \(timing), restores \(restores): \(failures.prefix(8).joined(separator: "\n"))\nsteps:\n\(steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))"
-            )
-        }
+        await checkRandomSequences(
+            count: count, of: RouteStep.generator, timing: timing, context: "timing \(timing), restores \(restores): "
+        ) { RouteSession(restores: restores).run($0) }
     }
 }

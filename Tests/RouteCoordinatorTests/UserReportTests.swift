@@ -15,7 +15,7 @@ enum SheetRoute: Route {
 @MainActor
 final class HomeCoordinator: NavigationCoordinator<SheetRoute> {
     /// The child coordinators made by `.child` and `.push`, weakly, to check they are released.
-    var madeChildren = WeakSet()
+    var madeChildren = LiveObjects()
 
     init() {
         super.init(root: titled("Home"))
@@ -28,18 +28,18 @@ final class HomeCoordinator: NavigationCoordinator<SheetRoute> {
         case .dismiss: return .dismiss()
         case .child:
             let child = ProfileCoordinator()
-            madeChildren.insert(child)
+            madeChildren.watch(child)
             return .present(child)
         case .push:
             let child = DetailCoordinator()
-            madeChildren.insert(child)
+            madeChildren.watch(child)
             return .push(child)
         case .pop: return .pop()
         case .popToRoot: return .popToRoot()
         case .about:
             // The library's documented way to let a second coordinator push on the same stack.
             let about = AboutCoordinator(rootViewController: rootViewController)
-            madeChildren.insert(about)
+            madeChildren.watch(about)
             addChild(about)
             return .none()
         }
@@ -93,18 +93,6 @@ final class AboutCoordinator: NavigationCoordinator<AboutRoute> {
     override func prepareTransition(for route: AboutRoute) -> NavigationTransition {
         .push(titled("About"))
     }
-}
-
-/// Weak references, for checking that coordinators are released.
-@MainActor
-final class WeakSet {
-    private var objects: [() -> AnyObject?] = []
-
-    func insert(_ object: AnyObject) {
-        objects.append { [weak object] in object }
-    }
-
-    var liveCount: Int { objects.filter { $0() != nil }.count }
 }
 
 @MainActor
@@ -163,11 +151,11 @@ struct UserReportTests {
         let home = launch()
         home.trigger(.child)
         loop.runUntilIdle()
-        #expect(home.children.count == 1 && home.madeChildren.liveCount == 1)
+        #expect(home.children.count == 1 && home.madeChildren.count == 1)
         #expect(home.rootViewController.presentedViewController?.simulateInteractiveDismissal() == true)
         loop.runUntilIdle()
         #expect(home.children.isEmpty)
-        #expect(home.madeChildren.liveCount == 0, "the profile coordinator was released")
+        #expect(home.madeChildren.count == 0, "the profile coordinator was released")
     }
 
     @Test(
@@ -188,7 +176,7 @@ struct UserReportTests {
         loop.runUntilIdle()
         #expect(navigation.viewControllers.map(\.title) == ["Home"])
         #expect(home.children.isEmpty)
-        #expect(home.madeChildren.liveCount == 0, "the detail coordinator was released")
+        #expect(home.madeChildren.count == 0, "the detail coordinator was released")
     }
 
     @Test(
@@ -206,7 +194,7 @@ struct UserReportTests {
         #expect(window.rootViewController?.title == "Login")
         #expect(window.rootViewController?.presentedViewController == nil)
         #expect(home.children.isEmpty, "the old tree's sheet coordinator left with its screen")
-        #expect(home.madeChildren.liveCount == 0, "and was released")
+        #expect(home.madeChildren.count == 0, "and was released")
         withExtendedLifetime(next) {}
     }
 
@@ -221,7 +209,7 @@ struct UserReportTests {
         #expect(navigation.simulateBackButtonTap())
         loop.runUntilIdle()
         #expect(home.children.isEmpty)
-        #expect(home.madeChildren.liveCount == 0, "the about coordinator was released")
+        #expect(home.madeChildren.count == 0, "the about coordinator was released")
     }
 
     @Test("A12 (#157, #173): a trigger's completion runs once the push has ended, with the screen on the stack")

@@ -1,5 +1,6 @@
 import SimUIKit
 import SimulationTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -9,7 +10,7 @@ struct LifetimeTests {
 
     @Test("A finished scene leaves no live controller")
     func finishedSceneReleasesEverything() {
-        var watched = WeakSet()
+        var watched = LiveObjects()
         do {
             let home = Screen("Home")
             let navigation = UINavigationController(rootViewController: home)
@@ -25,14 +26,14 @@ struct LifetimeTests {
             SimRunLoop.main.runUntilIdle()
             watched.watch(home, navigation, window, orders, settings, detail)
         }
-        #expect(watched.liveCount == 0)
+        #expect(watched.count == 0)
     }
 
     @Test("Controllers removed by the user are released once their transition ends")
     func userRemovalsRelease() {
         let navigation = UINavigationController(rootViewController: Screen("Home"))
         let window = makeVisibleWindow(root: navigation)
-        var watched = WeakSet()
+        var watched = LiveObjects()
         do {
             let detail = Screen("Detail")
             navigation.pushViewController(detail, animated: false)
@@ -43,12 +44,12 @@ struct LifetimeTests {
             watched.watch(detail, sheet)
             sheet.simulateInteractiveDismissal()
         }
-        #expect(watched.liveCount == 2, "still held by the running dismissal")
+        #expect(watched.count == 2, "still held by the running dismissal")
         loop.runUntilIdle()
-        #expect(watched.liveCount == 1)
+        #expect(watched.count == 1)
         navigation.simulateBackButtonTap()
         loop.runUntilIdle()
-        #expect(watched.liveCount == 0)
+        #expect(watched.count == 0)
         _ = window
     }
 

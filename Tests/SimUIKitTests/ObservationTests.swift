@@ -1,5 +1,6 @@
 import SimUIKit
 import SimulationTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -49,7 +50,7 @@ struct ObservationTests {
 
     @Test("S8: observing retains neither side; releasing the token ends the observation")
     func observationRetainsNothing() {
-        var watched = WeakSet()
+        var watched = LiveObjects()
         var count = 0
         do {
             let navigation = UINavigationController(rootViewController: Screen("Home"))
@@ -59,7 +60,7 @@ struct ObservationTests {
             SimRunLoop.main.runUntilIdle()
             #expect(count == 2)
         }
-        #expect(watched.liveCount == 0)
+        #expect(watched.count == 0)
 
         let navigation = UINavigationController(rootViewController: Screen("Home"))
         var token: SimObservation<NavigationStackChange>? = navigation.observeStack { _ in count += 1 }

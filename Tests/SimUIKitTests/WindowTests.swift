@@ -1,5 +1,6 @@
 import SimUIKit
 import SimulationTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -9,7 +10,7 @@ struct WindowTests {
 
     @Test("S9: replacing a window's root releases the old hierarchy, including what it presented")
     func replacingRootReleasesHierarchy() {
-        var watched = WeakSet()
+        var watched = LiveObjects()
         let window = UIWindow()
         do {
             let home = Screen("Home")
@@ -27,9 +28,9 @@ struct WindowTests {
             SimRunLoop.main.runUntilIdle()
             watched.watch(home, navigation, detail, sheet, nested)
         }
-        #expect(watched.liveCount == 5)
+        #expect(watched.count == 5)
         window.rootViewController = Screen("Other")
-        #expect(watched.liveCount == 0)
+        #expect(watched.count == 0)
     }
 
     @Test("S9: makeKeyAndVisible shows the root, which appears")

@@ -83,17 +83,3 @@ func makeVisibleWindow(root: UIViewController) -> UIWindow {
     SimRunLoop.main.runUntilIdle()
     return window
 }
-
-/// Weak references to check that controllers are released.
-@MainActor
-struct WeakSet {
-    private var references: [() -> AnyObject?] = []
-
-    mutating func watch(_ objects: AnyObject...) {
-        for object in objects {
-            references.append { [weak object] in object }
-        }
-    }
-
-    var liveCount: Int { references.filter { $0() != nil }.count }
-}
