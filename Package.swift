@@ -49,7 +49,9 @@ let package = Package(
                 "SimUIKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
-            ]
+            ],
+            // Debug builds check the engine's structure inside every operation that changes it.
+            swiftSettings: [.define("INSECURITY_CHECKS", .when(configuration: .debug))]
         ),
         .target(name: "CoordinatorBridge", dependencies: ["SimUIKit", "Insecurity"]),
         .target(name: "SimulationTesting", dependencies: ["SimUIKit", "Insecurity"]),

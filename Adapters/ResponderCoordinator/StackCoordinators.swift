@@ -1,5 +1,5 @@
 @_spi(Adapters) import Insecurity
-@_spi(Adapters) import SimUIKit
+@_spi(Adapters) @_spi(Testing) import SimUIKit
 
 /// The legacy coordinators sharing one navigation controller, on its ``SharedNavigationStack`` (A2): the
 /// stack reports what left it, and this turns that into `viewControllers` updates, `handlePopBack(to:)` and
@@ -136,12 +136,14 @@ final class StackCoordinators {
 /// The adapter's invariants, for test harnesses that check them after every step.
 @_spi(Testing)
 @MainActor
-public enum ResponderCoordinatorInvariants {
+public struct ResponderCoordinatorInvariants: InvariantChecker {
+    public init() {}
+
     /// Broken invariants of every navigation controller in `windows` that legacy coordinators share, once
-    /// the run loop is idle and nothing animates: each started coordinator's `viewControllers` are its
-    /// controllers on the stack (apart from those `root` or `takeover` handed over), and each controller on
-    /// the stack is listed by exactly one coordinator.
-    public static func violations(windows: [UIWindow]) -> [String] {
-        StackCoordinators.screenViolations(in: windows)
+    /// settled: each started coordinator's `viewControllers` are its controllers on the stack (apart from
+    /// those `root` or `takeover` handed over), and each controller on the stack is listed by exactly one
+    /// coordinator.
+    public func violations(windows: [UIWindow], settled: Bool) -> [String] {
+        settled ? StackCoordinators.screenViolations(in: windows) : []
     }
 }

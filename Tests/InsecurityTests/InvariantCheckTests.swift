@@ -51,6 +51,27 @@ struct InvariantCheckTests {
         #expect(violations(scene).isEmpty)
     }
 
+    @Test("Debug builds catch a broken chain inside the operation that runs on it, before any harness check")
+    func caughtInsideTheOperation() {
+        let (scene, host, _, sheet) = settledChain()
+        let healthy = InsecurityDiagnostics.capture {
+            sheet.navigation.start(ModalScreen("Healthy"), animated: false) { _ in }
+        }
+        #expect(healthy.isEmpty, "a correct start reports nothing")
+        host.framesByUIKitController.removeValue(forKey: host.frames[1].uikitControllerID)
+        let reported = InsecurityDiagnostics.capture {
+            host.frames.last.flatMap { $0.owner as? ModalScreen }?.navigation.start(
+                ModalScreen("Next"), animated: false
+            ) { _ in }
+        }
+        #expect(reported.map(\.code) == [.invariantBroken])
+        #expect(
+            reported.first?.message.hasPrefix("After starting ModalScreen: frame ") == true
+                && reported.first?.message.contains("is missing from the controller lookup table") == true,
+            "\(reported)")
+        _ = scene
+    }
+
     @Test("A live frame whose controller left the screen, and an ended frame's controller left on screen, are reported")
     func screen() {
         let (scene, host, _, sheet) = settledChain()

@@ -100,7 +100,7 @@ struct RandomAdapterSequenceTests {
                 failures += invariants.violations(windows: [app.window], settled: SimRunLoop.main.isIdle)
                     .map { "step \(number + 1): \($0)" }
                 if SimRunLoop.main.isIdle {
-                    failures += ResponderCoordinatorInvariants.violations(windows: [app.window]).map {
+                    failures += ResponderCoordinatorInvariants().violations(windows: [app.window], settled: true).map {
                         "step \(number + 1): \($0)"
                     }
                     failures += settled(app, at: "step \(number + 1)")

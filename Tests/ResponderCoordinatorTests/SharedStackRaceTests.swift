@@ -256,23 +256,25 @@ struct AdapterInvariantCheckTests {
         app.root(makeScreen("L0"))
         app.show(makeScreen("L1"))
         SimRunLoop.main.runUntilIdle()
-        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).isEmpty)
+        #expect(ResponderCoordinatorInvariants().violations(windows: [window], settled: true).isEmpty)
         let listed = app.viewControllers
         app.viewControllers = [listed[0]]
         #expect(
-            ResponderCoordinatorInvariants.violations(windows: [window]).contains {
+            ResponderCoordinatorInvariants().violations(windows: [window], settled: true).contains {
                 $0.contains("in 0 coordinators' lists")
             })
         app.viewControllers = listed + [makeScreen("Ghost")]
         #expect(
-            ResponderCoordinatorInvariants.violations(windows: [window]).contains {
+            ResponderCoordinatorInvariants().violations(windows: [window], settled: true).contains {
                 $0.contains("which is not on the stack")
             })
         app.viewControllers = listed.reversed()
         #expect(
-            ResponderCoordinatorInvariants.violations(windows: [window]).contains { $0.contains("not in stack order") })
+            ResponderCoordinatorInvariants().violations(windows: [window], settled: true).contains {
+                $0.contains("not in stack order")
+            })
         app.viewControllers = listed
-        #expect(ResponderCoordinatorInvariants.violations(windows: [window]).isEmpty)
+        #expect(ResponderCoordinatorInvariants().violations(windows: [window], settled: true).isEmpty)
         _ = window
     }
 }

@@ -215,12 +215,12 @@ extension WideSession {
 
     func check(at moment: String) {
         let settled = isSettled
-        var problems = invariants.violations(windows: [window], settled: settled, parked: pageList.pages)
-        if settled {
-            problems += ResponderCoordinatorInvariants.violations(windows: [window])
-            problems += SimAppearanceInvariants.violations(
-                windows: [window], controllers: live.objects.compactMap { $0 as? UIViewController })
-        }
+        invariants.parked = { [pageList] in pageList.pages }
+        let checkers: [any InvariantChecker] = [
+            invariants, ResponderCoordinatorInvariants(),
+            SimAppearanceInvariants(watching: live.objects.compactMap { $0 as? UIViewController }),
+        ]
+        var problems = checkers.flatMap { $0.violations(windows: [window], settled: settled) }
         problems += InsecurityWorld.takeOverDeferrals().map { "E21: \($0)" }
         failures += problems.map { "\(moment): \($0)" }
     }

@@ -64,7 +64,9 @@ struct MixedFrameworkTests {
 
     private func expectSettled(sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(invariants.violations(windows: [window], settled: true) == [], sourceLocation: sourceLocation)
-        #expect(ResponderCoordinatorInvariants.violations(windows: [window]) == [], sourceLocation: sourceLocation)
+        #expect(
+            ResponderCoordinatorInvariants().violations(windows: [window], settled: true) == [],
+            sourceLocation: sourceLocation)
     }
 
     @Test(

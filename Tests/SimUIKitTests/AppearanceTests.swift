@@ -284,7 +284,7 @@ struct AppearanceTests {
         #expect(log.filter { $0.hasPrefix("First.") } == ["First.viewWillDisappear", "First.viewDidDisappear"])
         #expect(!log.contains { $0.hasPrefix("Second.viewWill") || $0.hasPrefix("Second.viewDid") }, "\(log)")
         let controllers: [UIViewController] = [tabs, first, second, cover] + (tabs.viewControllers ?? [])
-        #expect(SimAppearanceInvariants.violations(windows: [window], controllers: controllers).isEmpty)
+        #expect(SimAppearanceInvariants(watching: controllers).violations(windows: [window], settled: true).isEmpty)
     }
 
     @Test(
@@ -305,12 +305,16 @@ struct AppearanceTests {
         let appearance = journal.take().filter { !$0.hasSuffix("viewDidLoad") && !$0.hasSuffix("viewIsAppearing") }
         #expect(appearance.filter { $0.hasPrefix("Root.") } == ["Root.viewWillDisappear", "Root.viewDidDisappear"])
         #expect(appearance.filter { $0.hasPrefix("Sheet.") } == ["Sheet.viewWillDisappear", "Sheet.viewDidDisappear"])
-        #expect(SimAppearanceInvariants.violations(windows: [window], controllers: [root, sheet, cover]).isEmpty)
+        #expect(
+            SimAppearanceInvariants(watching: [root, sheet, cover]).violations(windows: [window], settled: true).isEmpty
+        )
         sheet.dismiss(animated: true)
         loop.runUntilIdle()
         let back = journal.take().filter { !$0.hasSuffix("viewIsAppearing") }
         #expect(back.filter { $0.hasPrefix("Root.") } == ["Root.viewWillAppear", "Root.viewDidAppear"])
         #expect(back.filter { $0.hasPrefix("Sheet.") } == ["Sheet.viewWillAppear", "Sheet.viewDidAppear"])
-        #expect(SimAppearanceInvariants.violations(windows: [window], controllers: [root, sheet, cover]).isEmpty)
+        #expect(
+            SimAppearanceInvariants(watching: [root, sheet, cover]).violations(windows: [window], settled: true).isEmpty
+        )
     }
 }

@@ -36,6 +36,7 @@ extension InsecurityHost {
             let popped = tearDown(
                 from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser, animated: batch.animated)
             finishTeardown()
+            checkChain(after: "ending \(frame.typeName)")
             if let deferredStart = batch.deferredStart {
                 if popped {
                     SimRunLoop.main.perform(

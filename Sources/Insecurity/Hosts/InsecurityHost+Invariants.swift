@@ -1,4 +1,4 @@
-@_spi(Adapters) import SimUIKit
+@_spi(Adapters) @_spi(Testing) import SimUIKit
 
 /// The engine's invariants, checked by test harnesses after every step (as swift-collections'
 /// `_checkInvariants()`). Structural ones hold whenever the engine is not inside a call; screen ones hold
@@ -9,12 +9,15 @@
 /// frames that ended.
 @_spi(Testing)
 @MainActor
-public final class InsecurityInvariants {
+public final class InsecurityInvariants: InvariantChecker {
     private var hosts: [Weak<InsecurityHost>] = []
     /// Controllers that frames showed and that have ended since, kept weakly. A window root's controller is
     /// not among them: the window keeps it when its chain ends (E13).
     private var endedControllers: [ObjectIdentifier: Weak<UIViewController>] = [:]
     private var subscription: EventSubscription?
+    /// Controllers kept in place off screen, whose insides count as shown: the pages a page coordinator keeps
+    /// while another page shows, as a tab bar keeps its hidden tabs.
+    public var parked: () -> [UIViewController] = { [] }
 
     public init() {
         subscription = InsecurityEvents.observeEngine { [weak self] event in
@@ -36,13 +39,12 @@ public final class InsecurityInvariants {
     /// Every broken invariant, described for a person, in the hosts made since this checker and in those
     /// `windows` show. `settled` adds the screen checks: every live frame is shown where its placement
     /// says, no controller on screen belongs to two live frames, and no controller of an ended frame is
-    /// still in `windows`' hierarchies unless a live frame shows it again. Controllers inside `parked` ones
-    /// (the pages a page coordinator keeps while another page shows, as a tab bar keeps its hidden tabs) are
-    /// in place off screen.
-    public func violations(windows: [UIWindow], settled: Bool, parked: [UIViewController] = []) -> [String] {
+    /// still in `windows`' hierarchies unless a live frame shows it again. Controllers inside ``parked`` ones
+    /// are in place off screen.
+    public func violations(windows: [UIWindow], settled: Bool) -> [String] {
         var problems: [String] = []
         var owners: [ObjectIdentifier: Int] = [:]
-        let parkedIDs = Set(parked.map(ObjectIdentifier.init))
+        let parkedIDs = Set(parked().map(ObjectIdentifier.init))
         for host in liveHosts(in: windows) {
             problems += host.structuralViolations()
             if settled { problems += host.screenViolations(parked: parkedIDs) }
@@ -80,22 +82,55 @@ extension InsecurityHost {
     func structuralViolations() -> [String] {
         var problems: [String] = []
         if case .ready = stage {} else { problems.append("host \(debugName) is not ready between steps") }
+        return problems + chainViolations()
+    }
+
+    /// Indices, host links and the controller lookup table agree with the chain: what holds after every
+    /// operation, once the host is ready. Costs O(frames).
+    private func chainViolations() -> [String] {
+        var problems: [String] = []
+        func name(_ frame: Frame) -> String { "frame \(frame.id) \(frame.typeName)" }
         for (index, frame) in frames.enumerated() {
-            let name = "frame \(frame.id) \(frame.typeName)"
-            if frame.index != index { problems.append("\(name) has index \(frame.index) at position \(index)") }
+            if frame.index != index { problems.append("\(name(frame)) has index \(frame.index) at position \(index)") }
             if !frame.isLive, !hasLeftWindow {
-                problems.append("\(name) has ended but is still in the chain of \(debugName)")
+                problems.append("\(name(frame)) has ended but is still in the chain of \(debugName)")
             }
-            if frame.host !== self { problems.append("\(name) names another host") }
+            if frame.host !== self { problems.append("\(name(frame)) names another host") }
             if framesByUIKitController[frame.uikitControllerID] !== frame {
-                problems.append("\(name) is missing from the controller lookup table")
+                problems.append("\(name(frame)) is missing from the controller lookup table")
             }
         }
-        for frame in framesByUIKitController.values
-        where !frames.indices.contains(frame.index) || frames[frame.index] !== frame {
-            problems.append("the controller lookup table of \(debugName) holds frame \(frame.id), not in the chain")
+        if framesByUIKitController.count != frames.count {
+            for frame in framesByUIKitController.values
+            where !frames.indices.contains(frame.index) || frames[frame.index] !== frame {
+                problems.append("the controller lookup table of \(debugName) holds frame \(frame.id), not in the chain")
+            }
         }
         return problems
+    }
+
+    /// Checks the chain right after `operation` changed it, in builds with `INSECURITY_CHECKS` (this
+    /// package's debug builds; nothing in release): a broken invariant is reported where it broke, as an
+    /// `invariantBroken` diagnostic, not at a harness's next check. Skipped while a teardown is under way.
+    /// Costs O(1) while the chain is sound: the lookup table's size, and `frame` and the top frame in place;
+    /// the whole chain is read only to describe a problem.
+    func checkChain(after operation: @autoclosure () -> String, around frame: Frame? = nil) {
+        #if INSECURITY_CHECKS
+            guard case .ready = stage else { return }
+            func inPlace(_ frame: Frame) -> Bool {
+                frames.indices.contains(frame.index) && frames[frame.index] === frame && frame.host === self
+                    && framesByUIKitController[frame.uikitControllerID] === frame && (frame.isLive || hasLeftWindow)
+            }
+            let touchedInPlace = frame.map { !$0.isLive || !frames.indices.contains($0.index) || inPlace($0) } ?? true
+            guard
+                framesByUIKitController.count != frames.count || !touchedInPlace || !(frames.last.map(inPlace) ?? true)
+            else { return }
+            let problems = chainViolations()
+            InsecurityDiagnostics.report(
+                .invariantBroken,
+                "After \(operation()): \(problems.isEmpty ? "the chain changed under the operation" : problems.joined(separator: "; "))."
+            )
+        #endif
     }
 
     /// Every live frame is shown where its placement says, in a window or inside a parked controller.

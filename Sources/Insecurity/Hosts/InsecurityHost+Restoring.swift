@@ -47,6 +47,7 @@ extension InsecurityHost {
         } else {
             restoredWaitingFrames.append(frame)
         }
+        checkChain(after: "adopting \(frame.typeName)", around: frame)
         return true
     }
 

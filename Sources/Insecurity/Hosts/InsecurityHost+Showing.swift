@@ -62,6 +62,7 @@ extension InsecurityHost {
         watchWindow()
         InsecurityEvents.publish(frame, .shown)
         frame.owner?.frameShown()
+        checkChain(after: "showing \(frame.typeName)", around: frame)
     }
 
     /// Hands the frame's controller to UIKit where its placement says; returns whether UIKit took it, or nil

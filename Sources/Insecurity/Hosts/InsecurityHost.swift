@@ -174,6 +174,7 @@ public final class InsecurityHost {
             onTeardown: onTeardown)
         showRestoredWaitingFrames()
         enqueueShow(frame)
+        checkChain(after: "starting \(frame.typeName)", around: frame)
         return true
     }
 

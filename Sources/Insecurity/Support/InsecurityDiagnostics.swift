@@ -41,6 +41,9 @@ public struct InsecurityDiagnostic: Sendable, Hashable, CustomStringConvertible 
         public static let viewControllerNotOverridden = Code(rawValue: "viewControllerNotOverridden")
         /// UIKit refused to show the coordinator's controller (already shown elsewhere, for instance).
         public static let controllerRefusedByUIKit = Code(rawValue: "controllerRefusedByUIKit")
+        /// An operation left the engine's bookkeeping inconsistent: an engine bug, reported only by builds
+        /// with `INSECURITY_CHECKS` (this package's debug builds), at the operation that broke it.
+        public static let invariantBroken = Code(rawValue: "invariantBroken")
     }
 
     public let code: Code

@@ -1,11 +1,19 @@
-/// SimUIKit's appearance invariant, for test harnesses that check it whenever nothing animates: every
-/// controller the user can see has appeared, every other one has disappeared, and none is left between
-/// a will- and a did-callback (S12).
+/// SimUIKit's appearance invariant, checked once settled: every watched controller the user can see has
+/// appeared, every other one has disappeared, and none is left between a will- and a did-callback (S12).
 @_spi(Testing)
 @MainActor
-public enum SimAppearanceInvariants {
-    /// The controllers among `controllers` whose appearance state disagrees with what `windows` show.
-    public static func violations(windows: [UIWindow], controllers: [UIViewController]) -> [String] {
+public struct SimAppearanceInvariants: InvariantChecker {
+    private let watched: [() -> UIViewController?]
+
+    /// Checks `controllers` (kept weakly: a released controller is no longer checked).
+    public init(watching controllers: [UIViewController]) {
+        watched = controllers.map { controller in { [weak controller] in controller } }
+    }
+
+    /// The watched controllers whose appearance state disagrees with what `windows` show, once settled.
+    public func violations(windows: [UIWindow], settled: Bool) -> [String] {
+        guard settled else { return [] }
+        let controllers = watched.compactMap { $0() }
         var visible: Set<ObjectIdentifier> = []
         for window in windows where !window.isHidden {
             guard let root = window.rootViewController else { continue }
@@ -38,7 +46,7 @@ public enum SimAppearanceInvariants {
     }
 
     /// `controller` and the children it shows, recursively.
-    private static func shownSubtree(of controller: UIViewController) -> [UIViewController] {
+    private func shownSubtree(of controller: UIViewController) -> [UIViewController] {
         var found: [UIViewController] = []
         var pending = [controller]
         while let current = pending.popLast() {
