@@ -304,7 +304,8 @@ func snapshotRows() -> [Row] {
 }
 
 /// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine`, `snapshot` or `many` one part;
-/// `BridgeBenchmarks --profile parse|parse-small|import|export|sheet` repeats one operation for a profiler;
+/// `BridgeBenchmarks --profile parse|parse-small|import|import-small|export|sheet` repeats one operation for a
+/// profiler;
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
     let arguments = CommandLine.arguments.dropFirst()
@@ -332,13 +333,16 @@ MainActor.assumeIsolated {
             for _ in 0..<100_000 { _ = try! BridgeSnapshot.parse(small) }
             return
         }
-        let xml = BridgeSnapshot.xml(of: navigationTree(controllers: 50_000))
+        // The small variants repeat the operation on a 1,000-controller snapshot, to compare with the large
+        // one where the cost per controller grows.
+        let small = what.hasSuffix("-small")
+        let xml = BridgeSnapshot.xml(of: navigationTree(controllers: small ? 1_000 : 50_000))
         if what == "export" {
             let live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
             for _ in 0..<10 { _ = BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) }
             return
         }
-        for _ in 0..<10 {
+        for _ in 0..<(small ? 500 : 10) {
             switch what {
             case "parse": _ = try! BridgeSnapshot.parse(xml)
             default:
