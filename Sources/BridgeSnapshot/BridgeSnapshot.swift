@@ -69,7 +69,8 @@ public enum BridgeSnapshot {
                 error.problems.map { problem in
                     let position = positions?.position(of: problem, in: tree) ?? (line: 0, column: 0)
                     return SnapshotIssue(
-                        .unbuildable, problem.description, line: position.line, column: position.column)
+                        .unbuildable, problem.description, line: position.line, column: position.column,
+                        rebuildProblem: problem)
                 })
         }
     }

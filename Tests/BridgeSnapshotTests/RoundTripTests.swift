@@ -173,6 +173,17 @@ struct RoundTripTests {
             Issue.record("imported a description the adapter cannot rebuild")
         } catch {
             #expect(error.issues.contains { $0.kind == .unbuildable && $0.message.contains(reason) }, "\(error)")
+            // The problem comes typed too, naming what failed, so that tools need not parse the message.
+            let problems = error.issues.compactMap(\.rebuildProblem)
+            #expect(problems.count == error.issues.count)
+            #expect(
+                problems.contains {
+                    if case .pluginFailed(let framework, _, let why) = $0 {
+                        return framework == "ResponderCoordinator" && why.contains(reason)
+                    }
+                    if case .hostMismatch(_, let why) = $0 { return why.contains(reason) }
+                    return false
+                }, "\(problems)")
         }
         (scene[1] as! HomeCoordinator).stop()
     }

@@ -1,3 +1,5 @@
+import CoordinatorBridge
+
 /// One problem found in a snapshot, with its position (1-based line and column; 0 when unknown).
 public struct SnapshotIssue: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
@@ -28,12 +30,18 @@ public struct SnapshotIssue: Sendable, Hashable, CustomStringConvertible {
     public let message: String
     public let line: Int
     public let column: Int
+    /// For an ``Kind/unbuildable`` issue of an import: what could not be rebuilt, typed (the message is its
+    /// description). Nil for every other issue.
+    public let rebuildProblem: BridgeBuilder.Failure.Problem?
 
-    public init(_ kind: Kind, _ message: String, line: Int, column: Int) {
+    public init(
+        _ kind: Kind, _ message: String, line: Int, column: Int, rebuildProblem: BridgeBuilder.Failure.Problem? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.line = line
         self.column = column
+        self.rebuildProblem = rebuildProblem
     }
 
     public var description: String { "\(line):\(column): \(kind.rawValue): \(message)" }
