@@ -142,7 +142,7 @@ extension ResponderCoordinatorPlugin {
     }
 
     /// One described coordinator, made by the app's factory or as a stand-in, with its owned controllers and,
-    /// for a navigation coordinator, its stage on the rebuilt host.
+    /// for a navigation coordinator, the shared stack of its navigation controller adopting the rebuilt host.
     private func rebuildCoordinator(_ described: BridgedCoordinator, in context: BridgeRebuildContext)
         throws(BridgeRebuildError) -> any DescribedCoordinator
     {
