@@ -45,7 +45,7 @@ struct InvariantCheckTests {
         let removed = host.framesByUIKitController.removeValue(forKey: key)
         #expect(violations(scene).contains { $0.contains("missing from the controller lookup table") })
         host.framesByUIKitController[key] = removed
-        host.stage = .tearingDown
+        host.stage = .tearingDown(awaiting: [])
         #expect(violations(scene).contains { $0.contains("is not ready between steps") })
         host.stage = .ready
         #expect(violations(scene).isEmpty)

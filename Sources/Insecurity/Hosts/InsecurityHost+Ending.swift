@@ -9,11 +9,12 @@ extension InsecurityHost {
         deliver: @escaping () -> Void
     ) {
         switch stage {
-        case .tearingDown:
-            endsAwaitingTeardown.append { [weak self] in
+        case .tearingDown(var awaiting):
+            awaiting.append { [weak self] in
                 guard frame.isLive else { return }
                 self?.end(frame, cause: cause, removedByUser: removedByUser, animated: animated, deliver: deliver)
             }
+            stage = .tearingDown(awaiting: awaiting)
         case .ending(var batch):
             // A frame above the lowest ended one (UIKit removed its screen while a completion ran) is torn
             // down with the batch, without its completion (E8).
@@ -32,7 +33,7 @@ extension InsecurityHost {
             markEnded(frame, cause: cause)
             deliver()
             guard case .ending(let batch) = stage else { return }
-            stage = .tearingDown
+            stage = .tearingDown(awaiting: [])
             let popped = tearDown(
                 from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser, animated: batch.animated)
             finishTeardown()
@@ -50,12 +51,11 @@ extension InsecurityHost {
 
     /// Makes the host ready again after a teardown, and runs the ends UIKit caused during it.
     func finishTeardown() {
+        var awaiting: [@MainActor () -> Void] = []
+        if case .tearingDown(let ends) = stage { awaiting = ends }
         stage = .ready
-        while !endsAwaitingTeardown.isEmpty {
-            let ends = endsAwaitingTeardown
-            endsAwaitingTeardown.removeAll()
-            for end in ends { end() }
-        }
+        // Each end tears down on its own and runs what its teardown caused.
+        for end in awaiting { end() }
     }
 
     func markEnded(_ frame: Frame, cause: NavigationEvent.EndCause) {
@@ -135,8 +135,14 @@ extension InsecurityHost {
     /// The chain's root ended before the window showed it: the replacement is called off, and the chain it
     /// was to replace goes on as the window's current chain (E13).
     private func withdrawRoot() {
-        rootWithdrawn = true
-        replacedChain?.isBeingReplaced = false
+        let replaced: InsecurityHost? =
+            switch succession.predecessor {
+            case .replacing(let chain): chain
+            case .none: nil
+            case .withdrawn(let chain): chain
+            }
+        succession.predecessor = .withdrawn(replaced)
+        replaced?.succession.successor = .none
     }
 
     /// Ends every frame without UIKit operations and without completions (the window replaced the root).
@@ -149,7 +155,7 @@ extension InsecurityHost {
             SimRunLoop.main.perform { self.abandon() }
             return
         }
-        stage = .tearingDown
+        stage = .tearingDown(awaiting: [])
         let ended = frames
         frames.removeAll()
         framesByUIKitController.removeAll()

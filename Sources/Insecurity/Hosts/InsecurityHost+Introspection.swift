@@ -52,7 +52,8 @@ extension InsecurityHost {
     /// Whether the window replaced the root of this chain, which waits for its teardown to end to let go of
     /// its frames (their coordinators have ended already).
     var hasLeftWindow: Bool {
-        guard isBeingReplaced, case .window(let window, _) = base, let lowest = frames.first else { return false }
+        guard case .replacing = succession.successor, case .window(let window, _) = base, let lowest = frames.first
+        else { return false }
         return window.value?.rootViewController !== lowest.uikitController
     }
 

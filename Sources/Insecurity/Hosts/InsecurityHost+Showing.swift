@@ -110,7 +110,7 @@ extension InsecurityHost {
                 window.rootViewController = uikitController
             }
             let shown = window.rootViewController === uikitController
-            if shown { replacedChain = nil }
+            if shown { succession.predecessor = .none }
             return shown
         }
     }

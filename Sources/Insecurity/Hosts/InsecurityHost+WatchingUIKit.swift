@@ -52,7 +52,7 @@ extension InsecurityHost {
             guard navigation.value?.hostWindow == nil else { return }
         case .window(let window, _):
             guard window.value?.rootViewController !== lowest.uikitController else { return }
-            if isBeingReplaced {
+            if case .replacing = succession.successor {
                 abandon()
                 return
             }

@@ -24,7 +24,34 @@ public final class InsecurityHost {
     enum Stage {
         case ready
         case ending(Batch)
-        case tearingDown
+        /// Tearing frames down; `awaiting` are the ends UIKit caused meanwhile (the queue ran a waiting
+        /// operation that removed another of the host's frames): they run as soon as the teardown is over,
+        /// in the same turn.
+        case tearingDown(awaiting: [@MainActor () -> Void])
+    }
+
+    /// A window chain's place among the window's successive root chains (E13).
+    struct Succession {
+        /// The chain this one took over from.
+        enum Predecessor {
+            /// None, or its replacement is complete (this chain's root is on screen).
+            case none
+            /// Replaced once this chain's root is on screen; it is what the user sees until then.
+            case replacing(InsecurityHost)
+            /// This chain's root ended before the window showed it: the chain it was to replace (if any)
+            /// stays the window's current one.
+            case withdrawn(InsecurityHost?)
+        }
+
+        /// Whether a later chain is replacing this one.
+        enum Successor {
+            case none
+            /// Its frames end without their completions once the later chain's root is on screen.
+            case replacing
+        }
+
+        var predecessor = Predecessor.none
+        var successor = Successor.none
     }
 
     struct Batch {
@@ -39,23 +66,13 @@ public final class InsecurityHost {
     var frames: [Frame] = []
     var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     var stage = Stage.ready
-    /// Ends that UIKit caused while the host was tearing frames down (the queue ran a waiting operation
-    /// that removed another of its frames): they run as soon as the teardown is over, in the same turn.
-    var endsAwaitingTeardown: [@MainActor () -> Void] = []
     /// Restored frames that were waiting when the snapshot was taken: they are shown with the next start.
     var restoredWaitingFrames: [Frame] = []
     var baseObservation: AnyObject?
     /// The window showing the host's base, whose root changes the host follows.
     var watchedWindow: (window: Weak<UIWindow>, observation: AnyObject)?
-    /// Set by the window host when a new root chain replaces this one: the frames end without their
-    /// completions once the new root is on screen (E13).
-    var isBeingReplaced = false
-    /// The window chain this one replaces, kept until this chain's root is on screen and the replaced
-    /// chain has ended (E13).
-    var replacedChain: InsecurityHost?
-    /// Whether this window chain's root ended before the window showed it: the chain it was to replace
-    /// stays the current one (E13).
-    var rootWithdrawn = false
+    /// For a window chain: the chain it replaces and whether a later one replaces it (E13).
+    var succession = Succession()
 
     /// Positions in a navigation stack that a restore adopts frames from, built once per restore so that
     /// adopting n pushed frames costs O(n) rather than O(n²).
@@ -228,7 +245,7 @@ public final class InsecurityHost {
         }
         let keptCount = parent.map { $0.index + 1 } ?? 0
         if keptCount < frames.count {
-            stage = .tearingDown
+            stage = .tearingDown(awaiting: [])
             tearDown(from: keptCount, lowestRemovedByUser: false, animated: animated)
             finishTeardown()
             if let parent, !parent.isLive {

@@ -12,7 +12,7 @@ public final class WindowHost: WindowNavigation, _EngineStarter {
     /// whose root ended before the window showed it leaves the one it was to replace current.
     public var topContext: InsecurityHost? {
         var chain = latestChain
-        while let current = chain, current.rootWithdrawn { chain = current.replacedChain }
+        while let current = chain, case .withdrawn(let replaced) = current.succession.predecessor { chain = replaced }
         return chain
     }
     /// The chain started last.
@@ -47,8 +47,8 @@ public final class WindowHost: WindowNavigation, _EngineStarter {
         let chain = InsecurityHost(window: window, transition: transition)
         // The previous chain ends when the new root is on screen: until then it is what the user sees.
         let current = topContext
-        current?.isBeingReplaced = true
-        chain.replacedChain = current
+        current?.succession.successor = .replacing
+        chain.succession.predecessor = current.map { .replacing($0) } ?? .none
         latestChain = chain
         return chain.start(
             child, request, after: .top, animated: transition != nil, completion: completion, onTeardown: onTeardown)
