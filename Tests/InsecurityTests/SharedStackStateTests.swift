@@ -92,7 +92,7 @@ private struct SharedStackStateTests {
         #expect(state.handedOver == [ObjectIdentifier(home), ObjectIdentifier(detail)])
         #expect(state.plannedBase(of: [home, detail, more]).map(\.name) == ["More"], "the queued root is planned")
         state.beginSettingRoot(more)
-        #expect(state.isReplacingStack && state.pendingRoot == nil)
+        #expect(state.replacement == .applying && state.pendingRoot == nil)
         state.endStackReplacement()
         #expect(state.plannedBase(of: [more]).map(\.name) == ["More"])
         _ = state.framePushed("detail again", for: detail)

@@ -36,11 +36,10 @@ struct SharedStackState<Controller: AnyObject, Frame> {
     private(set) var frames: [ObjectIdentifier: Frame] = [:]
     /// Every controller pushed as a frame and still alive; the stack below the first of them belongs to no frame.
     private var pushedAsFrames: Set<ObjectIdentifier> = []
-    /// The root the last stack replacement waiting in the queue will set (E19).
-    private(set) var pendingRoot: Controller?
-    /// How many stack replacements wait in the queue: the planned root stays the last one's until every one
-    /// has run (replacements to A, then B, then A again leave A planned after the first runs).
-    private var queuedReplacements = 0
+    /// The stack replacements waiting in the queue (E19): the root the last one sets, and how many wait. The
+    /// planned root stays the last one's until every one has run (replacements to A, then B, then A again
+    /// leave A planned after the first runs).
+    private var queuedReplacements: (root: Controller, count: Int)?
     /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
     private var removalsByCoordinators: Set<ObjectIdentifier> = []
     /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists, as in the
@@ -50,9 +49,18 @@ struct SharedStackState<Controller: AnyObject, Frame> {
     private var expectedPops: Set<ObjectIdentifier> = []
     /// Nil while no reconcile is scheduled.
     private var pendingReport: PendingReport?
-    /// Whether a coordinator is replacing the stack (`root`, `takeover`): the frames that end meanwhile are
-    /// handed over, not popped.
-    private(set) var isReplacingStack = false
+    /// Whether a stack replacement is being applied.
+    enum Replacement {
+        case idle
+        /// A coordinator is replacing the stack (`root`, `takeover`), or the queue is setting the root a
+        /// replacement planned: the frames that end meanwhile are handed over, not popped.
+        case applying
+    }
+
+    private(set) var replacement = Replacement.idle
+
+    /// The root the last stack replacement waiting in the queue will set (E19).
+    var pendingRoot: Controller? { queuedReplacements?.root }
 
     // MARK: Frames
 
@@ -72,7 +80,7 @@ struct SharedStackState<Controller: AnyObject, Frame> {
     /// The frame behind the controller identified by `key` ended.
     mutating func frameEnded(_ key: ObjectIdentifier) -> [Action] {
         frames.removeValue(forKey: key)
-        guard !isReplacingStack else { return [] }
+        guard case .idle = replacement else { return [] }
         let byOthers = removalsByCoordinators.remove(key) == nil
         return report { report in
             report.popped.insert(key)
@@ -93,25 +101,25 @@ struct SharedStackState<Controller: AnyObject, Frame> {
         let kept = Set(controllers.map(ObjectIdentifier.init))
         handedOver.formUnion(planned.map(ObjectIdentifier.init).filter { !kept.contains($0) })
         handedOver.subtract(kept)
-        isReplacingStack = true
+        replacement = .applying
     }
 
     /// The navigation controller itself is about to take `root` as its only controller.
     mutating func beginSettingRoot(_ root: Controller) {
-        queuedReplacements = max(queuedReplacements - 1, 0)
-        if queuedReplacements == 0 { pendingRoot = nil }
-        isReplacingStack = true
+        if let queued = queuedReplacements {
+            queuedReplacements = queued.count > 1 ? (queued.root, queued.count - 1) : nil
+        }
+        replacement = .applying
     }
 
     mutating func endStackReplacement() {
-        isReplacingStack = false
+        replacement = .idle
     }
 
     /// A queued operation will make `root` the stack's root: it is planned there, and no longer as a frame.
     mutating func rootPlanned(_ root: Controller) {
         pushedAsFrames.remove(ObjectIdentifier(root))
-        pendingRoot = root
-        queuedReplacements += 1
+        queuedReplacements = (root, (queuedReplacements?.count ?? 0) + 1)
     }
 
     // MARK: Queued pops from a snapshot
