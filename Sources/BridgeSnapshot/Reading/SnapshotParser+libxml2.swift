@@ -56,11 +56,7 @@ final class CompiledSchema: @unchecked Sendable {
     private init() {
         xmlInitParser()
         let bytes = SnapshotSchema.bytes
-        let parserContext = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlSchemaNewMemParserCtxt($0, Int32(buffer.count))
-            }
-        }
+        let parserContext = bytes.withLibxml2Buffer { xmlSchemaNewMemParserCtxt($0, $1) }
         guard let parserContext else {
             schema = nil
             return
@@ -88,5 +84,19 @@ final class SchemaValidation {
 
     deinit {
         if let context { xmlSchemaFreeValidCtxt(context) }
+    }
+}
+
+extension [UInt8] {
+    /// Calls `body` with the bytes as the `char` buffer and length libxml2's memory readers take (the length
+    /// may be 0); nil when the array has no storage to point at.
+    func withLibxml2Buffer<Result>(_ body: (UnsafePointer<CChar>, Int32) -> Result?) -> Result? {
+        withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: Swift.max(buffer.count, 1)) {
+                    body($0, Int32(buffer.count))
+                }
+            }
+        }
     }
 }

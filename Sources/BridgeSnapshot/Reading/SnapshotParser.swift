@@ -131,13 +131,7 @@ struct SnapshotParser {
         let collector = IssueCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
         let options = Int32(XML_PARSE_NONET.rawValue)
-        let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                    xmlReaderForMemory($0, Int32(buffer.count), "snapshot.xml", "UTF-8", options)
-                }
-            }
-        }
+        let reader = bytes.withLibxml2Buffer { xmlReaderForMemory($0, $1, "snapshot.xml", "UTF-8", options) }
         let starts = ElementStarts(bytes)
         guard let reader else {
             var pass = Pass(starts)
@@ -189,13 +183,7 @@ struct SnapshotParser {
     /// well-formed (namespace errors do not make it otherwise, as for xmllint), and the errors it reports.
     private static func parseWhole(_ bytes: [UInt8]) -> (wellFormed: Bool, errors: [SnapshotIssue]) {
         let collector = IssueCollector()
-        let context: xmlParserCtxtPtr? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                    xmlCreateMemoryParserCtxt($0, Int32(buffer.count))
-                }
-            }
-        }
+        let context = bytes.withLibxml2Buffer { xmlCreateMemoryParserCtxt($0, $1) }
         guard let context else {
             return (false, [SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)])
         }

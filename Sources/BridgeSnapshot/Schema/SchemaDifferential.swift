@@ -52,12 +52,8 @@ public enum SchemaDifferential {
             Unmanaged<ErrorLines>.fromOpaque(context).takeUnretainedValue().add(error.pointee)
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        let document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                    xmlReadMemory($0, Int32(buffer.count), "snapshot.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue))
-                }
-            }
+        let document = bytes.withLibxml2Buffer {
+            xmlReadMemory($0, $1, "snapshot.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue))
         }
         guard let document else { return Verdict(wellFormed: false, firstProblemLine: lines.lines.first) }
         defer { xmlFreeDoc(document) }

@@ -32,13 +32,6 @@ public enum SimExceptions {
     /// Runs `body` and returns the exceptions SimUIKit raised while it ran. The innermost open capture
     /// catches each one, as the closest `@catch` would. The rest of `body` still runs: only the raising call
     /// is skipped.
-    /// For test helpers: from now on, what no capture receives is kept for ``endTestBoundary()`` instead
-    /// of reaching the console or stopping the program.
-    package static func beginTestBoundary() { captures.beginBoundary() }
-
-    /// For test helpers: what reached the boundary since ``beginTestBoundary()``; the usual behaviour resumes.
-    package static func endTestBoundary() -> [SimException] { captures.endBoundary() }
-
     public static func capture(_ body: () throws -> Void) rethrows -> [SimException] {
         try captures.collect(body)
     }
@@ -49,6 +42,13 @@ public enum SimExceptions {
     public static func capture(_ body: () async throws -> Void) async rethrows -> [SimException] {
         try await captures.collect(body)
     }
+
+    /// For test helpers: from now on, what no capture receives is kept for ``endTestBoundary()`` instead
+    /// of reaching the console or stopping the program.
+    package static func beginTestBoundary() { captures.beginBoundary() }
+
+    /// For test helpers: what reached the boundary since ``beginTestBoundary()``; the usual behaviour resumes.
+    package static func endTestBoundary() -> [SimException] { captures.endBoundary() }
 
     /// Raises `exception`: recorded by the innermost capture, or fatal outside any. Callers return at once
     /// without changing anything.

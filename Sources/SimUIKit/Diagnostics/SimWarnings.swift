@@ -28,13 +28,6 @@ public enum SimWarnings {
     }
 
     /// Runs `body` and returns the warnings emitted while it ran (captures may nest).
-    /// For test helpers: from now on, what no capture receives is kept for ``endTestBoundary()`` instead
-    /// of reaching the console or stopping the program.
-    package static func beginTestBoundary() { captures.beginBoundary() }
-
-    /// For test helpers: what reached the boundary since ``beginTestBoundary()``; the usual behaviour resumes.
-    package static func endTestBoundary() -> [SimWarning] { captures.endBoundary() }
-
     public static func capture(_ body: () throws -> Void) rethrows -> [SimWarning] {
         try captures.collect(body)
     }
@@ -45,4 +38,11 @@ public enum SimWarnings {
     public static func capture(_ body: () async throws -> Void) async rethrows -> [SimWarning] {
         try await captures.collect(body)
     }
+
+    /// For test helpers: from now on, what no capture receives is kept for ``endTestBoundary()`` instead
+    /// of reaching the console or stopping the program.
+    package static func beginTestBoundary() { captures.beginBoundary() }
+
+    /// For test helpers: what reached the boundary since ``beginTestBoundary()``; the usual behaviour resumes.
+    package static func endTestBoundary() -> [SimWarning] { captures.endBoundary() }
 }
