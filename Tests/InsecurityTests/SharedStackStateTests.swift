@@ -54,7 +54,7 @@ private struct SharedStackStateTests {
         #expect(names(state.frameEnded(ObjectIdentifier(detail))).isEmpty, "the reconcile is scheduled already")
         let report = state.reconcile(stack: [home])
         #expect(report.gone == [ObjectIdentifier(more), ObjectIdentifier(detail)])
-        #expect(report.notifiesPopBack)
+        #expect(report.poppedByOthers == report.gone && report.notifiesPopBack)
         #expect(state.frames.isEmpty)
         #expect(names(state.reconcileRequested()) == ["reconcile"], "the next event schedules the next reconcile")
         let empty = state.reconcile(stack: [home])
@@ -68,7 +68,7 @@ private struct SharedStackStateTests {
         _ = state.frameEnded(ObjectIdentifier(more))
         let report = state.reconcile(stack: [home, detail])
         #expect(report.gone == [ObjectIdentifier(more)])
-        #expect(!report.notifiesPopBack)
+        #expect(report.poppedByOthers.isEmpty && !report.notifiesPopBack)
         _ = state.frameEnded(ObjectIdentifier(detail))
         #expect(state.reconcile(stack: [home]).notifiesPopBack, "the coordinators' earlier pop does not cover it")
     }

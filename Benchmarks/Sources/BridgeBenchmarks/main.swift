@@ -178,6 +178,49 @@ func legacyRows() -> [Row] {
     ]
 }
 
+/// The engine and adapter rows' operations, repeated a fixed number of times without timing, for
+/// `valgrind --tool=callgrind`: instruction counts compare two builds where wall time cannot. Depth 1,000 rather
+/// than 10,000 keeps the chains' set-up small enough to run under the instrumentation.
+@MainActor
+func engineOperations() {
+    let loop = SimRunLoop.main
+    for depth in [10, 1_000] {
+        let (window, host, top) = modalChain(depth: depth)
+        for _ in 0..<2_000 {
+            let child = Sheet()
+            top.navigation.start(child, animated: false) { _ in }
+            child.finish(1)
+            loop.runUntilIdle()
+        }
+        window.rootViewController = nil
+        loop.runUntilIdle()
+        _ = host
+    }
+    for depth in [10, 1_000] {
+        let (window, host, top) = navigationChain(depth: depth)
+        for _ in 0..<2_000 {
+            let child = Screen()
+            top.navigation.start(child, animated: false) { _ in }
+            child.finish(1)
+            loop.runUntilIdle()
+        }
+        window.rootViewController = nil
+        loop.runUntilIdle()
+        _ = host
+    }
+    for depth in [10, 1_000] {
+        let (window, coordinator) = legacyStack(depth: depth)
+        for _ in 0..<2_000 {
+            coordinator.show(UIViewController())
+            coordinator.pop(animated: false)
+            loop.runUntilIdle()
+        }
+        coordinator.stop()
+        window.rootViewController = nil
+        loop.runUntilIdle()
+    }
+}
+
 extension UIViewController {
     /// The top of the presentation chain above this controller.
     var presentedViewControllerChainTop: UIViewController {
@@ -326,6 +369,10 @@ MainActor.assumeIsolated {
                 }
             }
             window.rootViewController = nil
+            return
+        }
+        if what == "engine-ops" {
+            engineOperations()
             return
         }
         if what == "parse-small" {

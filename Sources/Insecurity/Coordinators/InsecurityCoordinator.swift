@@ -100,7 +100,7 @@ open class InsecurityCoordinator<Result> {
                 onTeardown?()
                 return
             }
-            host.end(frame, cause: cause, removedByUser: false, animated: animated) { [self] in
+            host.end(frame, cause: cause, removal: .byEngine(animated: animated)) { [self] in
                 state = .ended
                 completion(result)
                 notifyEnded(tornDown: false)

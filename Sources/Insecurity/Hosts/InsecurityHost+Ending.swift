@@ -5,14 +5,13 @@ extension InsecurityHost {
     /// Ends `frame`: runs `deliver` (its completion) now, batches frames that end inside it, then tears
     /// down every ended frame and those above them with one UIKit operation.
     func end(
-        _ frame: Frame, cause: NavigationEvent.EndCause, removedByUser: Bool, animated: Bool = true,
-        deliver: @escaping () -> Void
+        _ frame: Frame, cause: NavigationEvent.EndCause, removal: Removal, deliver: @escaping () -> Void
     ) {
         switch stage {
         case .tearingDown(var awaiting):
             awaiting.append { [weak self] in
                 guard frame.isLive else { return }
-                self?.end(frame, cause: cause, removedByUser: removedByUser, animated: animated, deliver: deliver)
+                self?.end(frame, cause: cause, removal: removal, deliver: deliver)
             }
             stage = .tearingDown(awaiting: awaiting)
         case .ending(var batch):
@@ -21,21 +20,18 @@ extension InsecurityHost {
             guard frame.index <= batch.lowest.index else { return }
             if frame.index < batch.lowest.index {
                 batch.lowest = frame
-                batch.lowestRemovedByUser = removedByUser
-                batch.animated = animated
+                batch.removal = removal
             }
             stage = .ending(batch)
             markEnded(frame, cause: cause)
             deliver()
         case .ready:
-            stage = .ending(
-                Batch(lowest: frame, lowestRemovedByUser: removedByUser, animated: animated, deferredStart: nil))
+            stage = .ending(Batch(lowest: frame, removal: removal, deferredStart: nil))
             markEnded(frame, cause: cause)
             deliver()
             guard case .ending(let batch) = stage else { return }
             stage = .tearingDown(awaiting: [])
-            let popped = tearDown(
-                from: batch.lowest.index, lowestRemovedByUser: batch.lowestRemovedByUser, animated: batch.animated)
+            let popped = tearDown(from: batch.lowest.index, removal: batch.removal)
             finishTeardown()
             checkChain(after: "ending \(frame.typeName)")
             if let deferredStart = batch.deferredStart {
@@ -67,7 +63,7 @@ extension InsecurityHost {
     /// and releases them; frames that had not ended are torn down without their completions (E8).
     /// Returns whether the operation was a pop.
     @discardableResult
-    func tearDown(from index: Int, lowestRemovedByUser: Bool, animated: Bool) -> Bool {
+    func tearDown(from index: Int, removal: Removal) -> Bool {
         let ended = Array(frames[index...])
         frames.removeSubrange(index...)
         // A key is an address: it may name a later frame's controller by now (a controller that died and
@@ -79,7 +75,7 @@ extension InsecurityHost {
         // while it takes the teardown's, and a torn-down frame's start must be dropped by then.
         let tornDown = ended.filter(\.isLive)
         for frame in tornDown { markEnded(frame, cause: .teardownOfFramesAbove) }
-        let popped = removeFromScreen(ended, lowestAlreadyRemoved: lowestRemovedByUser, animated: animated)
+        let popped = removeFromScreen(ended, removal: removal)
         if let root = ended.first, case .windowRoot = root.placement, !root.wasShown { withdrawRoot() }
         for frame in tornDown {
             frame.owner?.frameEnded(deliveringDismissal: false)
@@ -95,11 +91,12 @@ extension InsecurityHost {
     /// Like the original framework, ends are animated whatever the start was (adapters may ask otherwise).
     /// The operations go through the queue (E19): each runs once its target is idle, and does nothing
     /// if UIKit no longer shows what it was to remove. Returns whether a pop was requested.
-    func removeFromScreen(_ ended: [Frame], lowestAlreadyRemoved: Bool, animated: Bool) -> Bool {
+    func removeFromScreen(_ ended: [Frame], removal: Removal) -> Bool {
         guard let lowest = ended.first else { return false }
+        let animated = removal.animated
         let above = ended.dropFirst()
         let modalAbove = above.first { $0.wasShown && $0.isModal }
-        guard lowest.wasShown, !lowestAlreadyRemoved else {
+        guard lowest.wasShown, case .byEngine = removal else {
             if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
             return false
         }
@@ -122,7 +119,7 @@ extension InsecurityHost {
             return true
         case .windowRoot:
             // The window keeps its root; what the chain put above the root leaves.
-            return removeFromScreen(Array(above), lowestAlreadyRemoved: false, animated: animated)
+            return removeFromScreen(Array(above), removal: .byEngine(animated: animated))
         }
     }
 
@@ -159,7 +156,7 @@ extension InsecurityHost {
         let ended = frames
         frames.removeAll()
         framesByUIKitController.removeAll()
-        restoredWaitingFrames.removeAll()
+        adoption.chainAbandoned()
         endWithoutCompletions(ended)
         for frame in ended {
             frame.release()

@@ -136,7 +136,7 @@ extension InsecurityHost {
     /// Every live frame is shown where its placement says, in a window or inside a parked controller.
     func screenViolations(parked: Set<ObjectIdentifier>) -> [String] {
         var problems: [String] = []
-        for frame in frames where !restoredWaitingFrames.contains(where: { $0 === frame }) {
+        for frame in frames where !adoption.waitingFrames.contains(where: { $0 === frame }) {
             let name = "frame \(frame.id) \(frame.typeName)"
             guard case .shown = frame.status else {
                 problems.append("\(name) is still waiting once the run loop is idle")

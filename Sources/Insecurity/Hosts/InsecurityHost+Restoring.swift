@@ -39,13 +39,15 @@ extension InsecurityHost {
             makesNavigationRoot: !isShown)
         if isShown {
             if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
-                let index = stackIndex(of: controller, in: navigation), index > 0
+                let index = adoption.position(
+                    of: controller, in: navigation.viewControllers, stackID: ObjectIdentifier(navigation)),
+                index > 0
             {
                 frame.below = navigation.viewControllers[index - 1]
             }
             frame.status = .shown
         } else {
-            restoredWaitingFrames.append(frame)
+            adoption.adoptedWaiting(frame)
         }
         checkChain(after: "adopting \(frame.typeName)", around: frame)
         return true
@@ -54,27 +56,11 @@ extension InsecurityHost {
     /// Shows the adopted frames that were waiting when the snapshot was taken, through the queue, as their
     /// starts would have once the transition they waited for ended (held by `gate` until then).
     func showRestoredWaitingFrames(gate: UIKitOperationQueue.RestoreGate? = nil) {
-        let waiting = restoredWaitingFrames
-        restoredWaitingFrames.removeAll()
-        for frame in waiting { enqueueShow(frame, gate: gate) }
-    }
-
-    /// The position of `controller` in `navigation`'s stack, for adoption.
-    func stackIndex(of controller: UIViewController, in navigation: UINavigationController) -> Int? {
-        let stack = navigation.viewControllers
-        if stack.last === controller { return stack.count - 1 }
-        if adoptionIndex?.navigation != ObjectIdentifier(navigation) {
-            var positions: [ObjectIdentifier: Int] = [:]
-            positions.reserveCapacity(stack.count)
-            for (index, controller) in stack.enumerated() { positions[ObjectIdentifier(controller)] = index }
-            adoptionIndex = (ObjectIdentifier(navigation), positions)
+        for action in adoption.showWaitingFrames() {
+            switch action {
+            case .show(let frame): enqueueShow(frame, gate: gate)
+            }
         }
-        if let index = adoptionIndex?.positions[ObjectIdentifier(controller)], stack.indices.contains(index),
-            stack[index] === controller
-        {
-            return index
-        }
-        return stack.lastIndex(of: controller)
     }
 
     /// Where UIKit shows `controller`, if that matches `presentation`.

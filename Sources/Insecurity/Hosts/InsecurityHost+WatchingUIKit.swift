@@ -154,7 +154,7 @@ extension InsecurityHost {
 
     /// UIKit removed the frame's controller (or refused it): the frame ends with `.dismissed`.
     func frameRemovedByUIKit(_ frame: Frame, cause: NavigationEvent.EndCause) {
-        end(frame, cause: cause, removedByUser: true) {
+        end(frame, cause: cause, removal: .doneByUIKit) {
             frame.owner?.frameEnded(deliveringDismissal: true)
         }
     }

@@ -54,11 +54,27 @@ public final class InsecurityHost {
         var successor = Successor.none
     }
 
+    /// How the screen of the lowest frame a teardown ends leaves.
+    enum Removal {
+        /// UIKit took it away already (the user, app code, a deallocation): only what the chain shows above it
+        /// is left to remove, animated.
+        case doneByUIKit
+        /// The engine's one UIKit operation takes it away (E7).
+        case byEngine(animated: Bool)
+
+        /// Whether the teardown's UIKit operation is animated.
+        var animated: Bool {
+            switch self {
+            case .doneByUIKit: true
+            case .byEngine(let animated): animated
+            }
+        }
+    }
+
     struct Batch {
         var lowest: Frame
-        var lowestRemovedByUser: Bool
-        /// Whether the teardown's UIKit operation is animated (set by the lowest ended frame).
-        var animated: Bool
+        /// How the lowest ended frame's screen leaves, which sets the teardown's UIKit operation.
+        var removal: Removal
         var deferredStart: (@MainActor () -> Void)?
     }
 
@@ -66,17 +82,13 @@ public final class InsecurityHost {
     var frames: [Frame] = []
     var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     var stage = Stage.ready
-    /// Restored frames that were waiting when the snapshot was taken: they are shown with the next start.
-    var restoredWaitingFrames: [Frame] = []
+    /// The frames a restore adopted: the stack positions it adopts from, and those waiting to be shown.
+    var adoption = AdoptionState<UIViewController, Frame>()
     var baseObservation: AnyObject?
     /// The window showing the host's base, whose root changes the host follows.
     var watchedWindow: (window: Weak<UIWindow>, observation: AnyObject)?
     /// For a window chain: the chain it replaces and whether a later one replaces it (E13).
     var succession = Succession()
-
-    /// Positions in a navigation stack that a restore adopts frames from, built once per restore so that
-    /// adopting n pushed frames costs O(n) rather than O(n²).
-    var adoptionIndex: (navigation: ObjectIdentifier, positions: [ObjectIdentifier: Int])?
 
     /// For adapters: the coordinator framework whose adapter made the host to run its coordinators' screens,
     /// or nil for a host the app made. Snapshots record it (X3), and a rebuilt host gets it back.
@@ -157,7 +169,7 @@ public final class InsecurityHost {
         completion: @escaping (CoordinatorResult<NewResult>) -> Void,
         onTeardown: (() -> Void)?
     ) -> Bool {
-        adoptionIndex = nil
+        adoption.startBegan()
         switch stage {
         case .tearingDown:
             InsecurityDiagnostics.report(
@@ -246,7 +258,7 @@ public final class InsecurityHost {
         let keptCount = parent.map { $0.index + 1 } ?? 0
         if keptCount < frames.count {
             stage = .tearingDown(awaiting: [])
-            tearDown(from: keptCount, lowestRemovedByUser: false, animated: animated)
+            tearDown(from: keptCount, removal: .byEngine(animated: animated))
             finishTeardown()
             if let parent, !parent.isLive {
                 onTeardown?()

@@ -76,9 +76,17 @@ final class UIKitOperationQueue {
         var acceptedByUIKitNow: () -> String? = { nil }
     }
 
+    /// Whether a pass over the waiting operations runs, and whether it must look at them once more.
+    private enum Pass {
+        case idle
+        case running
+        /// Something changed while the pass ran (an operation was added, a transition ended): the pass runs
+        /// once more before it stops.
+        case runningAgain
+    }
+
     private var pending = Deque<Operation>()
-    private var isRunning = false
-    private var needsAnotherPass = false
+    private var pass = Pass.idle
     /// Transitions, gates and windows the queue already waits on, so each is observed once. Held weakly and
     /// compared by identity: a transition dropped before it ended (a gesture let go of) must not stand for
     /// a new one that the allocator put at its address.
@@ -126,14 +134,13 @@ final class UIKitOperationQueue {
     /// Runs, in request order, every operation whose target and host have nothing running or waiting
     /// before it. Operations requested while one runs are picked up by the same pass.
     private func runReadyOperations() {
-        guard !isRunning else {
-            needsAnotherPass = true
+        guard case .idle = pass else {
+            pass = .runningAgain
             return
         }
-        isRunning = true
-        defer { isRunning = false }
+        defer { pass = .idle }
         repeat {
-            needsAnotherPass = false
+            pass = .running
             var blockedKeys: Set<ObjectIdentifier> = []
             var index = 0
             while index < pending.count {
@@ -157,7 +164,7 @@ final class UIKitOperationQueue {
                 pending.remove(at: index)
                 operation.run()
             }
-        } while needsAnotherPass
+        } while pass == .runningAgain
     }
 
     /// The queue is a process-wide singleton, so the wake-up closures hold it strongly.

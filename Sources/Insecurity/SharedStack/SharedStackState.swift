@@ -21,15 +21,19 @@ struct SharedStackState<Controller: AnyObject, Frame> {
     struct Reconciliation {
         /// Controllers that left the stack: each adapter drops them from its `viewControllers`.
         var gone: Set<ObjectIdentifier>
-        /// Whether something other than the coordinators removed a frame (a back button, a swipe, app code), so
-        /// the owner of the new top hears `handlePopBack(to:)`.
-        var notifiesPopBack: Bool
+        /// The frames' controllers that something other than the coordinators removed (a back button, a swipe,
+        /// app code).
+        var poppedByOthers: Set<ObjectIdentifier>
+
+        /// Whether the owner of the new top hears `handlePopBack(to:)`: something other than the coordinators
+        /// removed a frame.
+        var notifiesPopBack: Bool { !poppedByOthers.isEmpty }
     }
 
     /// The reconcile waiting for the next turn: what it reports so far.
     private struct PendingReport {
         var popped: Set<ObjectIdentifier> = []
-        var notifiesPopBack = false
+        var poppedByOthers: Set<ObjectIdentifier> = []
     }
 
     /// The frame behind each controller pushed as one, while it lives.
@@ -84,7 +88,7 @@ struct SharedStackState<Controller: AnyObject, Frame> {
         let byOthers = removalsByCoordinators.remove(key) == nil
         return report { report in
             report.popped.insert(key)
-            if byOthers { report.notifiesPopBack = true }
+            if byOthers { report.poppedByOthers.insert(key) }
         }
     }
 
@@ -170,7 +174,7 @@ struct SharedStackState<Controller: AnyObject, Frame> {
             return base?.contains(key) == false
         }
         removalsByCoordinators = removalsByCoordinators.filter { frames[$0] != nil }
-        return Reconciliation(gone: gone, notifiesPopBack: report.notifiesPopBack)
+        return Reconciliation(gone: gone, poppedByOthers: report.poppedByOthers)
     }
 
     // MARK: Planning

@@ -12,8 +12,15 @@ public final class CATransaction {
         var completion: (@MainActor () -> Void)?
         var animationDuration: TimeInterval = 0.25
         var disableActions = false
+        /// Open until ``commit()``; the completion runs once it is committed and nothing it waits for runs.
+        private enum Phase {
+            case open
+            case committed
+        }
+
+        private var phase = Phase.open
+        /// How many transitions and view animations started in the transaction still run.
         private var pending = 0
-        private var isCommitted = false
 
         func enlist() { pending += 1 }
 
@@ -23,12 +30,12 @@ public final class CATransaction {
         }
 
         func commit() {
-            isCommitted = true
+            phase = .committed
             finishIfDone()
         }
 
         private func finishIfDone() {
-            guard isCommitted, pending == 0, let completion else { return }
+            guard case .committed = phase, pending == 0, let completion else { return }
             self.completion = nil
             completion()
         }

@@ -37,7 +37,14 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 @MainActor
 final class SimTransition: UIViewControllerTransitionCoordinator {
     let isAnimated: Bool
-    private(set) var initiallyInteractive: Bool
+    /// What drives the transition when it starts: the clock, or the user's finger (an interactive start).
+    private enum Driver {
+        case clock
+        case finger
+    }
+
+    private var firstDriver: Driver
+    var initiallyInteractive: Bool { firstDriver == .finger }
     let transitionDuration: TimeInterval
     var percentComplete: CGFloat = 0
 
@@ -94,7 +101,7 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         self.to = to
         self.isAnimated = animated
         self.life = interactive ? .interacting : .running(cancelling: false)
-        self.initiallyInteractive = interactive
+        self.firstDriver = interactive ? .finger : .clock
         self.transitionDuration = animated ? duration : 0
         self.onEnd = onEnd
     }
@@ -129,7 +136,7 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         guard animator != nil, let interaction, interaction.wantsInteractiveStart, !isFinished else { return }
         self.interaction = interaction
         life = .interacting
-        initiallyInteractive = true
+        firstDriver = .finger
     }
 
     /// Starts the transition. A custom animator (see `prepare(animatedBy:interaction:)`) ends it when it

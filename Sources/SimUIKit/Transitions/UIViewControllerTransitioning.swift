@@ -146,7 +146,13 @@ final class SimTransitionContext: UIViewControllerContextTransitioning {
     let containerView = UIView(frame: UIScreen.main.bounds)
     let transition: SimTransition
     private let animator: any UIViewControllerAnimatedTransitioning
-    private var isCompleted = false
+    /// Whether the animator has completed the context yet: it may do so once.
+    private enum Phase {
+        case animating
+        case completed
+    }
+
+    private var phase = Phase.animating
 
     init(_ transition: SimTransition, animator: any UIViewControllerAnimatedTransitioning) {
         self.transition = transition
@@ -182,11 +188,11 @@ final class SimTransitionContext: UIViewControllerContextTransitioning {
     func pauseInteractiveTransition() {}
 
     func completeTransition(_ didComplete: Bool) {
-        guard !isCompleted else {
+        guard case .animating = phase else {
             SimWarnings.emit("completeTransition(_:) was called more than once for the same transition; ignored.")
             return
         }
-        isCompleted = true
+        phase = .completed
         transition.end(cancelled: !didComplete)
         animator.animationEnded(didComplete)
     }

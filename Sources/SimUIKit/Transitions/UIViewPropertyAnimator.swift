@@ -70,7 +70,8 @@ extension UIViewImplicitlyAnimating {
 open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     public let duration: TimeInterval
     public private(set) var state = UIViewAnimatingState.inactive
-    public private(set) var isRunning = false
+    /// Whether the animator runs on the clock now (started or continued, and neither paused, stopped nor ended).
+    public var isRunning: Bool { runningSince != nil }
     public var isReversed = false
     public var isInterruptible = true
     public var isUserInteractionEnabled = true
@@ -166,7 +167,6 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         activate()
         fraction = fractionComplete
         runningSince = nil
-        isRunning = false
         generation += 1
     }
 
@@ -181,7 +181,6 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         guard state == .active else { return }
         fraction = fractionComplete
         runningSince = nil
-        isRunning = false
         generation += 1
         state = .stopped
         if withoutFinishing {
@@ -211,7 +210,6 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         generation += 1
         let current = generation
         let remaining = duration * Double(isReversed ? fraction : 1 - fraction)
-        isRunning = true
         runningSince = (SimRunLoop.main.now + delay, fraction)
         ViewAnimationClock.schedule(duration: delay + remaining) { [self] _ in
             guard generation == current, isRunning else { return }
@@ -221,7 +219,6 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     private func finish(at position: UIViewAnimatingPosition) {
         generation += 1
-        isRunning = false
         runningSince = nil
         fraction = position == .start ? 0 : position == .end ? 1 : fraction
         state = .inactive
