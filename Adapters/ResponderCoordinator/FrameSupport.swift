@@ -7,7 +7,7 @@ import SimUIKit
 @MainActor
 func frameOwnerTypeName(of controller: UIViewController) -> String {
     guard let owner = controller.parentCoordinator else { return "UnownedController" }
-    return (owner as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: owner))
+    return bridgedTypeName(of: owner)
 }
 
 /// Runs `completion` when the transition `controller` takes part in ends, or now if none runs.

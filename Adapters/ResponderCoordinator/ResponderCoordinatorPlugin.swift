@@ -38,7 +38,7 @@ public final class ResponderCoordinatorPlugin: BridgePlugin {
             return BridgedCoordinator(
                 id: context.id(ofCoordinator: coordinator, framework: framework),
                 framework: framework,
-                type: (coordinator as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: coordinator)),
+                type: bridgedTypeName(of: coordinator),
                 identifier: coordinator.identifier,
                 rootID: coordinator.rootController.flatMap { context.id(of: $0) },
                 parentID: parentID,

@@ -210,7 +210,7 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
             })
     }
 
-    var frameTypeName: String { (self as? BridgeTypeNamed)?.bridgedTypeName ?? String(describing: type(of: self)) }
+    var frameTypeName: String { bridgedTypeName(of: self) }
 
     /// Whether a screen this coordinator showed is still shown, or it never showed one.
     var showsOwnScreens: Bool {

@@ -1,5 +1,6 @@
 import BridgeSnapshot
 import CoordinatorBridge
+import Insecurity
 import SimUIKit
 import SimulationTesting
 import TestSupport

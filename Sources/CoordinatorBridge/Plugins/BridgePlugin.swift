@@ -82,25 +82,9 @@ public final class BridgeReadContext {
     @_spi(Adapters) public internal(set) var hosts: [InsecurityHost] = []
     /// The registered plugins' container kinds, which the reader recognises besides UIKit's.
     let containerKinds: [any BridgeContainerKind]
-    /// The name each controller class is recorded under, or nil for classes whose instances name
-    /// themselves (``BridgeTypeNamed``): asked once per class, not once per controller.
-    private var typeNames: [ObjectIdentifier: String?] = [:]
 
     init(containerKinds: [any BridgeContainerKind]) {
         self.containerKinds = containerKinds
-    }
-
-    /// The type name trees record: a stand-in's original type, else the controller's own.
-    func typeName(of controller: UIViewController) -> String {
-        let key = ObjectIdentifier(type(of: controller))
-        let name: String?
-        if let known = typeNames[key] {
-            name = known
-        } else {
-            name = controller is BridgeTypeNamed ? nil : String(describing: type(of: controller))
-            typeNames[key] = .some(name)
-        }
-        return name ?? (controller as! BridgeTypeNamed).bridgedTypeName
     }
 
     /// The id of a controller seen on screen, or nil if the controller is not part of the tree.

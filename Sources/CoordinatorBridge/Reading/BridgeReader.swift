@@ -78,7 +78,7 @@ public struct BridgeReader {
         var pending = [(controller: controller, place: place, parent: -1)]
         var described: [BridgedController] = []
         while let (next, nextPlace, parent) = pending.popLast() {
-            let type = context.typeName(of: next)
+            let type = bridgedTypeName(of: next)
             let id = context.assignID(to: next, typeName: type, under: nextPlace)
             if parent >= 0 { described[parent].children.append(id) }
             let children = Self.shownChildren(of: next)

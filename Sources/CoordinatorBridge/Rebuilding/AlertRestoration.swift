@@ -1,3 +1,4 @@
+import Insecurity
 import SimUIKit
 
 /// The app's handlers for the actions of restored alerts (X11), by the alert's `restorationIdentifier`

@@ -2,12 +2,6 @@ import Foundation
 @_spi(Adapters) import Insecurity
 import SimUIKit
 
-/// A restored object that stands for a type the importer could not create; trees report `bridgedTypeName`.
-@MainActor
-public protocol BridgeTypeNamed: AnyObject {
-    var bridgedTypeName: String { get }
-}
-
 /// Stands in, after an import, for the Insecurity coordinator of a frame: it keeps the original type
 /// name and the framework whose screen the frame shows (``framework``).
 @MainActor
@@ -24,7 +18,7 @@ public final class RestoredCoordinator: InsecurityCoordinator<Void> {
         super.init()
     }
 
-    @_spi(Adapters) public override var bridgedTypeName: String { restoredTypeName }
+    public override var bridgedTypeName: String { restoredTypeName }
 
     public override var viewController: UIViewController { UIViewController() }
 }

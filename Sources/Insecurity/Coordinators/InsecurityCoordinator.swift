@@ -3,7 +3,7 @@ import SimUIKit
 /// What ``ModalCoordinator``, ``NavigationCoordinator`` and ``AdaptiveCoordinator`` share: a controller
 /// read once at start, and `finish`/`dismiss` to end. Subclass one of those three, not this class.
 @MainActor
-open class InsecurityCoordinator<Result> {
+open class InsecurityCoordinator<Result>: BridgeTypeNamed {
     /// One coordinator's life: started once, live while its frame is, ended once.
     enum State {
         case idle
@@ -56,9 +56,9 @@ open class InsecurityCoordinator<Result> {
         return UIViewController()
     }
 
-    /// For adapters: the type name written into events, trees and snapshots (a restored coordinator
+    /// The type name written into events, trees and snapshots: the coordinator's class (a restored coordinator
     /// reports the type it stands for).
-    @_spi(Adapters) open var bridgedTypeName: String { TypeNames.name(of: type(of: self)) }
+    open var bridgedTypeName: String { TypeNames.name(of: type(of: self)) }
 
     /// Whether the coordinator has started and not ended.
     public var isLive: Bool {
@@ -186,20 +186,5 @@ open class AdaptiveCoordinator<Result>: InsecurityCoordinator<Result> {
     /// Starts children from this coordinator; usable from start until the end (E3).
     public var navigation: any AdaptiveNavigation {
         FrameNavigation(owner: self, frame: liveFrame)
-    }
-}
-
-/// Type names as `String(describing:)` writes them, computed once per type: every started coordinator
-/// needs its type's name for events and trees, and describing a type is costly.
-@MainActor
-enum TypeNames {
-    private static var names: [ObjectIdentifier: String] = [:]
-
-    static func name(of type: AnyObject.Type) -> String {
-        let key = ObjectIdentifier(type)
-        if let name = names[key] { return name }
-        let name = String(describing: type)
-        names[key] = name
-        return name
     }
 }
