@@ -14,17 +14,6 @@ protocol FrameOwner: AnyObject {
 /// One started coordinator on a host: the controller it shows and how UIKit shows it.
 @MainActor
 final class Frame {
-    /// How UIKit holds the frame's controller.
-    enum Placement {
-        /// Presented modally on `presenter`; `presented` is the coordinator's controller or the new
-        /// navigation controller whose root it is.
-        case presented(presenter: Weak<UIViewController>, presented: Weak<UIViewController>)
-        /// Pushed onto `navigation`.
-        case pushed(navigation: Weak<UINavigationController>)
-        /// The root of `window`: the coordinator's controller or a navigation controller whose root it is.
-        case windowRoot(window: Weak<UIWindow>, root: Weak<UIViewController>)
-    }
-
     /// The frame's life, one state at a time.
     enum Status {
         /// Started; waiting for its UIKit operation (E17). Holds what UIKit will hold once shown.
@@ -41,8 +30,6 @@ final class Frame {
     let typeName: String
     /// How UIKit holds the controller; a presentation's presenter is settled when it is shown (A11).
     var placement: Placement
-    /// How the frame's controller is put on screen, as reported in events and trees.
-    let presentation: NavigationEvent.Presentation
     let animated: Bool
     /// The identity of ``uikitController``, the frame's key in its host's lookup table: it stays valid after
     /// the controller is gone (a waiting frame that ends releases it).
@@ -61,7 +48,6 @@ final class Frame {
 
     init(
         owner: any FrameOwner, controller: UIViewController, placement: Placement,
-        presentation: NavigationEvent.Presentation,
         uikitController: UIViewController, animated: Bool, index: Int, host: InsecurityHost
     ) {
         Frame.made += 1
@@ -70,7 +56,6 @@ final class Frame {
         self.owner = owner
         self.controller = controller
         self.placement = placement
-        self.presentation = presentation
         self.animated = animated
         self.index = index
         self.host = host
@@ -108,31 +93,26 @@ final class Frame {
         }
     }
 
-    /// The controller UIKit presents, pushes or makes root for this frame.
+    /// How the frame's controller is put on screen, as reported in events and trees.
+    var presentation: NavigationEvent.Presentation { placement.presentation }
+
+    /// The controller UIKit presents, pushes or makes root for this frame: the coordinator's controller, or the
+    /// navigation controller of its own whose root it is.
     var uikitController: UIViewController? {
-        switch placement {
-        case .presented(_, let presented): presented.value
-        case .pushed: controller
-        case .windowRoot(_, let root): root.value
-        }
+        if let navigation = placement.ownNavigation { return navigation.value }
+        return controller
     }
 
     /// Where children of this frame are presented.
     var presentationContext: UIViewController? {
-        switch placement {
-        case .presented(_, let presented): presented.value
-        case .pushed(let navigation): navigation.value
-        case .windowRoot(_, let root): root.value
-        }
+        if case .pushed(let navigation) = placement { return navigation.value }
+        return uikitController
     }
 
     /// Where navigation children of this frame are pushed, if anywhere.
     var navigationContext: UINavigationController? {
-        switch placement {
-        case .presented(_, let presented): presented.value as? UINavigationController
-        case .pushed(let navigation): navigation.value
-        case .windowRoot(_, let root): root.value as? UINavigationController
-        }
+        if case .pushed(let navigation) = placement { return navigation.value }
+        return uikitController as? UINavigationController
     }
 
     var isWindowRoot: Bool {
@@ -155,12 +135,5 @@ final class Frame {
         markEnded()
         owner = nil
         observations.removeAll()
-    }
-}
-
-extension Frame.Placement {
-    var isPush: Bool {
-        if case .pushed = self { return true }
-        return false
     }
 }

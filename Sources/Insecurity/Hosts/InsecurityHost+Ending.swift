@@ -125,7 +125,7 @@ extension InsecurityHost {
 
     /// Dismisses `frame`'s presented controller, and everything above it, once its presentation chain is idle.
     func enqueueDismissal(of frame: Frame, animated: Bool) {
-        guard case .presented(_, let presented) = frame.placement, let controller = presented.value else { return }
+        guard case .presented = frame.placement, let controller = frame.uikitController else { return }
         UIKitOperations.dismiss(controller, animated: animated, keys: [UIKitOperationQueue.Key(self)])
     }
 

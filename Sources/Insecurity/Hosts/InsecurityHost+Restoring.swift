@@ -14,29 +14,32 @@ extension InsecurityHost {
         completion: @escaping (CoordinatorResult<NewResult>) -> Void = { _ in }
     ) -> Bool {
         guard case .ready = stage, coordinator.canStart else { return false }
-        let placement: ResolvedPlacement
+        let placement: Placement
+        // A waiting frame's own navigation controller, if it has one, already holds its controller.
+        let navigation =
+            controller.parent as? UINavigationController
+            ?? (presentation == .presentNavigation && !isShown ? UINavigationController() : nil)
         if isShown {
             guard let adopted = placementOnScreen(of: controller, as: presentation) else { return false }
             placement = adopted
         } else {
-            // A waiting frame's own navigation controller, if it has one, already holds its controller.
-            let navigation = controller.parent as? UINavigationController
             let request: StartRequest =
                 switch presentation {
                 case .present: .modal
-                case .windowRoot: navigation.map { .navigationRoot($0) } ?? .modal
+                case .windowRoot, .presentNavigation: navigation.map { .navigationRoot($0) } ?? .modal
                 case .push: .push
-                case .presentNavigation: .navigationRoot(navigation ?? UINavigationController())
                 }
-            guard let resolved = resolve(request, after: frames.last, childType: type(of: coordinator)) else {
+            guard let (resolved, _) = resolve(request, after: frames.last, childType: type(of: coordinator)) else {
                 return false
             }
             placement = resolved
         }
         // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is.
-        let frame = makeFrame(
-            for: coordinator, showing: controller, placement, animated: false, completion: completion, onTeardown: nil,
-            makesNavigationRoot: !isShown)
+        let frame = withExtendedLifetime(navigation) {
+            makeFrame(
+                for: coordinator, showing: controller, placement, animated: false, completion: completion,
+                onTeardown: nil, makesNavigationRoot: !isShown)
+        }
         if isShown {
             if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
                 let index = adoption.position(
@@ -65,23 +68,23 @@ extension InsecurityHost {
 
     /// Where UIKit shows `controller`, if that matches `presentation`.
     func placementOnScreen(of controller: UIViewController, as presentation: NavigationEvent.Presentation)
-        -> ResolvedPlacement?
+        -> Placement?
     {
         switch presentation {
         case .present:
-            return controller.presentingViewController.map { .present(on: $0) }
+            return controller.presentingViewController.map { .presented(presenter: Weak($0), navigation: nil) }
         case .presentNavigation:
             guard let navigation = controller.parent as? UINavigationController,
                 let presenter = navigation.presentingViewController
             else { return nil }
-            return .presentNavigation(on: presenter, navigation)
+            return .presented(presenter: Weak(presenter), navigation: Weak(navigation))
         case .push:
-            return (controller.parent as? UINavigationController).map { .push($0) }
+            return (controller.parent as? UINavigationController).map { .pushed(navigation: Weak($0)) }
         case .windowRoot:
             guard case .window(let window, _) = base, let window = window.value else { return nil }
             let navigation = controller.parent as? UINavigationController
             guard window.rootViewController === (navigation ?? controller) else { return nil }
-            return .windowRoot(window, navigation)
+            return .windowRoot(window: Weak(window), navigation: navigation.map(Weak.init))
         }
     }
 }

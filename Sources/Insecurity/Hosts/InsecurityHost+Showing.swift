@@ -69,7 +69,7 @@ extension InsecurityHost {
     /// when the place has gone and the frame has ended.
     private func handToUIKit(_ frame: Frame, _ uikitController: UIViewController) -> Bool? {
         switch frame.placement {
-        case .presented(let presenter, let presented):
+        case .presented(let presenter, let navigation):
             // A presenter that left the window (the app replaced the root, or dismissed it) would make
             // UIKit refuse: the frame ends as the user's removals do, without handing UIKit anything.
             guard let requested = presenter.value, requested.hostWindow != nil else {
@@ -78,7 +78,7 @@ extension InsecurityHost {
             }
             let actual = UIKitOperationQueue.topPresenter(above: requested)
             if actual !== requested {
-                frame.placement = .presented(presenter: Weak(actual), presented: presented)
+                frame.placement = .presented(presenter: Weak(actual), navigation: navigation)
                 frame.observations.append(actual.observePresentations { [weak self] in self?.presentationChanged($0) })
             }
             actual.present(uikitController, animated: frame.animated)
@@ -115,7 +115,7 @@ extension InsecurityHost {
         }
     }
 
-    func reasonUIKitWouldRaise(showing controller: UIViewController, at placement: Frame.Placement) -> String? {
+    func reasonUIKitWouldRaise(showing controller: UIViewController, at placement: Placement) -> String? {
         switch placement {
         case .presented: UIKitExceptionGuard.reasonPresentRaises(controller)
         case .pushed(let navigation):

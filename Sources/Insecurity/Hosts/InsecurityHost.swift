@@ -187,10 +187,12 @@ public final class InsecurityHost {
         let (proceeds, parent) = clearAbove(
             anchor, childType: type(of: child), animated: animated, onTeardown: onTeardown)
         guard proceeds else { return false }
-        guard let placement = resolve(request, after: parent, childType: type(of: child)) else { return false }
+        guard let (placement, madeNavigation) = resolve(request, after: parent, childType: type(of: child)) else {
+            return false
+        }
         // E1: one read serves the exception guard (S17) and the frame.
         let controller = child.viewController
-        if placement.makesNavigationRoot, let reason = UIKitExceptionGuard.reasonStackRaises(controller) {
+        if placement.ownNavigation != nil, let reason = UIKitExceptionGuard.reasonStackRaises(controller) {
             InsecurityDiagnostics.report(
                 .controllerRefusedByUIKit,
                 "The controller of \(type(of: child)) cannot be the root of a navigation controller: \(reason); it does not start."
@@ -198,9 +200,11 @@ public final class InsecurityHost {
             return false
         }
 
-        let frame = makeFrame(
-            for: child, showing: controller, placement, animated: animated, completion: completion,
-            onTeardown: onTeardown)
+        let frame = withExtendedLifetime(madeNavigation) {
+            makeFrame(
+                for: child, showing: controller, placement, animated: animated, completion: completion,
+                onTeardown: onTeardown)
+        }
         showRestoredWaitingFrames()
         enqueueShow(frame)
         checkChain(after: "starting \(frame.typeName)", around: frame)
@@ -268,71 +272,36 @@ public final class InsecurityHost {
         return (true, parent)
     }
 
-    /// Creates a live frame for `child` showing `controller`, waiting for its UIKit operation.
+    /// Creates a live frame for `child` showing `controller` at `placement`, waiting for its UIKit operation. A
+    /// navigation controller of its own gets `controller` as its root, unless `makesNavigationRoot` is false
+    /// (a restore adopts it as it is).
     func makeFrame<NewResult>(
         for child: InsecurityCoordinator<NewResult>,
         showing controller: UIViewController,
-        _ placement: ResolvedPlacement,
+        _ placement: Placement,
         animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void,
         onTeardown: (() -> Void)?,
         makesNavigationRoot: Bool = true
     ) -> Frame {
-        let uikitController: UIViewController
-        let presentation: NavigationEvent.Presentation
-        let framePlacement: Frame.Placement
-        switch placement {
-        case .present(let presenter):
-            uikitController = controller
-            presentation = .present
-            framePlacement = .presented(presenter: Weak(presenter), presented: Weak(controller))
-        case .presentNavigation(let presenter, let navigationController):
-            if makesNavigationRoot, navigationController.viewControllers.first !== controller {
-                navigationController.setViewControllers([controller], animated: false)
+        var uikitController = controller
+        if let navigation = placement.ownNavigation?.value {
+            if makesNavigationRoot, navigation.viewControllers.first !== controller {
+                navigation.setViewControllers([controller], animated: false)
             }
-            uikitController = navigationController
-            presentation = .presentNavigation
-            framePlacement = .presented(presenter: Weak(presenter), presented: Weak(navigationController))
-        case .push(let navigationController):
-            uikitController = controller
-            presentation = .push
-            framePlacement = .pushed(navigation: Weak(navigationController))
-        case .windowRoot(let window, let navigationController):
-            if makesNavigationRoot, let navigationController, navigationController.viewControllers.first !== controller
-            {
-                navigationController.setViewControllers([controller], animated: false)
-            }
-            uikitController = navigationController ?? controller
-            presentation = .windowRoot
-            framePlacement = .windowRoot(window: Weak(window), root: Weak(uikitController))
+            uikitController = navigation
         }
-
         let frame = Frame(
-            owner: child, controller: controller, placement: framePlacement, presentation: presentation,
-            uikitController: uikitController, animated: animated, index: frames.count, host: self
+            owner: child, controller: controller, placement: placement, uikitController: uikitController,
+            animated: animated, index: frames.count, host: self
         )
         child.attach(to: frame, completion: completion, onTeardown: onTeardown)
         frames.append(frame)
         framesByUIKitController[frame.uikitControllerID] = frame
         observeUIKit(for: frame)
         watchWindow()
-        InsecurityEvents.publish(frame, .started(presentation))
+        InsecurityEvents.publish(frame, .started(placement.presentation))
         return frame
-    }
-
-    enum ResolvedPlacement {
-        case present(on: UIViewController)
-        case presentNavigation(on: UIViewController, UINavigationController)
-        case push(UINavigationController)
-        case windowRoot(UIWindow, UINavigationController?)
-
-        /// Whether the coordinator's controller becomes the root of a navigation controller of its own.
-        var makesNavigationRoot: Bool {
-            switch self {
-            case .presentNavigation, .windowRoot(_, _?): true
-            case .present, .push, .windowRoot(_, nil): false
-            }
-        }
     }
 
     /// Where a child starting above `parent` (or on the host's base) can be presented, pushed, or made a
@@ -355,34 +324,29 @@ public final class InsecurityHost {
         }
     }
 
-    /// Applies E5 and the adaptive tables (E6) to the parent's context.
-    func resolve(_ request: StartRequest, after parent: Frame?, childType: Any.Type) -> ResolvedPlacement? {
+    /// Applies E5 and the adaptive tables (E6) to the parent's context. The placement holds its objects weakly:
+    /// a navigation controller the request makes (E6's fallback) is returned too, for the caller to keep until
+    /// the frame holds it.
+    func resolve(_ request: StartRequest, after parent: Frame?, childType: Any.Type) -> (
+        placement: Placement, madeNavigation: UINavigationController?
+    )? {
         guard let (presenter, navigationController, window) = context(after: parent, childType: childType) else {
             return nil
         }
-        func modal() -> ResolvedPlacement? {
-            if let window { return .windowRoot(window, nil) }
+        func presented(in navigation: UINavigationController?) -> Placement? {
+            if let window { return .windowRoot(window: Weak(window), navigation: navigation.map(Weak.init)) }
             guard let presenter else {
                 InsecurityDiagnostics.report(
                     .hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
                 return nil
             }
-            return .present(on: presenter)
-        }
-        func newNavigation(_ navigation: UINavigationController) -> ResolvedPlacement? {
-            if let window { return .windowRoot(window, navigation) }
-            guard let presenter else {
-                InsecurityDiagnostics.report(
-                    .hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
-                return nil
-            }
-            return .presentNavigation(on: presenter, navigation)
+            return .presented(presenter: Weak(presenter), navigation: navigation.map(Weak.init))
         }
         switch request {
         case .modal:
-            return modal()
+            return presented(in: nil).map { ($0, nil) }
         case .navigationRoot(let navigation):
-            return newNavigation(navigation)
+            return presented(in: navigation).map { ($0, nil) }
         case .push:
             guard let navigationController else {
                 InsecurityDiagnostics.report(
@@ -391,19 +355,20 @@ public final class InsecurityHost {
                 )
                 return nil
             }
-            return .push(navigationController)
+            return (.pushed(navigation: Weak(navigationController)), nil)
         case .adaptive(let context):
             switch context.kind {
             case .current:
-                if let navigationController { return .push(navigationController) }
-                return modal()
+                if let navigationController { return (.pushed(navigation: Weak(navigationController)), nil) }
+                return presented(in: nil).map { ($0, nil) }
             case .modal:
-                return modal()
+                return presented(in: nil).map { ($0, nil) }
             case .newNavigation(let navigation):
-                return newNavigation(navigation)
+                return presented(in: navigation).map { ($0, nil) }
             case .fallbackNavigation(let makeNavigation):
-                if let navigationController { return .push(navigationController) }
-                return newNavigation(makeNavigation())
+                if let navigationController { return (.pushed(navigation: Weak(navigationController)), nil) }
+                let navigation = makeNavigation()
+                return presented(in: navigation).map { ($0, navigation) }
             }
         }
     }

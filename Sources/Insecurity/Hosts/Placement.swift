@@ -1,0 +1,38 @@
+@_spi(Adapters) import SimUIKit
+
+/// Where UIKit shows a frame's controller: what a start's request resolves to against its parent's context
+/// (E5, E6), or where a restore finds the controller, and what the frame holds while it lives. References are
+/// weak: a frame keeps nothing on screen alive.
+enum Placement {
+    /// Presented modally on `presenter` (settled when shown: the top of its chain, A11); inside `navigation`,
+    /// a navigation controller of its own whose root it is, if it has one.
+    case presented(presenter: Weak<UIViewController>, navigation: Weak<UINavigationController>?)
+    /// Pushed onto `navigation`.
+    case pushed(navigation: Weak<UINavigationController>)
+    /// The root of `window`; inside `navigation`, a navigation controller of its own whose root it is, if it
+    /// has one.
+    case windowRoot(window: Weak<UIWindow>, navigation: Weak<UINavigationController>?)
+
+    /// How the controller is put on screen, as events, trees and snapshots report it.
+    var presentation: NavigationEvent.Presentation {
+        switch self {
+        case .presented(_, nil): .present
+        case .presented(_, _?): .presentNavigation
+        case .pushed: .push
+        case .windowRoot: .windowRoot
+        }
+    }
+
+    /// The navigation controller of its own that the coordinator's controller is the root of, if any.
+    var ownNavigation: Weak<UINavigationController>? {
+        switch self {
+        case .presented(_, let navigation), .windowRoot(_, let navigation): navigation
+        case .pushed: nil
+        }
+    }
+
+    var isPush: Bool {
+        if case .pushed = self { return true }
+        return false
+    }
+}
