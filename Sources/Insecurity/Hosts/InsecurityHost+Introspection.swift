@@ -14,7 +14,8 @@ public struct FrameDescription {
     public let controller: UIViewController?
 }
 
-/// What a host was started on.
+/// What a host was started on: a controller it presents on, a navigation controller it pushes onto, or a window
+/// whose root it sets. Nil once the object is gone (the host does not keep it alive).
 public enum HostBase {
     case modal(UIViewController?)
     case navigation(UINavigationController?)
@@ -52,18 +53,9 @@ extension InsecurityHost {
     /// Whether the window replaced the root of this chain, which waits for its teardown to end to let go of
     /// its frames (their coordinators have ended already).
     var hasLeftWindow: Bool {
-        guard case .replacing = succession.successor, case .window(let window, _) = base, let lowest = frames.first
+        guard case .replacing = succession.successor, case .window(let window) = hostBase, let lowest = frames.first
         else { return false }
-        return window.value?.rootViewController !== lowest.uikitController
-    }
-
-    /// What the host was started on.
-    public var hostBase: HostBase {
-        switch base {
-        case .modal(let controller): .modal(controller.value)
-        case .navigation(let navigation): .navigation(navigation.value)
-        case .window(let window, _): .window(window.value)
-        }
+        return window?.rootViewController !== lowest.uikitController
     }
 
     /// For adapters and tools: the live frames, bottom to top.

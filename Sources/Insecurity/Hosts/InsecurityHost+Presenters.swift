@@ -21,7 +21,7 @@ extension InsecurityHost {
 
     /// For adapters: whether this host is the one ``presenting(on:)`` gives for its base.
     @_spi(Adapters) public var isPresentingHost: Bool {
-        guard case .modal(let base) = base, let anchor = base.value else { return false }
+        guard case .modal(let anchor?) = hostBase else { return false }
         return anchor[associated: presentingHostKey]?.value === self
     }
 
@@ -29,7 +29,7 @@ extension InsecurityHost {
     /// ``presenting(on:)`` gives from now on, so that what adapters present after the import joins the
     /// restored chain (A11). Returns false, changing nothing, for a host on anything else.
     @_spi(Adapters) @discardableResult public func becomePresentingHost() -> Bool {
-        guard case .modal(let base) = base, let anchor = base.value, anchor.presentationAnchor === anchor else {
+        guard case .modal(let anchor?) = hostBase, anchor.presentationAnchor === anchor else {
             return false
         }
         anchor[associated: presentingHostKey] = Weak(self)

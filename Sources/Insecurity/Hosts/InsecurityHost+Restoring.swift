@@ -81,7 +81,7 @@ extension InsecurityHost {
         case .push:
             return (controller.parent as? UINavigationController).map { .pushed(navigation: Weak($0)) }
         case .windowRoot:
-            guard case .window(let window, _) = base, let window = window.value else { return nil }
+            guard case .window(let window?) = hostBase else { return nil }
             let navigation = controller.parent as? UINavigationController
             guard window.rootViewController === (navigation ?? controller) else { return nil }
             return .windowRoot(window: Weak(window), navigation: navigation.map(Weak.init))

@@ -100,7 +100,7 @@ extension InsecurityHost {
                 frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
                 return nil
             }
-            if case .window(_, let transition?) = base, frame.animated {
+            if let transition = windowTransition, frame.animated {
                 UIView.transition(
                     with: window, duration: transition.duration, options: transition.options,
                     animations: {

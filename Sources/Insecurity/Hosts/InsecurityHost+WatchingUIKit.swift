@@ -9,7 +9,7 @@ extension InsecurityHost {
         if !(frame.placement.isPush), let navigation = frame.navigationContext {
             frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
         }
-        if frame.placement.isPush, case .navigation(let navigation) = base, let navigation = navigation.value {
+        if frame.placement.isPush, case .navigation(let navigation?) = hostBase {
             // The navigation controller is inside a presented controller: it leaves when that one is dismissed.
             let presented = navigation.presentationAnchor
             if let presenter = presented.presentingViewController {
@@ -34,10 +34,10 @@ extension InsecurityHost {
     /// ends the frames it took away (E10's rule for removals made outside the engine).
     func watchWindow() {
         let window: UIWindow?
-        switch base {
-        case .modal(let controller): window = controller.value?.hostWindow
-        case .navigation(let navigation): window = navigation.value?.hostWindow
-        case .window(let target, _): window = target.value
+        switch hostBase {
+        case .modal(let controller): window = controller?.hostWindow
+        case .navigation(let navigation): window = navigation?.hostWindow
+        case .window(let target): window = target
         }
         guard let window, watchedWindow?.window.value !== window else { return }
         watchedWindow = (Weak(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() })
@@ -45,13 +45,13 @@ extension InsecurityHost {
 
     func windowRootChanged() {
         guard let lowest = frames.first, lowest.isLive else { return }
-        switch base {
+        switch hostBase {
         case .modal(let controller):
-            guard controller.value?.hostWindow == nil else { return }
+            guard controller?.hostWindow == nil else { return }
         case .navigation(let navigation):
-            guard navigation.value?.hostWindow == nil else { return }
-        case .window(let window, _):
-            guard window.value?.rootViewController !== lowest.uikitController else { return }
+            guard navigation?.hostWindow == nil else { return }
+        case .window(let window):
+            guard window?.rootViewController !== lowest.uikitController else { return }
             if case .replacing = succession.successor {
                 abandon()
                 return

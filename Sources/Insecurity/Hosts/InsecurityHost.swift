@@ -14,12 +14,6 @@
 /// the chain replaces the frames above that coordinator (they end without their completions).
 @MainActor
 public final class InsecurityHost {
-    enum Base {
-        case modal(Weak<UIViewController>)
-        case navigation(Weak<UINavigationController>)
-        case window(Weak<UIWindow>, transition: (duration: Double, options: UIView.AnimationOptions)?)
-    }
-
     /// The host's stage: ready, running completions of ending frames (batching), or tearing frames down.
     enum Stage {
         case ready
@@ -78,7 +72,10 @@ public final class InsecurityHost {
         var deferredStart: (@MainActor () -> Void)?
     }
 
-    let base: Base
+    /// What the host was started on, read through weak references: the host keeps none of it alive.
+    private let readBase: () -> HostBase
+    /// For a window host: the transition that animates the root changes it makes, if any.
+    let windowTransition: (duration: Double, options: UIView.AnimationOptions)?
     var frames: [Frame] = []
     var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     var stage = Stage.ready
@@ -101,7 +98,8 @@ public final class InsecurityHost {
 
     /// For adapters: a host presenting on `controller` that `framework`'s adapter runs.
     @_spi(Adapters) public init(modal controller: UIViewController, framework: String?) {
-        base = .modal(Weak(controller))
+        readBase = { [weak controller] in .modal(controller) }
+        windowTransition = nil
         self.framework = framework
         attach(to: controller)
         InsecurityEvents.hostMade(self)
@@ -125,7 +123,8 @@ public final class InsecurityHost {
     /// shared stack makes it, run by `framework`'s adapter (nil for the app's own). An empty stack was
     /// reported when the app made the host; restoring it is legitimate and reports nothing (E20).
     @_spi(Adapters) public init(restoringOn navigationController: UINavigationController, framework: String? = nil) {
-        base = .navigation(Weak(navigationController))
+        readBase = { [weak navigationController] in .navigation(navigationController) }
+        windowTransition = nil
         self.framework = framework
         attach(to: navigationController)
         InsecurityEvents.hostMade(self)
@@ -140,7 +139,8 @@ public final class InsecurityHost {
     init(
         window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?, framework: String? = nil
     ) {
-        base = .window(Weak(window), transition: transition)
+        readBase = { [weak window] in .window(window) }
+        windowTransition = transition
         self.framework = framework
         attach(to: window)
         InsecurityEvents.hostMade(self)
@@ -154,6 +154,9 @@ public final class InsecurityHost {
             frame.releaseOwner()
         }
     }
+
+    /// What the host was started on.
+    public var hostBase: HostBase { readBase() }
 
     /// The coordinators live on this host, bottom to top, by type name.
     public var liveCoordinatorTypes: [String] { frames.map(\.typeName) }
@@ -310,13 +313,13 @@ public final class InsecurityHost {
         presenter: UIViewController?, navigation: UINavigationController?, window: UIWindow?
     )? {
         if let parent { return (parent.presentationContext, parent.navigationContext, nil) }
-        switch base {
+        switch hostBase {
         case .modal(let root):
-            return (root.value, nil, nil)
+            return (root, nil, nil)
         case .navigation(let navigation):
-            return (navigation.value, navigation.value, nil)
-        case .window(let target, _):
-            guard let window = target.value else {
+            return (navigation, navigation, nil)
+        case .window(let window):
+            guard let window else {
                 InsecurityDiagnostics.report(.hostTargetReleased, "\(childType) could not start: the window is gone.")
                 return nil
             }
