@@ -98,7 +98,7 @@ extension UIViewController {
 extension ResponderCoordinatorPlugin {
     /// Recreates the described coordinators with their parents, children and owned controllers, started
     /// in the described order, on the rebuilt hosts and frames (so pops made after the import are handled
-    /// as before it). A type with a factory in the builder's `coordinatorFactories` comes back as the app's
+    /// as before it). A type with a factory in the rebuilder's `coordinatorFactories` comes back as the app's
     /// own class (X9), given its recorded root controller (X12); other types come back as stand-ins that
     /// report the original type.
     public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)

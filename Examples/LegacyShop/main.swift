@@ -297,17 +297,17 @@ func checkOut(in app: AppCoordinator, on window: UIWindow, _ journey: Journey) -
 /// goes back in the catalog.
 @MainActor
 func restore(_ snapshot: String, _ journey: Journey) throws {
-    var builder = BridgeBuilder(registry: journey.registry)
-    builder.coordinatorFactories = shopFactories()
+    var rebuilder = BridgeRebuilder(registry: journey.registry)
+    rebuilder.coordinatorFactories = shopFactories()
     // The checkout's completion closure was not in the snapshot: its result reaches the cart of the app on
     // screen (the restored one, key by then) here.
-    builder.coordinatorFactories.chainFinished = { _, result in
+    rebuilder.coordinatorFactories.chainFinished = { _, result in
         let onScreen = [UIApplication.shared.keyWindow].compactMap { $0 }
         let cart = ResponderCoordinatorPlugin.shared.coordinators(in: onScreen)
             .compactMap { $0 as? CartCoordinator }.first
         cart?.orderPlaced(result as? String)
     }
-    let restored = try BridgeSnapshot.importLive(snapshot, builder: builder)
+    let restored = try BridgeSnapshot.importLive(snapshot, rebuilder: rebuilder)
     let window = restored.windows[0]
     window.makeKeyAndVisible()
     journey.window = window

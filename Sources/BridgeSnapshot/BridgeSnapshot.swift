@@ -52,16 +52,18 @@ public enum BridgeSnapshot {
     }
 
     /// Rebuilds a live tree from a snapshot (X3): new windows with their controllers, presentations,
-    /// stacks, Insecurity hosts with their frames, and the coordinators of `builder`'s plugins.
+    /// stacks, Insecurity hosts with their frames, and the coordinators of `rebuilder`'s plugins.
     /// Atomic (X5): on any error nothing is attached to an existing window and no live state changes;
     /// the caller attaches the result (for example by making a new window key and visible).
     @MainActor
-    public static func importLive(_ xml: String, builder: BridgeBuilder) throws(SnapshotError) -> BridgeBuilder.Live {
+    public static func importLive(_ xml: String, rebuilder: BridgeRebuilder) throws(SnapshotError)
+        -> BridgeRebuilder.Live
+    {
         // Only the tree is kept while building (the positions hold the document's bytes): a failure reads
         // the document again to place its problems.
         let tree = try read(Array(xml.utf8), limits: SnapshotLimits()).tree
         do {
-            return try builder.build(tree)
+            return try rebuilder.rebuild(tree)
         } catch {
             let positions = try? read(Array(xml.utf8), limits: SnapshotLimits()).positions
             // Each problem is placed at the element of what could not be rebuilt (X13).

@@ -97,7 +97,7 @@ struct DemoStory {
         chapter(
             6, "The snapshot re-imported",
             "The first snapshot, imported into a fresh window: the same tree, and it keeps working.")
-        let live = try BridgeSnapshot.importLive(snapshot, builder: BridgeBuilder(registry: DemoScene.registry))
+        let live = try BridgeSnapshot.importLive(snapshot, rebuilder: BridgeRebuilder(registry: DemoScene.registry))
         let restored = live.windows[0]
         restored.makeKeyAndVisible()
         let same = BridgeSnapshot.export(live.windows, registry: DemoScene.registry) == snapshot

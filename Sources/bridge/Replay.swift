@@ -84,9 +84,9 @@ struct Replay: ParsableCommand {
     }
 
     @MainActor
-    private func importLive(_ tree: BridgedTree, registry: BridgeRegistry) throws -> BridgeBuilder.Live {
+    private func importLive(_ tree: BridgedTree, registry: BridgeRegistry) throws -> BridgeRebuilder.Live {
         do {
-            return try BridgeBuilder(registry: registry).build(tree)
+            return try BridgeRebuilder(registry: registry).rebuild(tree)
         } catch {
             for message in error.messages {
                 fail("\(snapshot):\(SnapshotIssue(.unbuildable, message, line: 0, column: 0))")

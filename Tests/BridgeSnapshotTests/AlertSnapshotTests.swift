@@ -27,11 +27,11 @@ struct AlertSnapshotTests {
 
     /// Imports `xml` into a window that replaces `window` on screen, and returns the restored alert.
     private func restore(_ xml: String, replacing window: UIWindow, handlers: AlertActionHandlers = .init()) throws
-        -> (BridgeBuilder.Live, UIAlertController)
+        -> (BridgeRebuilder.Live, UIAlertController)
     {
-        var builder = BridgeBuilder(registry: BridgeRegistry())
-        builder.alertActionHandlers = handlers
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        var rebuilder = BridgeRebuilder(registry: BridgeRegistry())
+        rebuilder.alertActionHandlers = handlers
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         window.isHidden = true
         live.windows[0].makeKeyAndVisible()
         let alert = try #require(live.windows[0].rootViewController?.presentedViewController as? UIAlertController)
@@ -125,10 +125,10 @@ struct AlertSnapshotTests {
             { UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet) },
             { UIViewController() },
         ] {
-            var builder = BridgeBuilder(registry: BridgeRegistry())
-            builder.controllerFactories["UIAlertController"] = factory
+            var rebuilder = BridgeRebuilder(registry: BridgeRegistry())
+            rebuilder.controllerFactories["UIAlertController"] = factory
             #expect {
-                _ = try BridgeSnapshot.importLive(xml, builder: builder)
+                _ = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
             } throws: { error in
                 (error as? SnapshotError)?.issues.contains { $0.kind == .unbuildable } == true
             }
@@ -142,7 +142,7 @@ struct AlertSnapshotTests {
         let xml = BridgeSnapshot.export([window], registry: BridgeRegistry())
             .replacingOccurrences(of: #"style="destructive""#, with: #"style="cancel""#)
         #expect {
-            _ = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+            _ = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
         } throws: { error in
             (error as? SnapshotError)?.issues.map(\.message) == [
                 "UIKit would raise NSInternalInconsistencyException: UIAlertController can only have one action with a style of UIAlertActionStyleCancel"

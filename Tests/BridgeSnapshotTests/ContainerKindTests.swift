@@ -89,7 +89,7 @@ struct ContainerKindTests {
                 #"<controller id="news" type="UIPageViewController" container="page" pageCurl="true" vertical="true">"#)
         )
         #expect(xml.contains(#"<child ref="p2"/>"#))
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         #expect(export(live.windows) == xml)
         let tabs = try #require(live.windows.first?.rootViewController as? UITabBarController)
         let pages = try #require(tabs.selectedViewController as? UIPageViewController)
@@ -127,13 +127,13 @@ struct ContainerKindTests {
         let xml = BridgeSnapshot.export([window], registry: registry)
         #expect(xml.contains(#"<controller id="drawer" type="DrawerController" container="Drawers.drawer">"#))
         #expect(xml.contains(#"<state name="open" value="true"/>"#))
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
         let restored = try #require(live.windows.first?.rootViewController as? DrawerController)
         #expect(restored.isOpen && restored.children.map(\.title) == ["Feed", "Menu"])
         // Without the plugin the document is still valid, but cannot be rebuilt.
         #expect(throws: SnapshotError.self) {
-            try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+            try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         }
         #expect(try BridgeSnapshot.parse(xml).controllers.count == 3)
     }

@@ -37,7 +37,7 @@ struct ContainerSnapshotTests {
                         : expected)
             )
         }
-        let live = try BridgeSnapshot.importLive(old, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        let live = try BridgeSnapshot.importLive(old, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         #expect(export(live.windows) == canonical)
         for window in live.windows { window.rootViewController = nil }
         loop.runUntilIdle()
@@ -75,7 +75,7 @@ struct ContainerSnapshotTests {
             xml.contains(
                 #"<controller id="split" type="UISplitViewController" container="splitView" collapsed="true">"#))
 
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         let importedTabs = try #require(live.windows.first?.rootViewController as? UITabBarController)
         #expect(importedTabs.selectedIndex == 1)
         #expect((live.windows.last?.rootViewController as? UISplitViewController)?.isCollapsed == true)

@@ -28,8 +28,8 @@ struct EveryMomentSnapshotTests {
     /// restored window on screen in place of `window` (whose chains end) and lets the queue run.
     private func restoreExactly(
         _ xml: String, replacing window: UIWindow, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> BridgeBuilder.Live {
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+    ) throws -> BridgeRebuilder.Live {
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         #expect(export(live.windows) == xml, sourceLocation: sourceLocation)
         window.rootViewController = nil
         window.isHidden = true
@@ -38,7 +38,7 @@ struct EveryMomentSnapshotTests {
         return live
     }
 
-    private func expectInvariants(_ live: BridgeBuilder.Live, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectInvariants(_ live: BridgeRebuilder.Live, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(invariants.violations(windows: live.windows, settled: true) == [], sourceLocation: sourceLocation)
     }
 
@@ -169,7 +169,7 @@ struct EveryMomentSnapshotTests {
             </bridge-snapshot>
 
             """
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         #expect(export(live.windows) == xml)
         live.windows[0].makeKeyAndVisible()
         loop.runUntilIdle()
@@ -221,7 +221,7 @@ struct EveryMomentSnapshotTests {
         ) { _ in }
         let xml = export([window])
         #expect(xml.contains(#"state="waiting""#))
-        var restored: BridgeBuilder.Live?
+        var restored: BridgeRebuilder.Live?
         expectNoWarningsOrDiagnostics { restored = try? restoreExactly(xml, replacing: window) }
         let live = try #require(restored)
         #expect(

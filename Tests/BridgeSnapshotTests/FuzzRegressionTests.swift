@@ -19,7 +19,7 @@ struct FuzzRegressionTests {
         let bytes = try Data(contentsOf: findingsDirectory.appendingPathComponent(name))
         let text = String(decoding: bytes, as: UTF8.self)
         guard let canonical = try? BridgeSnapshot.canonical(text) else { return }
-        let live = try BridgeSnapshot.importLive(text, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        let live = try BridgeSnapshot.importLive(text, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         let exported = export(live.windows)
         if exported != canonical {
             let differences = BridgeSnapshot.diff(

@@ -114,7 +114,7 @@ struct HostileInputTests {
         }
         if let xml = String(validating: bytes, as: UTF8.self) {
             #expect(throws: SnapshotError.self, sourceLocation: sourceLocation) {
-                try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+                try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
             }
         }
         #expect(window.hierarchyDescription() == before, sourceLocation: sourceLocation)

@@ -131,7 +131,7 @@ struct ProblemPositionTests {
                 "  <coordinators>\n    <coordinator id=\"c\" framework=\"Unregistered\" type=\"T\" identifier=\"t\" root=\"nav\"/>\n  </coordinators>"
         )
         do {
-            _ = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+            _ = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
             Issue.record("imported a coordinator no plugin rebuilds")
         } catch {
             let issue = try #require(error.issues.first)

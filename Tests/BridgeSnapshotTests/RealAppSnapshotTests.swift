@@ -37,13 +37,13 @@ struct RealAppSnapshotTests {
         let xml = BridgeSnapshot.export([window], registry: registry)
         #expect(
             xml.contains(#"type="AppCoordinator" identifier="AppCoordinator" root="window1/UINavigationController">"#))
-        var builder = BridgeBuilder(registry: registry)
+        var rebuilder = BridgeRebuilder(registry: registry)
         var received: [UIViewController?] = []
-        builder.coordinatorFactories.register(AppCoordinator.self) {
+        rebuilder.coordinatorFactories.register(AppCoordinator.self) {
             received.append($0)
             return AppCoordinator(rootViewController: $0 as? UINavigationController)
         }
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         let restoredNavigation = try #require(live.windows.first?.rootViewController as? UINavigationController)
         #expect(received.count == 1 && received.first.flatMap { $0 } === restoredNavigation)
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
@@ -94,13 +94,13 @@ struct RealAppSnapshotTests {
         SimRunLoop.main.runUntilIdle()
         let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
         let xml = BridgeSnapshot.export([window], registry: registry)
-        var builder = BridgeBuilder(registry: registry)
+        var rebuilder = BridgeRebuilder(registry: registry)
         var received: UIViewController?
-        builder.coordinatorFactories.register(AppCoordinator.self) {
+        rebuilder.coordinatorFactories.register(AppCoordinator.self) {
             received = $0
             return AppCoordinator(rootViewController: $0 as? UINavigationController)
         }
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         let presented = live.windows.first?.rootViewController?.presentedViewController
         #expect(received != nil && received === presented)
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
@@ -119,9 +119,9 @@ struct RealAppSnapshotTests {
         let registry = BridgeRegistry([])
         let xml = BridgeSnapshot.export([window], registry: registry)
         #expect(xml.contains("<host"))
-        var live: BridgeBuilder.Live?
+        var live: BridgeRebuilder.Live?
         expectNoWarningsOrDiagnostics {
-            live = try? BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+            live = try? BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
         }
         #expect(live != nil)
         _ = host
@@ -165,14 +165,14 @@ struct RealAppSnapshotTests {
         SimRunLoop.main.runUntilIdle()
         let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
         let xml = BridgeSnapshot.export([window], registry: registry)
-        var builder = BridgeBuilder(registry: registry)
-        builder.coordinatorFactories.register(AppCoordinator.self) {
+        var rebuilder = BridgeRebuilder(registry: registry)
+        rebuilder.coordinatorFactories.register(AppCoordinator.self) {
             AppCoordinator(rootViewController: $0 as? UINavigationController)
         }
-        builder.coordinatorFactories.register(ChildCoordinator.self) {
+        rebuilder.coordinatorFactories.register(ChildCoordinator.self) {
             ChildCoordinator(rootViewController: $0 as? UINavigationController)
         }
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
         for window in live.windows + [window] { window.rootViewController = nil }
         SimRunLoop.main.runUntilIdle()

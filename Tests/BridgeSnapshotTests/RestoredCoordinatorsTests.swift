@@ -110,25 +110,25 @@ struct RestoredCoordinatorsTests {
         return factories
     }
 
-    /// The live app's snapshot, taken after which the live app is gone, and a builder with the app's factories.
-    private func snapshotOfStoppedApp() -> (xml: String, builder: BridgeBuilder) {
+    /// The live app's snapshot, taken after which the live app is gone, and a rebuilder with the app's factories.
+    private func snapshotOfStoppedApp() -> (xml: String, rebuilder: BridgeRebuilder) {
         Journey.log = []
         var (window, app) = liveApp()
         let xml = export([window])
         window.rootViewController = nil
         app.removeAll()
         loop.runUntilIdle()
-        var builder = BridgeBuilder(registry: BridgeRegistry(plugins()))
-        builder.coordinatorFactories = factories()
-        return (xml, builder)
+        var rebuilder = BridgeRebuilder(registry: BridgeRegistry(plugins()))
+        rebuilder.coordinatorFactories = factories()
+        return (xml, rebuilder)
     }
 
     @Test(
         "X9: an imported tree is made of the app's classes and continues the journey: results, finishes, back button, coordinatorDidFinish"
     )
     func restoredJourney() throws {
-        let (xml, builder) = snapshotOfStoppedApp()
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let (xml, rebuilder) = snapshotOfStoppedApp()
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         let restored = try #require(live.windows.first)
         restored.makeKeyAndVisible()
         #expect(export(live.windows) == xml, "the app's classes describe themselves as the stand-ins did")
@@ -159,8 +159,8 @@ struct RestoredCoordinatorsTests {
         "X9: a swipe on a restored sheet delivers 'dismissed' to the restored parent; a factory of the wrong controller type is an error"
     )
     func restoredSwipeAndWrongFactory() throws {
-        var (xml, builder) = snapshotOfStoppedApp()
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        var (xml, rebuilder) = snapshotOfStoppedApp()
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         live.windows.first?.makeKeyAndVisible()
         let payment = try #require(
             live.windows.first?.rootViewController?.presentedViewController?.presentedViewController)
@@ -174,10 +174,10 @@ struct RestoredCoordinatorsTests {
         }
         var wrong = CoordinatorFactories()
         wrong.register(WrongPayment.self) { WrongPayment() }
-        builder.coordinatorFactories = wrong
+        rebuilder.coordinatorFactories = wrong
         let renamed = xml.replacingOccurrences(of: #"coordinator="PaymentStep""#, with: #"coordinator="WrongPayment""#)
         #expect {
-            try BridgeSnapshot.importLive(renamed, builder: builder)
+            try BridgeSnapshot.importLive(renamed, rebuilder: rebuilder)
         } throws: { error in
             "\(error)".contains("WrongPayment made a UIViewController, not a PaymentController")
         }
@@ -198,11 +198,11 @@ struct RestoredCoordinatorsTests {
         window.rootViewController = nil
         loop.runUntilIdle()
 
-        var builder = BridgeBuilder(registry: registry)
-        builder.coordinatorFactories.register(ShopCoordinator.self) { root in
+        var rebuilder = BridgeRebuilder(registry: registry)
+        rebuilder.coordinatorFactories.register(ShopCoordinator.self) { root in
             ShopCoordinator(rootViewController: root as? UINavigationController ?? UINavigationController())
         }
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
         live.windows[0].makeKeyAndVisible()
         let restored = try #require(

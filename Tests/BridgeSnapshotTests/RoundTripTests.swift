@@ -140,7 +140,7 @@ struct RoundTripTests {
             try BridgeSnapshot.canonical(swapped) != BridgeSnapshot.canonical(xml),
             "the mutation is a valid, other document")
         do {
-            _ = try BridgeSnapshot.importLive(swapped, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+            _ = try BridgeSnapshot.importLive(swapped, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
             Issue.record("imported a description that contradicts its frames")
         } catch {
             #expect(
@@ -169,7 +169,7 @@ struct RoundTripTests {
         let mutated = xml.replacingOccurrences(of: original, with: replacement)
         _ = try BridgeSnapshot.canonical(mutated)
         do {
-            _ = try BridgeSnapshot.importLive(mutated, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+            _ = try BridgeSnapshot.importLive(mutated, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
             Issue.record("imported a description the adapter cannot rebuild")
         } catch {
             #expect(error.issues.contains { $0.kind == .unbuildable && $0.message.contains(reason) }, "\(error)")
@@ -208,9 +208,9 @@ struct RoundTripTests {
             </bridge-snapshot>
 
             """
-        var builder = BridgeBuilder(registry: BridgeRegistry())
-        builder.controllerFactories["ProfileViewController"] = { ProfileViewController() }
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        var rebuilder = BridgeRebuilder(registry: BridgeRegistry())
+        rebuilder.controllerFactories["ProfileViewController"] = { ProfileViewController() }
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         let navigation = live.windows.first?.rootViewController as? RestoredNavigationController
         #expect(navigation?.bridgedTypeName == "AppNavigationController")
         #expect(navigation?.topViewController is ProfileViewController)
@@ -227,14 +227,14 @@ struct RoundTripTests {
         }
         let scene = Scenes.stackAndModalChain()
         let xml = export([scene[0] as! UIWindow])
-        var builder = BridgeBuilder(registry: BridgeRegistry(plugins()))
+        var rebuilder = BridgeRebuilder(registry: BridgeRegistry(plugins()))
         var made: [Tracking] = []
-        builder.controllerFactories["UIViewController"] = {
+        rebuilder.controllerFactories["UIViewController"] = {
             let controller = Tracking()
             made.append(controller)
             return controller
         }
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         live.windows[0].makeKeyAndVisible()
         let chain = sequence(first: live.windows[0].rootViewController!) { $0.presentedViewController }.map { $0 }
         let settings = try #require(chain.first { $0.title == "Settings" } as? Tracking)
@@ -263,18 +263,18 @@ struct RoundTripTests {
             </bridge-snapshot>
             """
         #expect(throws: SnapshotError.self) {
-            try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+            try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
         }
         do {
-            _ = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+            _ = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
         } catch {
             #expect(error.issues.allSatisfy { $0.kind == .unbuildable })
             #expect(error.issues.contains { $0.message.contains("does not match") })
         }
-        // The builder names the failing part: the host whose frame does not match, in its own phase.
+        // The rebuilder names the failing part: the host whose frame does not match, in its own phase.
         let tree = try BridgeSnapshot.parse(xml)
         do {
-            _ = try BridgeBuilder(registry: BridgeRegistry()).build(tree)
+            _ = try BridgeRebuilder(registry: BridgeRegistry()).rebuild(tree)
             Issue.record("built")
         } catch {
             let failure = error
@@ -317,7 +317,7 @@ struct AfterImportTests {
         let scene = Scenes.legacyTree()
         let xml = export([scene[0] as! UIWindow])
         (scene[1] as! HomeCoordinator).stop()
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         let window = try #require(live.windows.first)
         let navigation = try #require(window.rootViewController as? UINavigationController)
         navigation.simulateBackButtonTap()

@@ -116,7 +116,7 @@ struct StableIdTests {
         app.feed.pushViewController(plain("Post"), animated: false)
         loop.runUntilIdle()
         let xml = BridgeSnapshot.export([app.window], registry: BridgeRegistry())
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
         #expect(BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) == xml)
         #expect(
             BridgeReader(registry: BridgeRegistry()).read([app.window])

@@ -29,7 +29,7 @@ func export(_ windows: [UIWindow]) -> String {
 func expectRoundTrip(_ windows: [UIWindow], sourceLocation: SourceLocation = #_sourceLocation) -> String {
     let xml = export(windows)
     do {
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry(plugins())))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         let again = export(live.windows)
         #expect(again == xml, sourceLocation: sourceLocation)
         if again != xml {

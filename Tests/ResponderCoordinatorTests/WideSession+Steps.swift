@@ -253,23 +253,23 @@ extension WideSession {
     func restore(at moment: String) {
         let xml = BridgeSnapshot.export([window], registry: registry)
         checkCanonical(xml, at: moment)
-        var builder = BridgeBuilder(registry: registry)
-        builder.coordinatorFactories.register(LoggingCoordinator.self) { root in
+        var rebuilder = BridgeRebuilder(registry: registry)
+        rebuilder.coordinatorFactories.register(LoggingCoordinator.self) { root in
             LoggingCoordinator(
                 "Restored", navigationController: root as? UINavigationController ?? UINavigationController(),
                 log: Log())
         }
-        builder.coordinatorFactories.register(ChainScreen.self) { [unowned self] in makeEngineScreen() }
-        builder.coordinatorFactories.register(ModalChainScreen.self) { [unowned self] in
+        rebuilder.coordinatorFactories.register(ChainScreen.self) { [unowned self] in makeEngineScreen() }
+        rebuilder.coordinatorFactories.register(ModalChainScreen.self) { [unowned self] in
             ModalChainScreen("E", reads: reads)
         }
-        builder.coordinatorFactories.register(AlertScreen.self) { [unowned self] in alertScreen(animated: true) }
-        var imported: BridgeBuilder.Live?
+        rebuilder.coordinatorFactories.register(AlertScreen.self) { [unowned self] in alertScreen(animated: true) }
+        var imported: BridgeRebuilder.Live?
         var diagnostics: [InsecurityDiagnostic] = []
         let warnings = SimWarnings.capture {
             diagnostics = InsecurityDiagnostics.capture {
                 do {
-                    imported = try BridgeSnapshot.importLive(xml, builder: builder)
+                    imported = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
                 } catch {
                     failures.append("\(moment): the import failed: \(error)\n\(xml)")
                 }
@@ -312,10 +312,10 @@ extension WideSession {
             if let again = try? BridgeSnapshot.canonical(canonical), again != canonical {
                 failures.append("\(moment): X3: canonical(canonical(m)) != canonical(m): \(lineDiff(canonical, again))")
             }
-            var imported: BridgeBuilder.Live?
+            var imported: BridgeRebuilder.Live?
             _ = SimWarnings.capture {
                 _ = InsecurityDiagnostics.capture {
-                    imported = try? BridgeSnapshot.importLive(variant, builder: BridgeBuilder(registry: registry))
+                    imported = try? BridgeSnapshot.importLive(variant, rebuilder: BridgeRebuilder(registry: registry))
                 }
             }
             guard let imported else { continue }
@@ -344,7 +344,7 @@ extension WideSession {
 
     /// Makes `imported` the session's tree: its window on screen, its coordinators, hosts and stacks the
     /// ones the steps use, and every restored object watched for leaks.
-    func adopt(_ imported: BridgeBuilder.Live) {
+    func adopt(_ imported: BridgeRebuilder.Live) {
         restored = [imported]
         window = imported.windows[0]
         window.makeKeyAndVisible()

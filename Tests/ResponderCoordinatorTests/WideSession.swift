@@ -18,7 +18,7 @@ final class WideSession {
     let restores: Bool
     var window = UIWindow()
     /// Trees restored from the session's snapshots, kept alive as the app keeps what it restores.
-    var restored: [BridgeBuilder.Live] = []
+    var restored: [BridgeRebuilder.Live] = []
     var navigations: [UINavigationController] = []
     var coordinators: [LoggingCoordinator] = []
     var embedded: [ModalChainScreen] = []

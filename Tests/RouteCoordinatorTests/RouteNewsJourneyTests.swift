@@ -112,7 +112,7 @@ struct RouteNewsJourneyTests {
         #expect(invariants.violations(windows: [window], settled: true) == [])
         let registry = BridgeRegistry([RouteCoordinatorPlugin()])
         let xml = BridgeSnapshot.export([window], registry: registry)
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
     }
 }

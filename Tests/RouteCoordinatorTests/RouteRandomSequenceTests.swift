@@ -296,22 +296,22 @@ final class RouteSession {
     private func restore(after moment: String) {
         let registry = BridgeRegistry([RouteCoordinatorPlugin()])
         let xml = BridgeSnapshot.export([window], registry: registry)
-        var builder = BridgeBuilder(registry: registry)
+        var rebuilder = BridgeRebuilder(registry: registry)
         var restoredApp: RandomTabsCoordinator?
         let made = self.made
-        builder.coordinatorFactories.register(RandomTabsCoordinator.self) { root in
+        rebuilder.coordinatorFactories.register(RandomTabsCoordinator.self) { root in
             let tabs = RandomTabsCoordinator(restoringOn: root as! UITabBarController)
             restoredApp = tabs
             return tabs
         }
-        builder.coordinatorFactories.register(RandomStackCoordinator.self) { root in
+        rebuilder.coordinatorFactories.register(RandomStackCoordinator.self) { root in
             RandomStackCoordinator(made: made, rootViewController: root as! UINavigationController)
         }
-        builder.coordinatorFactories.register(RandomSheetCoordinator.self) { root in
+        rebuilder.coordinatorFactories.register(RandomSheetCoordinator.self) { root in
             RandomSheetCoordinator(made: made, rootViewController: root as! UINavigationController)
         }
         do {
-            let live = try BridgeSnapshot.importLive(xml, builder: builder)
+            let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
             let again = BridgeSnapshot.export(live.windows, registry: registry)
             if again != xml {
                 let differences =

@@ -109,23 +109,23 @@ struct RouteSnapshotTests {
     func roundTripAndKeepWorking() throws {
         let (window, shop) = runningShop()
         let xml = withExtendedLifetime(shop) { BridgeSnapshot.export([window], registry: registry) }
-        var builder = BridgeBuilder(registry: registry)
+        var rebuilder = BridgeRebuilder(registry: registry)
         var restoredShop: ShopTabsCoordinator?
         var restoredCatalog: CatalogCoordinator?
-        builder.coordinatorFactories.register(ShopTabsCoordinator.self) { root in
+        rebuilder.coordinatorFactories.register(ShopTabsCoordinator.self) { root in
             let made = ShopTabsCoordinator(restoringOn: root as! UITabBarController)
             restoredShop = made
             return made
         }
-        builder.coordinatorFactories.register(CatalogCoordinator.self) { root in
+        rebuilder.coordinatorFactories.register(CatalogCoordinator.self) { root in
             let made = CatalogCoordinator(rootViewController: root as! UINavigationController)
             restoredCatalog = made
             return made
         }
-        builder.coordinatorFactories.register(AccountCoordinator.self) { root in
+        rebuilder.coordinatorFactories.register(AccountCoordinator.self) { root in
             AccountCoordinator(rootViewController: root as! UINavigationController)
         }
-        let live = try BridgeSnapshot.importLive(xml, builder: builder)
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
         loop.runUntilIdle()
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml, "no initial route ran again")
         let shopAgain = try #require(restoredShop)
@@ -171,7 +171,7 @@ struct RouteSnapshotTests {
     func standIns() throws {
         let (window, shop) = runningShop()
         let xml = withExtendedLifetime(shop) { BridgeSnapshot.export([window], registry: registry) }
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
         let tree = BridgeReader(registry: registry).read(live.windows)
         #expect(tree.coordinators.map(\.type) == ["ShopTabsCoordinator", "CatalogCoordinator", "AccountCoordinator"])

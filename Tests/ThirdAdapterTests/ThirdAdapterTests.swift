@@ -77,7 +77,7 @@ struct ThirdAdapterTests {
         let tree = withExtendedLifetime(app) { BridgeReader(registry: both).read([window]) }
         #expect(tree.hosts.map(\.framework) == ["Router", "Router"])
         let xml = BridgeSnapshot.export([window], registry: both)
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: both))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: both))
         #expect(live.hosts.map(\.framework) == ["Router", "Router"])
         #expect(BridgeSnapshot.export(live.windows, registry: both) == xml)
     }
@@ -87,7 +87,7 @@ struct ThirdAdapterTests {
         let (window, _, original) = routedWindow()
         let xml = withExtendedLifetime(original) { BridgeSnapshot.export([window], registry: registry) }
         #expect(xml.contains("framework=\"Router\""))
-        let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
         #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
         live.windows[0].makeKeyAndVisible()
         let navigation = try #require(live.windows[0].rootViewController as? UINavigationController)

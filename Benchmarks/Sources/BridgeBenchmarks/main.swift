@@ -233,14 +233,14 @@ extension UIViewController {
 /// The median time of importing `xml` live, each import's windows released before the next.
 @MainActor
 func liveImportTime(_ xml: String, registry: BridgeRegistry, runs: Int) -> Double {
-    var live: BridgeBuilder.Live?
+    var live: BridgeRebuilder.Live?
     func release() {
         for window in live?.windows ?? [] { window.rootViewController = nil }
         live = nil
         SimRunLoop.main.runUntilIdle()
     }
     let time = median(runs: runs, setUp: release) {
-        live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+        live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
     }
     release()
     return time
@@ -249,7 +249,7 @@ func liveImportTime(_ xml: String, registry: BridgeRegistry, runs: Int) -> Doubl
 /// The median time of exporting live windows imported from `xml`: what users call on their app's window.
 @MainActor
 func liveExportTime(_ xml: String, registry: BridgeRegistry, runs: Int) -> Double {
-    let live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+    let live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
     let time = median(runs: runs) { _ = BridgeSnapshot.export(live.windows, registry: registry) }
     for window in live.windows { window.rootViewController = nil }
     SimRunLoop.main.runUntilIdle()
@@ -385,7 +385,7 @@ MainActor.assumeIsolated {
         let small = what.hasSuffix("-small")
         let xml = BridgeSnapshot.xml(of: navigationTree(controllers: small ? 1_000 : 50_000))
         if what == "export" {
-            let live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+            let live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
             for _ in 0..<10 { _ = BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) }
             return
         }
@@ -393,7 +393,7 @@ MainActor.assumeIsolated {
             switch what {
             case "parse": _ = try! BridgeSnapshot.parse(xml)
             default:
-                let live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+                let live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
                 for window in live.windows { window.rootViewController = nil }
                 SimRunLoop.main.runUntilIdle()
             }
@@ -417,7 +417,7 @@ MainActor.assumeIsolated {
 func importPeakMemory(_ path: String) -> Double {
     let xml = try! String(contentsOfFile: path, encoding: .utf8)
     let baseline = Memory.peak
-    let live = try! BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: BridgeRegistry()))
+    let live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
     let peak = Memory.peak
     withExtendedLifetime(live) {}
     return peak - baseline

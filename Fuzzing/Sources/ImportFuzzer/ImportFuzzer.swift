@@ -12,7 +12,7 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     MainActor.assumeIsolated {
         let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
         guard let canonical = try? BridgeSnapshot.canonical(text),
-            let live = try? BridgeSnapshot.importLive(text, builder: BridgeBuilder(registry: registry))
+            let live = try? BridgeSnapshot.importLive(text, rebuilder: BridgeRebuilder(registry: registry))
         else { return }
         let exported = BridgeSnapshot.export(live.windows, registry: registry)
         guard exported == canonical else {

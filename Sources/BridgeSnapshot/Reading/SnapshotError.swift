@@ -32,10 +32,10 @@ public struct SnapshotIssue: Sendable, Hashable, CustomStringConvertible {
     public let column: Int
     /// For an ``Kind/unbuildable`` issue of an import: what could not be rebuilt, typed (the message is its
     /// description). Nil for every other issue.
-    public let rebuildProblem: BridgeBuilder.Failure.Problem?
+    public let rebuildProblem: BridgeRebuilder.Failure.Problem?
 
     public init(
-        _ kind: Kind, _ message: String, line: Int, column: Int, rebuildProblem: BridgeBuilder.Failure.Problem? = nil
+        _ kind: Kind, _ message: String, line: Int, column: Int, rebuildProblem: BridgeRebuilder.Failure.Problem? = nil
     ) {
         self.kind = kind
         self.message = message

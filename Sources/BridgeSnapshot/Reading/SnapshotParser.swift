@@ -57,7 +57,7 @@ struct SnapshotParser {
 
         /// Where the element of what a rebuild problem names was read: the controller, host or coordinator,
         /// else the document element.
-        func position(of problem: BridgeBuilder.Failure.Problem, in tree: BridgedTree) -> Position {
+        func position(of problem: BridgeRebuilder.Failure.Problem, in tree: BridgedTree) -> Position {
             func first(_ index: Int?, in list: [Int]) -> Position? {
                 index.flatMap { list.indices.contains($0) ? at(list[$0]) : nil }
             }

@@ -15,7 +15,7 @@ import SimUIKit
 /// ``RestoredChildResultReceiver``; the result of a host's first frame goes to ``chainFinished``.
 @MainActor
 public struct CoordinatorFactories {
-    private var insecurity: [String: @MainActor () -> RestorableFrame] = [:]
+    private var insecurity: [String: @MainActor () -> AdoptableFrame] = [:]
     private var adapted: [String: @MainActor (UIViewController?) -> AnyObject] = [:]
 
     /// Receives the result of a restored coordinator that is the first frame of its host (what started the
@@ -31,7 +31,7 @@ public struct CoordinatorFactories {
         insecurity[String(describing: type)] = {
             let coordinator = make()
             let controller = coordinator.viewController
-            return RestorableFrame(coordinator: coordinator, controller: controller) {
+            return AdoptableFrame(coordinator: coordinator, controller: controller) {
                 host, presentation, isShown, deliver in
                 host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown) { deliver($0.value) }
             }
@@ -45,7 +45,7 @@ public struct CoordinatorFactories {
         adapted[String(describing: type)] = make
     }
 
-    func makeFrame(typeName: String) -> RestorableFrame? { insecurity[typeName]?() }
+    func makeFrame(typeName: String) -> AdoptableFrame? { insecurity[typeName]?() }
 
     func makeAdapted(typeName: String, rootViewController: UIViewController?) -> AnyObject? {
         adapted[typeName]?(rootViewController)
@@ -54,7 +54,7 @@ public struct CoordinatorFactories {
 
 /// An Insecurity coordinator made by a factory, with its controller, waiting to be adopted by a host.
 @MainActor
-struct RestorableFrame {
+struct AdoptableFrame {
     let coordinator: AnyObject
     let controller: UIViewController
     /// Adopts the coordinator into `host`; results go to the given closure (nil when dismissed).

@@ -11,7 +11,7 @@ func snapshotSnippet(window: UIWindow, oldTree: BridgedTree, newTree: BridgedTre
     let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
     let xml = BridgeSnapshot.export([window], registry: registry)          // canonical bytes
     let tree = try BridgeSnapshot.parse(xml)                                // validated BridgedTree
-    let live = try BridgeSnapshot.importLive(xml, builder: BridgeBuilder(registry: registry))
+    let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
     let changes = BridgeSnapshot.diff(oldTree, newTree)                     // [SnapshotDifference]
     _ = (tree, live, changes)
 }
@@ -23,11 +23,11 @@ final class CheckoutCoordinator: ModalCoordinator<String> {
 final class CartCoordinator: ResponderCoordinator.NavigationCoordinator {}
 
 @MainActor
-func factoriesSnippet(registry: BridgeRegistry) -> BridgeBuilder {
-    var builder = BridgeBuilder(registry: registry)
-    builder.coordinatorFactories.register(CheckoutCoordinator.self) { CheckoutCoordinator() }
-    builder.coordinatorFactories.register(CartCoordinator.self) { CartCoordinator(rootViewController: $0 as? UINavigationController) }
-    return builder
+func factoriesSnippet(registry: BridgeRegistry) -> BridgeRebuilder {
+    var rebuilder = BridgeRebuilder(registry: registry)
+    rebuilder.coordinatorFactories.register(CheckoutCoordinator.self) { CheckoutCoordinator() }
+    rebuilder.coordinatorFactories.register(CartCoordinator.self) { CartCoordinator(rootViewController: $0 as? UINavigationController) }
+    return rebuilder
 }
 
 @MainActor
@@ -37,6 +37,6 @@ final class PhotoLibrary {
 }
 
 @MainActor
-func alertHandlerSnippet(builder: inout BridgeBuilder, photos: PhotoLibrary) {
-    builder.alertActionHandlers.register(alert: "deleteConfirmation", action: "Delete") { _ in photos.deleteSelected() }
+func alertHandlerSnippet(rebuilder: inout BridgeRebuilder, photos: PhotoLibrary) {
+    rebuilder.alertActionHandlers.register(alert: "deleteConfirmation", action: "Delete") { _ in photos.deleteSelected() }
 }

@@ -1,18 +1,18 @@
 @_spi(Adapters) import Insecurity
 @_spi(Adapters) import SimUIKit
 
-/// One build of a tree into new objects, phase by phase: controllers, their relationships (containment,
+/// One rebuild of a tree into new objects, phase by phase: controllers, their relationships (containment,
 /// windows, presentations, hosts and frames), then the plugins' coordinators. Each phase that fails
 /// throws before the next begins; nothing is attached to the app until all have succeeded.
 @MainActor
-final class BridgeAssembly {
-    typealias Failure = BridgeBuilder.Failure
+final class TreeRebuild {
+    typealias Failure = BridgeRebuilder.Failure
 
     private let tree: BridgedTree
-    private let builder: BridgeBuilder
+    private let rebuilder: BridgeRebuilder
     private var failures: [Failure.Problem] = []
     /// The app's Insecurity coordinators, by the id of the controller they make, as when they start.
-    private var restorable: [String: RestorableFrame] = [:]
+    private var adoptable: [String: AdoptableFrame] = [:]
     private var controllers: [String: UIViewController] = [:]
     private var windows: [UIWindow] = []
     private var windowsByID: [String: UIWindow] = [:]
@@ -20,7 +20,7 @@ final class BridgeAssembly {
     private var frameCoordinators: [String: RestoredCoordinator] = [:]
     private var framesShowing = Set<String>()
     /// The registered plugins' container kinds.
-    private lazy var containerKinds = builder.registry.containerKinds
+    private lazy var containerKinds = rebuilder.registry.containerKinds
     /// The framework of the coordinator the tree says shows each controller, by controller id.
     private lazy var frameworkShowing: [String: String] = {
         var frameworks: [String: String] = [:]
@@ -31,14 +31,14 @@ final class BridgeAssembly {
     }()
     private var madeCoordinators: [AnyObject] = []
 
-    init(tree: BridgedTree, builder: BridgeBuilder) {
+    init(tree: BridgedTree, rebuilder: BridgeRebuilder) {
         self.tree = tree
-        self.builder = builder
+        self.rebuilder = rebuilder
     }
 
     /// Builds the new objects, and returns with them what attaches them to the app (the key window, the
     /// resumed queue), to run once nothing failed.
-    func assemble() throws(Failure) -> (live: BridgeBuilder.Live, attach: () -> Void) {
+    func run() throws(Failure) -> (live: BridgeRebuilder.Live, attach: () -> Void) {
         makeControllers()
         try checkPhase()
         let warnings = SimWarnings.capture {
@@ -50,7 +50,7 @@ final class BridgeAssembly {
         try checkPhase()
         let context = rebuildCoordinators()
         try checkPhase()
-        let live = BridgeBuilder.Live(
+        let live = BridgeRebuilder.Live(
             windows: windows, hosts: hosts,
             retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
         return (
@@ -61,7 +61,7 @@ final class BridgeAssembly {
                 for (window, described) in zip(windows, tree.windows) where described.isKey {
                     window.makeKey()
                 }
-                BridgeBuilder.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
+                BridgeRebuilder.resumeQueue(tree.queued, controllers: controllers, hosts: hosts)
             }
         )
     }
@@ -72,20 +72,20 @@ final class BridgeAssembly {
 
     // MARK: Phases
 
-    /// Makes every controller: by the app's Insecurity coordinator that shows it, by the builder's factory,
+    /// Makes every controller: by the app's Insecurity coordinator that shows it, by the rebuilder's factory,
     /// or as a stand-in; and checks that what a factory made is what the tree describes.
     private func makeControllers() {
         controllers.reserveCapacity(tree.controllers.count)
         for host in tree.hosts {
             for frame in host.frames {
                 guard let id = frame.controllerID,
-                    let made = builder.coordinatorFactories.makeFrame(typeName: frame.coordinatorType)
+                    let made = rebuilder.coordinatorFactories.makeFrame(typeName: frame.coordinatorType)
                 else { continue }
-                restorable[id] = made
+                adoptable[id] = made
             }
         }
         for described in tree.controllers {
-            if let made = restorable[described.id], String(describing: type(of: made.controller)) != described.type {
+            if let made = adoptable[described.id], String(describing: type(of: made.controller)) != described.type {
                 failures.append(
                     .controllerMismatch(
                         controllerID: described.id,
@@ -94,8 +94,8 @@ final class BridgeAssembly {
                     ))
             }
             guard
-                let controller = restorable[described.id]?.controller ?? builder.controllerFactories[described.type]?()
-                    ?? BridgeBuilder.standIn(for: described, kinds: containerKinds)
+                let controller = adoptable[described.id]?.controller ?? rebuilder.controllerFactories[described.type]?()
+                    ?? BridgeRebuilder.standIn(for: described, kinds: containerKinds)
             else {
                 failures.append(
                     .controllerMismatch(
@@ -114,7 +114,7 @@ final class BridgeAssembly {
     private func checkMade(_ controller: UIViewController, as described: BridgedController) {
         if let alert = described.alert {
             if let made = controller as? UIAlertController {
-                if let mismatch = alert.restore(into: made, id: described.id, handlers: builder.alertActionHandlers) {
+                if let mismatch = alert.restore(into: made, id: described.id, handlers: rebuilder.alertActionHandlers) {
                     failures.append(.controllerMismatch(controllerID: described.id, reason: mismatch))
                 }
             } else {
@@ -224,9 +224,9 @@ final class BridgeAssembly {
             let isShown = frame.state == .shown
             let presentation = frame.kind
             let adopted: Bool
-            if let made = frame.controllerID.flatMap({ restorable[$0] }) {
+            if let made = frame.controllerID.flatMap({ adoptable[$0] }) {
                 let receiver = below as? RestoredChildResultReceiver
-                let chainFinished = receiver == nil && below == nil ? builder.coordinatorFactories.chainFinished : nil
+                let chainFinished = receiver == nil && below == nil ? rebuilder.coordinatorFactories.chainFinished : nil
                 adopted = made.adopt(host, presentation, isShown) {
                     [weak receiver, weak child = made.coordinator] result in
                     guard let child else { return }
@@ -267,9 +267,9 @@ final class BridgeAssembly {
             controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
             leavingWithQueuedPops: leavingWithQueuedPops,
             // Every described host was rebuilt (a failure has thrown by now), in order.
-            hosts: hosts, factories: builder.coordinatorFactories
+            hosts: hosts, factories: rebuilder.coordinatorFactories
         )
-        for plugin in builder.registry.plugins {
+        for plugin in rebuilder.registry.plugins {
             let described = tree.coordinators.filter { $0.framework == plugin.framework }
             do {
                 try plugin.rebuildCoordinators(described, in: context)
@@ -278,7 +278,7 @@ final class BridgeAssembly {
                     .pluginFailed(framework: plugin.framework, coordinatorID: error.coordinatorID, reason: "\(error)"))
             }
         }
-        let known = Set(builder.registry.plugins.map(\.framework))
+        let known = Set(rebuilder.registry.plugins.map(\.framework))
         for coordinator in tree.coordinators where !known.contains(coordinator.framework) {
             failures.append(.noPlugin(coordinatorID: coordinator.id, framework: coordinator.framework))
         }

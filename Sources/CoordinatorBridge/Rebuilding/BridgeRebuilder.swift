@@ -61,7 +61,7 @@ public final class BridgeRebuildContext {
         self.factories = factories
     }
 
-    /// The app's coordinator of type `typeName` made by the builder's ``CoordinatorFactories`` for
+    /// The app's coordinator of type `typeName` made by the rebuilder's ``CoordinatorFactories`` for
     /// `rootViewController`, or nil when no factory is registered for that type (X9).
     public func makeCoordinator(typeName: String, rootViewController: UIViewController?) -> AnyObject? {
         factories.makeAdapted(typeName: typeName, rootViewController: rootViewController)
@@ -104,9 +104,9 @@ public final class BridgeRebuildContext {
     public func retain(_ object: AnyObject) { retained.append(object) }
 }
 
-/// Builds live objects from a ``BridgedTree`` (the reverse of ``BridgeReader``).
+/// Rebuilds live objects from a ``BridgedTree`` (the reverse of ``BridgeReader``).
 @MainActor
-public struct BridgeBuilder {
+public struct BridgeRebuilder {
     public let registry: BridgeRegistry
     /// Makes controllers by type name. Types without a factory become stand-ins of the described kind
     /// (plain controller, navigation, tab bar or split view controller) that report the original type name.
@@ -128,9 +128,9 @@ public struct BridgeBuilder {
         public let retained: [AnyObject]
     }
 
-    /// What went wrong while building; nothing built so far is attached to any existing object.
+    /// What went wrong while rebuilding; nothing rebuilt so far is attached to any existing object.
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        /// One reason the tree cannot be built, naming the part of the tree that fails.
+        /// One reason the tree cannot be rebuilt, naming the part of the tree that fails.
         public enum Problem: Hashable, Sendable, CustomStringConvertible {
             /// What a factory made for the controller is not what the tree describes.
             case controllerMismatch(controllerID: String, reason: String)
@@ -165,14 +165,14 @@ public struct BridgeBuilder {
         public var description: String { messages.joined(separator: "\n") }
     }
 
-    /// Builds `tree` into new windows. Existing windows and controllers are never touched, so a failure
+    /// Rebuilds `tree` in new windows. Existing windows and controllers are never touched, so a failure
     /// leaves the app as it was (X5). A document that would make UIKit raise (S17) fails with UIKit's reason.
-    public func build(_ tree: BridgedTree) throws(Failure) -> Live {
+    public func rebuild(_ tree: BridgedTree) throws(Failure) -> Live {
         var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(problems: []))
         // The recorded relationships already exist: they are set up at once, whatever the timing model (S18).
         let exceptions = SimAnimation.withNonAnimatedTiming(.immediate) {
             SimExceptions.capture {
-                built = Result { () throws(Failure) in try BridgeAssembly(tree: tree, builder: self).assemble() }
+                built = Result { () throws(Failure) in try TreeRebuild(tree: tree, rebuilder: self).run() }
             }
         }
         guard exceptions.isEmpty else {
