@@ -123,11 +123,11 @@ extension InsecurityHost {
 
 extension InsecurityHost {
     /// For adapters: the controller of the lowest live frame.
-    @_spi(Adapters) public var lowestFrameController: UIViewController? { frames.first?.controller }
+    var lowestFrameController: UIViewController? { frames.first?.controller }
 
     /// For adapters: calls `body` with the live frames' controllers from the top down until it returns
     /// false. Costs O(frames visited), however deep the chain.
-    @_spi(Adapters) public func forEachFrameControllerFromTop(_ body: (UIViewController) -> Bool) {
+    func forEachFrameControllerFromTop(_ body: (UIViewController) -> Bool) {
         for frame in frames.reversed() {
             guard let controller = frame.controller else { continue }
             if !body(controller) { return }

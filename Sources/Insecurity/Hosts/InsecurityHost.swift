@@ -119,10 +119,10 @@ public final class InsecurityHost {
         }
     }
 
-    /// For adapters: a host on `navigationController` as it was recorded in a snapshot, or as an adapter's
+    /// For the rebuild and the shared stack: a host on `navigationController` as it was recorded in a snapshot, or as an adapter's
     /// shared stack makes it, run by `framework`'s adapter (nil for the app's own). An empty stack was
     /// reported when the app made the host; restoring it is legitimate and reports nothing (E20).
-    @_spi(Adapters) public init(restoringOn navigationController: UINavigationController, framework: String? = nil) {
+    package init(restoringOn navigationController: UINavigationController, framework: String? = nil) {
         readBase = { [weak navigationController] in .navigation(navigationController) }
         windowTransition = nil
         self.framework = framework
@@ -131,8 +131,8 @@ public final class InsecurityHost {
         baseObservation = navigationController.observeStack { [weak self] in self?.stackChanged($0) }
     }
 
-    /// For adapters restoring a snapshot: a host whose chain starts at `window`'s root.
-    @_spi(Adapters) public convenience init(restoringOn window: UIWindow, framework: String? = nil) {
+    /// For the rebuild of a snapshot: a host whose chain starts at `window`'s root.
+    package convenience init(restoringOn window: UIWindow, framework: String? = nil) {
         self.init(window: window, transition: nil, framework: framework)
     }
 

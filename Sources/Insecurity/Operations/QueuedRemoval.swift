@@ -1,8 +1,7 @@
 @_spi(Adapters) import SimUIKit
 
 /// A removal waiting in the queue: what a snapshot taken now records, and what its import runs again.
-@_spi(Adapters)
-public enum QueuedRemoval {
+package enum QueuedRemoval {
     /// Dismisses `controller` and everything presented above it.
     case dismissal(of: UIViewController, animated: Bool)
     /// Pops `navigation`'s stack down to `controller`.

@@ -5,12 +5,12 @@
 @MainActor
 public enum UIKitOperations {
     /// The dismissals and pops waiting for a transition to end, in request order.
-    public static var queuedRemovals: [QueuedRemoval] { UIKitOperationQueue.shared.queuedRemovals }
+    package static var queuedRemovals: [QueuedRemoval] { UIKitOperationQueue.shared.queuedRemovals }
 
     /// For importers: queues what was waiting when a snapshot was taken, `removals` in their order, then
     /// the frames of `hosts` that were waiting to be shown. Nothing runs before the run loop's next turn,
     /// so the restored tree is exactly the snapshot's until then; operations requested meanwhile run after.
-    public static func resumeRestored(_ removals: [QueuedRemoval], hosts: [InsecurityHost]) {
+    package static func resumeRestored(_ removals: [QueuedRemoval], hosts: [InsecurityHost]) {
         let gate = UIKitOperationQueue.RestoreGate()
         for removal in removals {
             switch removal {

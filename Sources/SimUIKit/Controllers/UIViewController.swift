@@ -460,7 +460,7 @@ open class UIViewController: UIResponder {
 
     /// Puts a presentation back while a snapshot's window is rebuilt, before the window is shown: a
     /// non-animated presentation that UIKit's rules allow except that the window need not be visible yet.
-    @_spi(Adapters) public func restorePresentation(of viewControllerToPresent: UIViewController) {
+    package func restorePresentation(of viewControllerToPresent: UIViewController) {
         present(viewControllerToPresent, animated: false, restoring: true, completion: nil)
     }
 
