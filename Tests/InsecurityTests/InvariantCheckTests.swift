@@ -2,7 +2,7 @@ import SimulationTesting
 import TestSupport
 import Testing
 
-@_spi(Testing) @testable import Insecurity
+@_spi(Adapters) @_spi(Testing) @testable import Insecurity
 @testable import SimUIKit
 
 /// Each invariant corrupted on purpose: the checks the random suites run after every step must see it.
@@ -70,6 +70,32 @@ struct InvariantCheckTests {
                 && reported.first?.message.contains("is missing from the controller lookup table") == true,
             "\(reported)")
         _ = scene
+    }
+
+    @Test("Debug builds catch a shared stack's broken bookkeeping inside the adapters' next operation")
+    func sharedStackCaughtInsideTheOperation() {
+        let (scene, navigation) = Scene.navigation()
+        let stack = SharedNavigationStack.stack(for: navigation, framework: "Test")
+        let detail = UIViewController()
+        let healthy = InsecurityDiagnostics.capture {
+            stack.push(detail, typeName: "Detail", animated: false)
+            loop.runUntilIdle()
+            stack.replaceStack(with: [navigation.viewControllers[0], UIViewController()], typeNames: ["Home", "More"])
+            loop.runUntilIdle()
+        }
+        #expect(healthy.isEmpty, "correct operations report nothing: \(healthy)")
+        // A replacement begun and never ended, as a forgotten end of the bracket would leave it.
+        stack.state.beginSettingRoot(navigation.viewControllers[0])
+        let reported = InsecurityDiagnostics.capture {
+            stack.push(UIViewController(), typeName: "Next", animated: false)
+        }
+        #expect(reported.map(\.code) == [.invariantBroken])
+        #expect(
+            reported.first?.message == "After pushing Next: a stack replacement is still being applied.",
+            "\(reported)")
+        stack.state.endStackReplacement()
+        loop.runUntilIdle()
+        withExtendedLifetime(scene) {}
     }
 
     @Test("A live frame whose controller left the screen, and an ended frame's controller left on screen, are reported")

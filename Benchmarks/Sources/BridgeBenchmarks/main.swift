@@ -180,11 +180,12 @@ func legacyRows() -> [Row] {
 
 /// The engine and adapter rows' operations, repeated a fixed number of times without timing, for
 /// `valgrind --tool=callgrind`: instruction counts compare two builds where wall time cannot. Depth 1,000 rather
-/// than 10,000 keeps the chains' set-up small enough to run under the instrumentation.
+/// than 10,000 keeps the chains' set-up small enough to run under the instrumentation. `parts` picks among
+/// `modal`, `push` and `legacy`.
 @MainActor
-func engineOperations() {
+func engineOperations(parts: Set<String>) {
     let loop = SimRunLoop.main
-    for depth in [10, 1_000] {
+    for depth in [10, 1_000] where parts.contains("modal") {
         let (window, host, top) = modalChain(depth: depth)
         for _ in 0..<2_000 {
             let child = Sheet()
@@ -196,7 +197,7 @@ func engineOperations() {
         loop.runUntilIdle()
         _ = host
     }
-    for depth in [10, 1_000] {
+    for depth in [10, 1_000] where parts.contains("push") {
         let (window, host, top) = navigationChain(depth: depth)
         for _ in 0..<2_000 {
             let child = Screen()
@@ -208,7 +209,7 @@ func engineOperations() {
         loop.runUntilIdle()
         _ = host
     }
-    for depth in [10, 1_000] {
+    for depth in [10, 1_000] where parts.contains("legacy") {
         let (window, coordinator) = legacyStack(depth: depth)
         for _ in 0..<2_000 {
             coordinator.show(UIViewController())
@@ -372,7 +373,8 @@ MainActor.assumeIsolated {
             return
         }
         if what == "engine-ops" {
-            engineOperations()
+            let parts = Set(arguments.dropFirst(2))
+            engineOperations(parts: parts.isEmpty ? ["modal", "push", "legacy"] : parts)
             return
         }
         if what == "parse-small" {

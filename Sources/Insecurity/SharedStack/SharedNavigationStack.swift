@@ -50,7 +50,8 @@ public final class SharedNavigationStack {
         let coordinator: InsecurityCoordinator<Void>
         let observation: AnyObject
     }
-    private var state = SharedStackState<UIViewController, TrackedFrame>()
+    /// Internal for the tests that corrupt it on purpose.
+    var state = SharedStackState<UIViewController, TrackedFrame>()
     /// Reports the stack's completed changes while a queued pop from a snapshot is awaited.
     private var stackObservation: AnyObject?
 
@@ -222,6 +223,7 @@ public final class SharedNavigationStack {
         let frame = ControllerCoordinator(controller, typeName: typeName)
         track(frame, for: controller)
         host.start(frame, in: .current, animated: animated) { _ in }
+        checkState(after: "pushing \(typeName)", around: controller)
         if let completion { UIKitOperations.afterContentChanges(of: navigationController, completion) }
     }
 
@@ -234,6 +236,7 @@ public final class SharedNavigationStack {
         } else if let navigationController {
             UIKitOperations.pop(navigationController, to: controller, animated: animated)
         }
+        checkState(after: "popping to \(controller.simDescription)", around: first)
     }
 
     /// Takes the controllers with these identities off the planned stack without animation, as the
@@ -274,6 +277,7 @@ public final class SharedNavigationStack {
         for (index, controller) in controllers.enumerated().dropFirst() {
             push(controller, typeName: typeNames[index], animated: animated && index == controllers.count - 1)
         }
+        checkState(after: "replacing the stack with \(controllers.count) controllers")
     }
 
     /// The type name the frame behind `controller` reports, for a controller pushed again.
@@ -296,5 +300,28 @@ public final class SharedNavigationStack {
         for participant in participants.compactMap(\.value) {
             reports[ObjectIdentifier(participant)]?(reconciliation)
         }
+    }
+
+    // MARK: Invariants
+
+    /// Checks the bookkeeping right after `operation`, in builds with `INSECURITY_CHECKS` (this package's debug
+    /// builds; nothing in release), as the host checks its chain: no replacement left half applied, never more
+    /// frames tracked than the host has (an Insecurity chain embedded on the stack may add frames of its own),
+    /// and `controller`'s entry, if any, for a frame that has not ended. O(1); reported as `invariantBroken`.
+    private func checkState(after operation: @autoclosure () -> String, around controller: UIViewController? = nil) {
+        #if INSECURITY_CHECKS
+            var problems = state.violationsBetweenOperations
+            if let host, case .ready = host.stage, state.frames.count > host.frames.count {
+                problems.append("the stack tracks \(state.frames.count) frames, its host has \(host.frames.count)")
+            }
+            if let controller, let tracked = state.frames[ObjectIdentifier(controller)],
+                case .ended = tracked.coordinator.state
+            {
+                problems.append("the frame behind \(controller.simDescription) has ended but the stack still tracks it")
+            }
+            guard !problems.isEmpty else { return }
+            InsecurityDiagnostics.report(
+                .invariantBroken, "After \(operation()): \(problems.joined(separator: "; ")).")
+        #endif
     }
 }

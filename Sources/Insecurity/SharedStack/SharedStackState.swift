@@ -177,6 +177,14 @@ struct SharedStackState<Controller: AnyObject, Frame> {
         return Reconciliation(gone: gone, poppedByOthers: report.poppedByOthers)
     }
 
+    // MARK: Invariants
+
+    /// What is wrong with the bookkeeping between two operations: a stack replacement still being applied.
+    var violationsBetweenOperations: [String] {
+        guard case .idle = replacement else { return ["a stack replacement is still being applied"] }
+        return []
+    }
+
     // MARK: Planning
 
     /// The planned stack below the frames, given the navigation controller's `stack`: the root a queued
