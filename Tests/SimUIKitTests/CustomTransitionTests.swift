@@ -84,6 +84,7 @@ struct CustomTransitionTests {
         #expect(navigation.viewControllers == [root, detail])
         #expect(detail.view.alpha == 1, "the animation's end value is set at once, as UIKit's model values are")
         #expect(detail.view.superview != nil, "the animator put the view in the container")
+        #expect(navigation.transitionCoordinator?.initiallyInteractive == false, "no interaction controller")
         loop.advance(by: 0.2)
         #expect(navigation.transitionCoordinator != nil, "0.25 s, the animator's duration, not 0.35")
         loop.advance(by: 0.05)
@@ -129,7 +130,8 @@ struct CustomTransitionTests {
         delegate.interaction = interaction
         navigation.delegate = delegate
         navigation.popViewController(animated: true)
-        #expect(navigation.transitionCoordinator?.isInteractive == true)
+        let transition = navigation.transitionCoordinator
+        #expect(transition?.isInteractive == true && transition?.initiallyInteractive == true)
         interaction.update(0.5)
         #expect(interaction.percentComplete == 0.5)
         loop.advance(by: 5)
@@ -137,6 +139,8 @@ struct CustomTransitionTests {
         #expect(navigation.viewControllers == [root], "UIKit's stack changed at the call")
         if finish { interaction.finish() } else { interaction.cancel() }
         #expect(navigation.viewControllers == (finish ? [root] : [root, detail]))
+        #expect(transition?.isInteractive == false, "the finger let go")
+        #expect(transition?.initiallyInteractive == true && transition?.isCancelled == !finish)
         loop.advance(by: 0.19)
         #expect(navigation.transitionCoordinator != nil, "the rest of the 0.4 s")
         loop.advance(by: 0.01)
