@@ -132,12 +132,7 @@ extension InsecurityHost {
     /// The chain's root ended before the window showed it: the replacement is called off, and the chain it
     /// was to replace goes on as the window's current chain (E13).
     private func withdrawRoot() {
-        let replaced: InsecurityHost? =
-            switch succession.predecessor {
-            case .replacing(let chain): chain
-            case .none: nil
-            case .withdrawn(let chain): chain
-            }
+        let replaced = succession.predecessor.chain
         succession.predecessor = .withdrawn(replaced)
         replaced?.succession.successor = .none
     }

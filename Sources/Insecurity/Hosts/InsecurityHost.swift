@@ -35,6 +35,15 @@ public final class InsecurityHost {
             /// This chain's root ended before the window showed it: the chain it was to replace (if any)
             /// stays the window's current one.
             case withdrawn(InsecurityHost?)
+
+            /// The earlier chain, replaced or staying current, if any.
+            var chain: InsecurityHost? {
+                switch self {
+                case .none: nil
+                case .replacing(let chain), .withdrawn(let chain?): chain
+                case .withdrawn(nil): nil
+                }
+            }
         }
 
         /// Whether a later chain is replacing this one.
