@@ -7,30 +7,22 @@ extension InsecurityHost {
     func end(
         _ frame: Frame, cause: NavigationEvent.EndCause, removal: Removal, deliver: @escaping () -> Void
     ) {
-        switch stage {
-        case .tearingDown(var awaiting):
-            awaiting.append { [weak self] in
-                guard frame.isLive else { return }
-                self?.end(frame, cause: cause, removal: removal, deliver: deliver)
-            }
-            stage = .tearingDown(awaiting: awaiting)
-        case .ending(var batch):
+        let action = stage.frameEnds(frame, index: frame.index, removal: removal) { [weak self] in
+            guard frame.isLive else { return }
+            self?.end(frame, cause: cause, removal: removal, deliver: deliver)
+        }
+        switch action {
+        case .waitForTeardown, .tornDownWithBatch:
             // A frame above the lowest ended one (UIKit removed its screen while a completion ran) is torn
             // down with the batch, without its completion (E8).
-            guard frame.index <= batch.lowest.index else { return }
-            if frame.index < batch.lowest.index {
-                batch.lowest = frame
-                batch.removal = removal
-            }
-            stage = .ending(batch)
+            return
+        case .deliverInBatch:
             markEnded(frame, cause: cause)
             deliver()
-        case .ready:
-            stage = .ending(Batch(lowest: frame, removal: removal, deferredStart: nil))
+        case .deliverThenTearDown:
             markEnded(frame, cause: cause)
             deliver()
-            guard case .ending(let batch) = stage else { return }
-            stage = .tearingDown(awaiting: [])
+            guard let batch = stage.beginTeardown() else { return }
             let popped = tearDown(from: batch.lowest.index, removal: batch.removal)
             finishTeardown()
             checkChain(after: "ending \(frame.typeName)")
@@ -47,11 +39,8 @@ extension InsecurityHost {
 
     /// Makes the host ready again after a teardown, and runs the ends UIKit caused during it.
     func finishTeardown() {
-        var awaiting: [@MainActor () -> Void] = []
-        if case .tearingDown(let ends) = stage { awaiting = ends }
-        stage = .ready
         // Each end tears down on its own and runs what its teardown caused.
-        for end in awaiting { end() }
+        for end in stage.teardownFinished() { end() }
     }
 
     func markEnded(_ frame: Frame, cause: NavigationEvent.EndCause) {
@@ -141,13 +130,13 @@ extension InsecurityHost {
     /// During a teardown, the coordinators end at once, since the window no longer shows them, and the
     /// frames are let go once the teardown is over.
     func abandon() {
-        guard case .ready = stage else {
+        guard stage.isReady else {
             endWithoutCompletions(frames)
             // Kept alive until then: the new chain lets go of the replaced one as soon as its root shows (E13).
             SimRunLoop.main.perform { self.abandon() }
             return
         }
-        stage = .tearingDown(awaiting: [])
+        stage.beginTeardownWithoutBatch()
         let ended = frames
         frames.removeAll()
         framesByUIKitController.removeAll()

@@ -81,7 +81,7 @@ extension InsecurityHost {
     /// Lookup tables, indices and stage agree with the chain.
     func structuralViolations() -> [String] {
         var problems: [String] = []
-        if case .ready = stage {} else { problems.append("host \(debugName) is not ready between steps") }
+        if !stage.isReady { problems.append("host \(debugName) is not ready between steps") }
         return problems + chainViolations()
     }
 
@@ -116,7 +116,7 @@ extension InsecurityHost {
     /// the whole chain is read only to describe a problem.
     func checkChain(after operation: @autoclosure () -> String, around frame: Frame? = nil) {
         #if INSECURITY_CHECKS
-            guard case .ready = stage else { return }
+            guard stage.isReady else { return }
             func inPlace(_ frame: Frame) -> Bool {
                 frames.indices.contains(frame.index) && frames[frame.index] === frame && frame.host === self
                     && framesByUIKitController[frame.uikitControllerID] === frame && (frame.isLive || hasLeftWindow)

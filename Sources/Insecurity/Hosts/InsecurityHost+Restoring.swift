@@ -13,7 +13,7 @@ extension InsecurityHost {
         isShown: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void = { _ in }
     ) -> Bool {
-        guard case .ready = stage, coordinator.canStart else { return false }
+        guard stage.isReady, coordinator.canStart else { return false }
         let placement: Placement
         // A waiting frame's own navigation controller, if it has one, already holds its controller.
         let navigation =

@@ -14,16 +14,6 @@
 /// the chain replaces the frames above that coordinator (they end without their completions).
 @MainActor
 public final class InsecurityHost {
-    /// The host's stage: ready, running completions of ending frames (batching), or tearing frames down.
-    enum Stage {
-        case ready
-        case ending(Batch)
-        /// Tearing frames down; `awaiting` are the ends UIKit caused meanwhile (the queue ran a waiting
-        /// operation that removed another of the host's frames): they run as soon as the teardown is over,
-        /// in the same turn.
-        case tearingDown(awaiting: [@MainActor () -> Void])
-    }
-
     /// A window chain's place among the window's successive root chains (E13).
     struct Succession {
         /// The chain this one took over from.
@@ -57,37 +47,14 @@ public final class InsecurityHost {
         var successor = Successor.none
     }
 
-    /// How the screen of the lowest frame a teardown ends leaves.
-    enum Removal {
-        /// UIKit took it away already (the user, app code, a deallocation): only what the chain shows above it
-        /// is left to remove, animated.
-        case doneByUIKit
-        /// The engine's one UIKit operation takes it away (E7).
-        case byEngine(animated: Bool)
-
-        /// Whether the teardown's UIKit operation is animated.
-        var animated: Bool {
-            switch self {
-            case .doneByUIKit: true
-            case .byEngine(let animated): animated
-            }
-        }
-    }
-
-    struct Batch {
-        var lowest: Frame
-        /// How the lowest ended frame's screen leaves, which sets the teardown's UIKit operation.
-        var removal: Removal
-        var deferredStart: (@MainActor () -> Void)?
-    }
-
     /// What the host was started on, read through weak references: the host keeps none of it alive.
     private let readBase: () -> HostBase
     /// For a window host: the transition that animates the root changes it makes, if any.
     let windowTransition: (duration: Double, options: UIView.AnimationOptions)?
     var frames: [Frame] = []
     var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
-    var stage = Stage.ready
+    /// Ready, running the completions of ending frames, or tearing frames down.
+    var stage = HostStage<Frame>()
     /// The frames a restore adopted: the stack positions it adopts from, and those waiting to be shown.
     var adoption = AdoptionState<UIViewController, Frame>()
     var baseObservation: AnyObject?
@@ -182,17 +149,22 @@ public final class InsecurityHost {
         onTeardown: (() -> Void)?
     ) -> Bool {
         adoption.startBegan()
-        switch stage {
-        case .tearingDown:
+        switch stage.startRequested() {
+        case .refuseDuringTeardown:
             InsecurityDiagnostics.report(
                 .startDuringTeardown,
                 "\(type(of: child)) was started while frames were being torn down; it does not start.")
             return false
-        case .ending(let batch):
+        case .refuseSecondInBatch:
+            InsecurityDiagnostics.report(
+                .secondStartInCompletion,
+                "\(type(of: child)) was started inside a completion while another start was already waiting; it does not start."
+            )
+            return false
+        case .deferUntilTeardown:
             return deferStart(
-                child, request, after: anchor, until: batch, animated: animated, completion: completion,
-                onTeardown: onTeardown)
-        case .ready:
+                child, request, after: anchor, animated: animated, completion: completion, onTeardown: onTeardown)
+        case .proceed:
             break
         }
         guard child.canStart else { return false }
@@ -226,19 +198,10 @@ public final class InsecurityHost {
     /// A start requested inside a completion runs once the teardown's transition is over (E9): one per batch.
     private func deferStart<NewResult>(
         _ child: InsecurityCoordinator<NewResult>, _ request: StartRequest, after anchor: StartAnchor,
-        until batch: Batch, animated: Bool, completion: @escaping (CoordinatorResult<NewResult>) -> Void,
-        onTeardown: (() -> Void)?
+        animated: Bool, completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool {
-        var batch = batch
-        guard batch.deferredStart == nil else {
-            InsecurityDiagnostics.report(
-                .secondStartInCompletion,
-                "\(type(of: child)) was started inside a completion while another start was already waiting; it does not start."
-            )
-            return false
-        }
         guard child.canStart else { return false }
-        batch.deferredStart = { [weak self] in
+        stage.deferStart { [weak self] in
             // A parent that ended before the start could run takes the start with it (E8), quietly.
             if case .frame(let parent) = anchor, !parent.isLive {
                 onTeardown?()
@@ -250,7 +213,6 @@ public final class InsecurityHost {
                     onTeardown: onTeardown) ?? false
             if !started { onTeardown?() }
         }
-        stage = .ending(batch)
         return true
     }
 
@@ -273,7 +235,7 @@ public final class InsecurityHost {
         }
         let keptCount = parent.map { $0.index + 1 } ?? 0
         if keptCount < frames.count {
-            stage = .tearingDown(awaiting: [])
+            stage.beginTeardownWithoutBatch()
             tearDown(from: keptCount, removal: .byEngine(animated: animated))
             finishTeardown()
             if let parent, !parent.isLive {

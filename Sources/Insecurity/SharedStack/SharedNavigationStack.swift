@@ -311,7 +311,7 @@ public final class SharedNavigationStack {
     private func checkState(after operation: @autoclosure () -> String, around controller: UIViewController? = nil) {
         #if INSECURITY_CHECKS
             var problems = state.violationsBetweenOperations
-            if let host, case .ready = host.stage, state.frames.count > host.frames.count {
+            if let host, host.stage.isReady, state.frames.count > host.frames.count {
                 problems.append("the stack tracks \(state.frames.count) frames, its host has \(host.frames.count)")
             }
             if let controller, let tracked = state.frames[ObjectIdentifier(controller)],
