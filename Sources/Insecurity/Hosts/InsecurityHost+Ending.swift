@@ -121,9 +121,7 @@ extension InsecurityHost {
     /// The chain's root ended before the window showed it: the replacement is called off, and the chain it
     /// was to replace goes on as the window's current chain (E13).
     private func withdrawRoot() {
-        let replaced = succession.predecessor.chain
-        succession.predecessor = .withdrawn(replaced)
-        replaced?.succession.successor = .none
+        succession.rootWithdrawn()?.succession.replacementCalledOff()
     }
 
     /// Ends every frame without UIKit operations and without completions (the window replaced the root).

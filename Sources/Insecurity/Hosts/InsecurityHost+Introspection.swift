@@ -53,7 +53,7 @@ extension InsecurityHost {
     /// Whether the window replaced the root of this chain, which waits for its teardown to end to let go of
     /// its frames (their coordinators have ended already).
     var hasLeftWindow: Bool {
-        guard case .replacing = succession.successor, case .window(let window) = hostBase, let lowest = frames.first
+        guard succession.isBeingReplaced, case .window(let window) = hostBase, let lowest = frames.first
         else { return false }
         return window?.rootViewController !== lowest.uikitController
     }

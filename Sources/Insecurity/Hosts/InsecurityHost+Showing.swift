@@ -110,7 +110,7 @@ extension InsecurityHost {
                 window.rootViewController = uikitController
             }
             let shown = window.rootViewController === uikitController
-            if shown { succession.predecessor = .none }
+            if shown { succession.rootShown() }
             return shown
         }
     }

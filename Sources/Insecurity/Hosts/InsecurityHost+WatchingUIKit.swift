@@ -52,7 +52,7 @@ extension InsecurityHost {
             guard navigation?.hostWindow == nil else { return }
         case .window(let window):
             guard window?.rootViewController !== lowest.uikitController else { return }
-            if case .replacing = succession.successor {
+            if succession.isBeingReplaced {
                 abandon()
                 return
             }

@@ -14,39 +14,6 @@
 /// the chain replaces the frames above that coordinator (they end without their completions).
 @MainActor
 public final class InsecurityHost {
-    /// A window chain's place among the window's successive root chains (E13).
-    struct Succession {
-        /// The chain this one took over from.
-        enum Predecessor {
-            /// None, or its replacement is complete (this chain's root is on screen).
-            case none
-            /// Replaced once this chain's root is on screen; it is what the user sees until then.
-            case replacing(InsecurityHost)
-            /// This chain's root ended before the window showed it: the chain it was to replace (if any)
-            /// stays the window's current one.
-            case withdrawn(InsecurityHost?)
-
-            /// The earlier chain, replaced or staying current, if any.
-            var chain: InsecurityHost? {
-                switch self {
-                case .none: nil
-                case .replacing(let chain), .withdrawn(let chain?): chain
-                case .withdrawn(nil): nil
-                }
-            }
-        }
-
-        /// Whether a later chain is replacing this one.
-        enum Successor {
-            case none
-            /// Its frames end without their completions once the later chain's root is on screen.
-            case replacing
-        }
-
-        var predecessor = Predecessor.none
-        var successor = Successor.none
-    }
-
     /// What the host was started on, read through weak references: the host keeps none of it alive.
     private let readBase: () -> HostBase
     /// For a window host: the transition that animates the root changes it makes, if any.
@@ -61,7 +28,7 @@ public final class InsecurityHost {
     /// The window showing the host's base, whose root changes the host follows.
     var watchedWindow: (window: Weak<UIWindow>, observation: AnyObject)?
     /// For a window chain: the chain it replaces and whether a later one replaces it (E13).
-    var succession = Succession()
+    var succession = Succession<InsecurityHost>()
 
     /// For adapters: the coordinator framework whose adapter made the host to run its coordinators' screens,
     /// or nil for a host the app made. Snapshots record it (X3), and a rebuilt host gets it back.

@@ -47,8 +47,8 @@ public final class WindowHost: WindowNavigation, _EngineStarter {
         let chain = InsecurityHost(window: window, transition: transition)
         // The previous chain ends when the new root is on screen: until then it is what the user sees.
         let current = topContext
-        current?.succession.successor = .replacing
-        chain.succession.predecessor = current.map { .replacing($0) } ?? .none
+        current?.succession.laterChainStarted()
+        chain.succession = Succession(replacing: current)
         latestChain = chain
         return chain.start(
             child, request, after: .top, animated: transition != nil, completion: completion, onTeardown: onTeardown)
