@@ -283,7 +283,7 @@ public final class InsecurityHost {
             }
             return .presented(presenter: Weak(presenter), navigation: navigation.map(Weak.init))
         }
-        switch request {
+        switch request.kind {
         case .modal:
             return presented(in: nil).map { ($0, nil) }
         case .navigationRoot(let navigation):

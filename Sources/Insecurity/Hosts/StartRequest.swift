@@ -1,13 +1,5 @@
 import SimUIKit
 
-/// What a `start` call asks for, before it is resolved against the parent's context.
-enum StartRequest {
-    case modal
-    case push
-    case navigationRoot(UINavigationController)
-    case adaptive(AdaptiveContext)
-}
-
 /// Where a start attaches in a host's chain.
 enum StartAnchor {
     /// On top of the chain (or on the host's base when the chain is empty).
@@ -16,16 +8,24 @@ enum StartAnchor {
     case frame(Frame)
 }
 
-/// What a `start` call asks for, opaque outside the engine: only the engine's own `start` overloads make one.
-public struct _StartRequest {
-    let kind: StartRequest
-
-    static var modal: _StartRequest { _StartRequest(kind: .modal) }
-    static var push: _StartRequest { _StartRequest(kind: .push) }
-    static func navigationRoot(_ navigationController: UINavigationController) -> _StartRequest {
-        _StartRequest(kind: .navigationRoot(navigationController))
+/// What a `start` call asks for, before it is resolved against the parent's context (E5, E6). Public only
+/// because the engine's `start` overloads are, and opaque outside the engine: only those overloads make one.
+public struct StartRequest {
+    enum Kind {
+        case modal
+        case push
+        case navigationRoot(UINavigationController)
+        case adaptive(AdaptiveContext)
     }
-    static func adaptive(_ context: AdaptiveContext) -> _StartRequest { _StartRequest(kind: .adaptive(context)) }
+
+    let kind: Kind
+
+    static var modal: StartRequest { StartRequest(kind: .modal) }
+    static var push: StartRequest { StartRequest(kind: .push) }
+    static func navigationRoot(_ navigationController: UINavigationController) -> StartRequest {
+        StartRequest(kind: .navigationRoot(navigationController))
+    }
+    static func adaptive(_ context: AdaptiveContext) -> StartRequest { StartRequest(kind: .adaptive(context)) }
 }
 
 /// The engine's own starters: hosts, window hosts and coordinators' `navigation`. Each implements one start
@@ -38,7 +38,7 @@ public protocol _EngineStarter {
     /// frame is torn down with an ancestor instead of ending.
     @discardableResult
     func _startChild<NewResult>(
-        _ child: InsecurityCoordinator<NewResult>, _ request: _StartRequest, animated: Bool,
+        _ child: InsecurityCoordinator<NewResult>, _ request: StartRequest, animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool
 }

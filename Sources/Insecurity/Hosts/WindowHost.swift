@@ -24,11 +24,11 @@ public final class WindowHost: WindowNavigation, _EngineStarter {
 
     @discardableResult
     public func _startChild<NewResult>(
-        _ child: InsecurityCoordinator<NewResult>, _ request: _StartRequest, animated: Bool,
+        _ child: InsecurityCoordinator<NewResult>, _ request: StartRequest, animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool {
         let transition = animated ? InsecurityConfiguration.windowTransition : nil
-        return startRoot(child, request.kind, transition: transition, completion: completion, onTeardown: onTeardown)
+        return startRoot(child, request, transition: transition, completion: completion, onTeardown: onTeardown)
     }
 
     @discardableResult

@@ -5,7 +5,7 @@ import SimUIKit
 @MainActor
 private func awaitResult<NewResult: Sendable>(
     of child: InsecurityCoordinator<NewResult>,
-    _ request: _StartRequest,
+    _ request: StartRequest,
     animated: Bool,
     through navigation: Any,
     otherwise startWithoutEngine: (@escaping (CoordinatorResult<NewResult>) -> Void) -> Void

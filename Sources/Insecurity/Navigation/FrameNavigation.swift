@@ -14,7 +14,7 @@ final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, Ad
 
     @discardableResult
     func _startChild<NewResult>(
-        _ child: InsecurityCoordinator<NewResult>, _ request: _StartRequest, animated: Bool,
+        _ child: InsecurityCoordinator<NewResult>, _ request: StartRequest, animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool {
         guard let frame, frame.isLive else {
@@ -30,7 +30,7 @@ final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, Ad
             return false
         }
         return host.start(
-            child, request.kind, after: .frame(frame), animated: animated, completion: completion,
+            child, request, after: .frame(frame), animated: animated, completion: completion,
             onTeardown: onTeardown)
     }
 }
@@ -38,9 +38,9 @@ final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, Ad
 extension InsecurityHost: ModalNavigation, NavigationControllerNavigation, AdaptiveNavigation, _EngineStarter {
     @discardableResult
     public func _startChild<NewResult>(
-        _ child: InsecurityCoordinator<NewResult>, _ request: _StartRequest, animated: Bool,
+        _ child: InsecurityCoordinator<NewResult>, _ request: StartRequest, animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void, onTeardown: (() -> Void)?
     ) -> Bool {
-        start(child, request.kind, after: .top, animated: animated, completion: completion, onTeardown: onTeardown)
+        start(child, request, after: .top, animated: animated, completion: completion, onTeardown: onTeardown)
     }
 }
