@@ -121,11 +121,14 @@ extension InsecurityHost {
                 frames.indices.contains(frame.index) && frames[frame.index] === frame && frame.host === self
                     && framesByUIKitController[frame.uikitControllerID] === frame && (frame.isLive || hasLeftWindow)
             }
-            let touchedInPlace = frame.map { !$0.isLive || !frames.indices.contains($0.index) || inPlace($0) } ?? true
+            let touchedInPlace = frame.map { !$0.isLive || inPlace($0) } ?? true
             guard
                 framesByUIKitController.count != frames.count || !touchedInPlace || !(frames.last.map(inPlace) ?? true)
             else { return }
-            let problems = chainViolations()
+            var problems = chainViolations()
+            if !touchedInPlace, let frame {
+                problems.append("frame \(frame.id) \(frame.typeName) is live but not in place in its host's chain")
+            }
             InsecurityDiagnostics.report(
                 .invariantBroken,
                 "After \(operation()): \(problems.isEmpty ? "the chain changed under the operation" : problems.joined(separator: "; "))."
