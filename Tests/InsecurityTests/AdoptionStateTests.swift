@@ -2,12 +2,6 @@ import Testing
 
 @testable import Insecurity
 
-/// A controller as the adoption's bookkeeping sees it: an identity.
-private final class Card {
-    let name: String
-    init(_ name: String) { self.name = name }
-}
-
 private typealias State = AdoptionState<Card, String>
 
 /// The frames the actions show, in order.

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Insecurity
 
-/// A controller as the shared stack's bookkeeping sees it: an identity.
-private final class Card {
+/// A controller as the engine's state values (the shared stack's, the adoption's) see it: an identity.
+final class Card {
     let name: String
     init(_ name: String) { self.name = name }
 }

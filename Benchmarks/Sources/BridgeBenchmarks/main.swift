@@ -92,6 +92,60 @@ func engineRows() -> [Row] {
     modalRows() + pushRows() + legacyRows()
 }
 
+/// The engine and adapter rows' operations: a sheet started and finished on a modal chain, a screen pushed and
+/// finished on a stack of engine frames, a legacy coordinator's show and pop on its own stack.
+enum EngineOperation: String, CaseIterable {
+    case modal, push, legacy
+}
+
+/// Builds a visible chain of `depth` for `operation`, hands `measure` the operation (one start and finish, or
+/// show and pop, settled) and the window, then takes the chain down.
+@MainActor
+func onChain(
+    _ operation: EngineOperation, depth: Int, _ measure: (_ operation: () -> Void, _ window: UIWindow) -> Void
+) {
+    let loop = SimRunLoop.main
+    switch operation {
+    case .modal:
+        let (window, host, top) = modalChain(depth: depth)
+        measure(
+            {
+                let child = Sheet()
+                top.navigation.start(child, animated: false) { _ in }
+                child.finish(1)
+                loop.runUntilIdle()
+            }, window)
+        withExtendedLifetime(host) {
+            window.rootViewController = nil
+            loop.runUntilIdle()
+        }
+    case .push:
+        let (window, host, top) = navigationChain(depth: depth)
+        measure(
+            {
+                let child = Screen()
+                top.navigation.start(child, animated: false) { _ in }
+                child.finish(1)
+                loop.runUntilIdle()
+            }, window)
+        withExtendedLifetime(host) {
+            window.rootViewController = nil
+            loop.runUntilIdle()
+        }
+    case .legacy:
+        let (window, coordinator) = legacyStack(depth: depth)
+        measure(
+            {
+                coordinator.show(UIViewController())
+                coordinator.pop(animated: false)
+                loop.runUntilIdle()
+            }, window)
+        coordinator.stop()
+        window.rootViewController = nil
+        loop.runUntilIdle()
+    }
+}
+
 /// A sheet started and finished on a modal chain: across depths, and against bare UIKit calls.
 @MainActor
 func modalRows() -> [Row] {
@@ -99,14 +153,9 @@ func modalRows() -> [Row] {
     var modal: [Int: Double] = [:]
     var bare = 0.0
     for depth in [10, 10_000] {
-        let (window, host, top) = modalChain(depth: depth)
-        modal[depth] = perOperation(500) {
-            let child = Sheet()
-            top.navigation.start(child, animated: false) { _ in }
-            child.finish(1)
-            loop.runUntilIdle()
-        }
-        if depth == 10 {
+        onChain(.modal, depth: depth) { operation, window in
+            modal[depth] = perOperation(500, operation)
+            guard depth == 10 else { return }
             let controller = window.rootViewController!.presentedViewControllerChainTop
             // A non-animated presentation ends on the run loop's next turn (S18): UIKit refuses a dismissal
             // before then, so the bare calls let it end first, as the engine's queue does.
@@ -117,9 +166,6 @@ func modalRows() -> [Row] {
                 loop.runUntilIdle()
             }
         }
-        window.rootViewController = nil
-        loop.runUntilIdle()
-        _ = host
     }
     return [
         Row(
@@ -134,19 +180,9 @@ func modalRows() -> [Row] {
 /// A screen pushed and finished on a stack of engine frames, across depths.
 @MainActor
 func pushRows() -> [Row] {
-    let loop = SimRunLoop.main
     var pushed: [Int: Double] = [:]
     for depth in [10, 10_000] {
-        let (window, host, top) = navigationChain(depth: depth)
-        pushed[depth] = perOperation(500) {
-            let child = Screen()
-            top.navigation.start(child, animated: false) { _ in }
-            child.finish(1)
-            loop.runUntilIdle()
-        }
-        window.rootViewController = nil
-        loop.runUntilIdle()
-        _ = host
+        onChain(.push, depth: depth) { operation, _ in pushed[depth] = perOperation(500, operation) }
     }
     return [
         Row(
@@ -158,18 +194,9 @@ func pushRows() -> [Row] {
 /// A legacy coordinator's show and pop on its own stack, across depths.
 @MainActor
 func legacyRows() -> [Row] {
-    let loop = SimRunLoop.main
     var legacy: [Int: Double] = [:]
     for depth in [10, 10_000] {
-        let (window, coordinator) = legacyStack(depth: depth)
-        legacy[depth] = perOperation(200) {
-            coordinator.show(UIViewController())
-            coordinator.pop(animated: false)
-            loop.runUntilIdle()
-        }
-        coordinator.stop()
-        window.rootViewController = nil
-        loop.runUntilIdle()
+        onChain(.legacy, depth: depth) { operation, _ in legacy[depth] = perOperation(200, operation) }
     }
     return [
         Row(
@@ -180,45 +207,15 @@ func legacyRows() -> [Row] {
 
 /// The engine and adapter rows' operations, repeated a fixed number of times without timing, for
 /// `valgrind --tool=callgrind`: instruction counts compare two builds where wall time cannot. Depth 1,000 rather
-/// than 10,000 keeps the chains' set-up small enough to run under the instrumentation. `parts` picks among
-/// `modal`, `push` and `legacy`.
+/// than 10,000 keeps the chains' set-up small enough to run under the instrumentation.
 @MainActor
-func engineOperations(parts: Set<String>) {
-    let loop = SimRunLoop.main
-    for depth in [10, 1_000] where parts.contains("modal") {
-        let (window, host, top) = modalChain(depth: depth)
-        for _ in 0..<2_000 {
-            let child = Sheet()
-            top.navigation.start(child, animated: false) { _ in }
-            child.finish(1)
-            loop.runUntilIdle()
+func engineOperations(_ operations: [EngineOperation]) {
+    for operation in operations {
+        for depth in [10, 1_000] {
+            onChain(operation, depth: depth) { operation, _ in
+                for _ in 0..<2_000 { operation() }
+            }
         }
-        window.rootViewController = nil
-        loop.runUntilIdle()
-        _ = host
-    }
-    for depth in [10, 1_000] where parts.contains("push") {
-        let (window, host, top) = navigationChain(depth: depth)
-        for _ in 0..<2_000 {
-            let child = Screen()
-            top.navigation.start(child, animated: false) { _ in }
-            child.finish(1)
-            loop.runUntilIdle()
-        }
-        window.rootViewController = nil
-        loop.runUntilIdle()
-        _ = host
-    }
-    for depth in [10, 1_000] where parts.contains("legacy") {
-        let (window, coordinator) = legacyStack(depth: depth)
-        for _ in 0..<2_000 {
-            coordinator.show(UIViewController())
-            coordinator.pop(animated: false)
-            loop.runUntilIdle()
-        }
-        coordinator.stop()
-        window.rootViewController = nil
-        loop.runUntilIdle()
     }
 }
 
@@ -373,8 +370,9 @@ MainActor.assumeIsolated {
             return
         }
         if what == "engine-ops" {
-            let parts = Set(arguments.dropFirst(2))
-            engineOperations(parts: parts.isEmpty ? ["modal", "push", "legacy"] : parts)
+            // The operations named after the mode, or all of them.
+            let named = arguments.dropFirst(2).compactMap(EngineOperation.init(rawValue:))
+            engineOperations(named.isEmpty ? EngineOperation.allCases : named)
             return
         }
         if what == "parse-small" {
