@@ -105,32 +105,32 @@ func onChain(
     _ operation: EngineOperation, depth: Int, _ measure: (_ operation: () -> Void, _ window: UIWindow) -> Void
 ) {
     let loop = SimRunLoop.main
-    switch operation {
-    case .modal:
-        let (window, host, top) = modalChain(depth: depth)
+    /// Measures `operation` followed by a settled run loop, then takes the engine chain down.
+    func engineChain(_ window: UIWindow, _ host: InsecurityHost, _ operation: @escaping () -> Void) {
         measure(
             {
-                let child = Sheet()
-                top.navigation.start(child, animated: false) { _ in }
-                child.finish(1)
+                operation()
                 loop.runUntilIdle()
             }, window)
         withExtendedLifetime(host) {
             window.rootViewController = nil
             loop.runUntilIdle()
         }
+    }
+    switch operation {
+    case .modal:
+        let (window, host, top) = modalChain(depth: depth)
+        engineChain(window, host) {
+            let child = Sheet()
+            top.navigation.start(child, animated: false) { _ in }
+            child.finish(1)
+        }
     case .push:
         let (window, host, top) = navigationChain(depth: depth)
-        measure(
-            {
-                let child = Screen()
-                top.navigation.start(child, animated: false) { _ in }
-                child.finish(1)
-                loop.runUntilIdle()
-            }, window)
-        withExtendedLifetime(host) {
-            window.rootViewController = nil
-            loop.runUntilIdle()
+        engineChain(window, host) {
+            let child = Screen()
+            top.navigation.start(child, animated: false) { _ in }
+            child.finish(1)
         }
     case .legacy:
         let (window, coordinator) = legacyStack(depth: depth)
