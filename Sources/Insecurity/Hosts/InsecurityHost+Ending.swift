@@ -13,8 +13,9 @@ extension InsecurityHost {
         }
         switch action {
         case .waitForTeardown, .tornDownWithBatch:
-            // A frame above the lowest ended one (UIKit removed its screen while a completion ran) is torn
-            // down with the batch, without its completion (E8).
+            // Nothing now: the end runs again once the teardown under way is over, or the frame is above the
+            // lowest ended one (UIKit removed its screen while a completion ran) and is torn down with the
+            // batch, without its completion (E8).
             return
         case .deliverInBatch:
             markEnded(frame, cause: cause)
