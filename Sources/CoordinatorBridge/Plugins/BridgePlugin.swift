@@ -39,7 +39,7 @@ public protocol BridgeContainerKind {
     /// Its children are recorded as they are, in order.
     func state(of controller: UIViewController) -> [BridgedContainerState]?
 
-    /// A container of this kind for a type without a factory, reporting `typeName` (see ``BridgeTypeNamed``).
+    /// A container of this kind for a type without a factory, reporting `typeName` (see the engine's `BridgeTypeNamed`).
     func makeStandIn(typeName: String) -> UIViewController
 
     /// Gives `container`, made by a factory or ``makeStandIn(typeName:)``, its recorded `children` and
