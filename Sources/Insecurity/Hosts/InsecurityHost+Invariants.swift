@@ -89,15 +89,16 @@ extension InsecurityHost {
     /// operation, once the host is ready. Costs O(frames).
     private func chainViolations() -> [String] {
         var problems: [String] = []
-        func name(_ frame: Frame) -> String { "frame \(frame.id) \(frame.typeName)" }
         for (index, frame) in frames.enumerated() {
-            if frame.index != index { problems.append("\(name(frame)) has index \(frame.index) at position \(index)") }
-            if !frame.isLive, !hasLeftWindow {
-                problems.append("\(name(frame)) has ended but is still in the chain of \(debugName)")
+            if frame.index != index {
+                problems.append("\(frame.checkName) has index \(frame.index) at position \(index)")
             }
-            if frame.host !== self { problems.append("\(name(frame)) names another host") }
+            if !frame.isLive, !hasLeftWindow {
+                problems.append("\(frame.checkName) has ended but is still in the chain of \(debugName)")
+            }
+            if frame.host !== self { problems.append("\(frame.checkName) names another host") }
             if framesByUIKitController[frame.uikitControllerID] !== frame {
-                problems.append("\(name(frame)) is missing from the controller lookup table")
+                problems.append("\(frame.checkName) is missing from the controller lookup table")
             }
         }
         if framesByUIKitController.count != frames.count {
@@ -127,7 +128,7 @@ extension InsecurityHost {
             else { return }
             var problems = chainViolations()
             if !touchedInPlace, let frame {
-                problems.append("frame \(frame.id) \(frame.typeName) is live but not in place in its host's chain")
+                problems.append("\(frame.checkName) is live but not in place in its host's chain")
             }
             InsecurityDiagnostics.report(
                 .invariantBroken,
@@ -140,7 +141,7 @@ extension InsecurityHost {
     func screenViolations(parked: Set<ObjectIdentifier>) -> [String] {
         var problems: [String] = []
         for frame in frames where !adoption.waitingFrames.contains(where: { $0 === frame }) {
-            let name = "frame \(frame.id) \(frame.typeName)"
+            let name = frame.checkName
             guard case .shown = frame.status else {
                 problems.append("\(name) is still waiting once the run loop is idle")
                 continue
@@ -172,4 +173,9 @@ extension UIViewController {
         }
         return false
     }
+}
+
+extension Frame {
+    /// How the invariant checks name the frame in what they report.
+    fileprivate var checkName: String { "frame \(id) \(typeName)" }
 }

@@ -15,27 +15,32 @@ extension InsecurityHost {
     ) -> Bool {
         guard stage.isReady, coordinator.canStart else { return false }
         let placement: Placement
-        // A waiting frame's own navigation controller, if it has one, already holds its controller.
-        let navigation =
-            controller.parent as? UINavigationController
-            ?? (presentation == .presentNavigation && !isShown ? UINavigationController() : nil)
+        // A waiting frame's navigation controller of its own, which the placement holds weakly until the
+        // frame holds it.
+        var ownNavigation: UINavigationController?
         if isShown {
             guard let adopted = placementOnScreen(of: controller, as: presentation) else { return false }
             placement = adopted
         } else {
-            let request: StartRequest =
-                switch presentation {
-                case .present: .modal
-                case .windowRoot, .presentNavigation: navigation.map { .navigationRoot($0) } ?? .modal
-                case .push: .push
-                }
+            // A waiting frame's own navigation controller, if it has one, already holds its controller.
+            ownNavigation = controller.parent as? UINavigationController
+            let request: StartRequest
+            switch presentation {
+            case .present: request = .modal
+            case .push: request = .push
+            case .windowRoot: request = ownNavigation.map { .navigationRoot($0) } ?? .modal
+            case .presentNavigation:
+                let navigation = ownNavigation ?? UINavigationController()
+                ownNavigation = navigation
+                request = .navigationRoot(navigation)
+            }
             guard let (resolved, _) = resolve(request, after: frames.last, childType: type(of: coordinator)) else {
                 return false
             }
             placement = resolved
         }
         // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is.
-        let frame = withExtendedLifetime(navigation) {
+        let frame = withExtendedLifetime(ownNavigation) {
             makeFrame(
                 for: coordinator, showing: controller, placement, animated: false, completion: completion,
                 onTeardown: nil, makesNavigationRoot: !isShown)
