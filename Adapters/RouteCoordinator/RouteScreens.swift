@@ -259,7 +259,8 @@ enum RouteScreens {
         let target = root.targetViewController(forAction: detail ? .showDetailViewController : .show, sender: nil)
         switch target {
         case let split as UISplitViewController:
-            UIKitOperations.perform(on: split, detail ? "a detail" : "a primary controller") { split in
+            // Collapsed, the split view pushes the detail onto its primary stack, animated.
+            UIKitOperations.perform(on: split, detail ? "a detail" : "a primary controller", animated: true) { split in
                 if detail {
                     split.showDetailViewController(controller, sender: nil)
                 } else {
@@ -290,7 +291,8 @@ enum RouteScreens {
         _ container: Container, _ what: String, completion: @escaping PresentationHandler,
         _ body: @escaping @MainActor (Container) -> Void
     ) {
-        UIKitOperations.perform(on: container, what, body)
+        // Tab bar, page and split view controllers hold a change back whether it animates or not.
+        UIKitOperations.perform(on: container, what, animated: true, body)
         UIKitOperations.afterContentChanges(of: container, completion)
     }
 

@@ -334,7 +334,7 @@ struct CommandLineTests {
         #expect(replay.status == 2)
         #expect(
             replay.error.contains(
-                "unbuildable: UIKit would raise NSInvalidArgumentException: Pushing a navigation controller is not supported"
+                "unbuildable: UIKit would raise NSInternalInconsistencyException: UINavigationControllers are not allowed in a navigation controller!"
             ))
     }
 

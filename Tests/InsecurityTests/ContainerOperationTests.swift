@@ -45,7 +45,7 @@ struct ContainerOperationTests {
         let window = window(showing: pages)
         var turned: Bool?
         pages.setViewControllers([second], direction: .forward, animated: true) { turned = $0 }
-        UIKitOperations.perform(on: pages, "a page change") {
+        UIKitOperations.perform(on: pages, "a page change", animated: true) {
             $0.setViewControllers([third], direction: .forward, animated: false)
         }
         #expect(pages.viewControllers?.map(\.title) == ["2"], "the turn to 2 is still running")
@@ -65,9 +65,9 @@ struct ContainerOperationTests {
         tabs.delegate = animator
         tabs.setViewControllers([makeScreen("a"), makeScreen("b"), makeScreen("c")], animated: false)
         let window = window(showing: tabs)
-        UIKitOperations.perform(on: tabs, "a tab selection") { $0.selectedIndex = 1 }
+        UIKitOperations.perform(on: tabs, "a tab selection", animated: true) { $0.selectedIndex = 1 }
         #expect(tabs.selectedIndex == 1, "an idle tab bar selects before the request returns")
-        UIKitOperations.perform(on: tabs, "a tab selection") { $0.selectedIndex = 2 }
+        UIKitOperations.perform(on: tabs, "a tab selection", animated: true) { $0.selectedIndex = 2 }
         #expect(tabs.selectedIndex == 1, "the switch to b still animates")
         loop.runUntilIdle()
         #expect(tabs.selectedIndex == 2)
@@ -83,7 +83,7 @@ struct ContainerOperationTests {
         split.simulateCollapse(true)
         let window = window(showing: split)
         primary.pushViewController(makeScreen("filters"), animated: true)
-        UIKitOperations.perform(on: split, "a detail") { $0.showDetailViewController(makeScreen("item"), sender: nil) }
+        UIKitOperations.perform(on: split, "a detail", animated: true) { $0.showDetailViewController(makeScreen("item"), sender: nil) }
         #expect(primary.viewControllers.map(\.title) == ["list", "filters"])
         loop.runUntilIdle()
         #expect(primary.viewControllers.map(\.title) == ["list", "filters", "item"])

@@ -128,14 +128,14 @@ struct InvariantCheckTests {
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: [.init(navigation)], blocker: animating, isObsolete: { false }, run: {},
-                acceptedByUIKitNow: { UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation) }))
+                acceptedByUIKitNow: { UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation, animated: true) }))
         #expect(InsecurityWorld.takeOverDeferrals().isEmpty)
         // A push onto an idle stack held by that same animation: SimUIKit would have pushed at once.
         let other = UINavigationController(rootViewController: makeScreen("Idle"))
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: [.init(other)], blocker: animating, isObsolete: { false }, run: {},
-                acceptedByUIKitNow: { UIKitOperationQueue.contentChangeAcceptedNow("a push", on: other) }))
+                acceptedByUIKitNow: { UIKitOperationQueue.contentChangeAcceptedNow("a push", on: other, animated: true) }))
         #expect(
             InsecurityWorld.takeOverDeferrals() == [
                 "a push on <UINavigationController> was held back for a transition UIKit would not have waited for"

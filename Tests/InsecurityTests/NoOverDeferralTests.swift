@@ -11,36 +11,77 @@ struct NoOverDeferralTests {
     let loop = SimRunLoop.main
 
     @Test(
-        "E19, S6: a push onto a navigation controller that is presenting a sheet with animation waits for the presentation, as UIKit defers it"
-    )
-    func pushWhilePresenterAnimates() {
+        "E19, E21, S6: a push onto a navigation controller that is presenting a sheet with animation waits for the presentation when animated (UIKit queues it) and happens before start returns when not (UIKit applies it at once)",
+        arguments: [true, false])
+    func pushWhilePresenterAnimates(animated: Bool) {
         let (scene, navigation) = Scene.navigation()
         let host = InsecurityHost(navigation: navigation)
         navigation.present(UIViewController(), animated: true)
         #expect(navigation.transitionCoordinator != nil)
         let detail = PushScreen("Detail")
-        let warnings = SimWarnings.capture { host.start(detail, animated: false) { _ in } }
+        let warnings = SimWarnings.capture { host.start(detail, animated: animated) { _ in } }
         #expect(warnings.isEmpty)
-        #expect(navigation.viewControllers.count == 1, "held back while the presentation runs")
-        #expect(InsecurityWorld.takeOverDeferrals().isEmpty, "UIKit would have deferred it too")
+        #expect(navigation.viewControllers.count == (animated ? 1 : 2))
+        #expect(InsecurityWorld.takeOverDeferrals().isEmpty, "nothing held back that UIKit applies at once")
         loop.runUntilIdle()
         #expect(navigation.topViewController === detail.controller)
         _ = (scene, host)
     }
 
-    @Test("E21: a push onto a navigation controller that is itself being presented happens before start returns")
-    func pushWhileBeingPresented() {
+    @Test(
+        "E21, S6: a push onto a navigation controller that is itself being presented happens before start returns when not animated, and after the presentation when animated",
+        arguments: [true, false])
+    func pushWhileBeingPresented(animated: Bool) {
         let scene = Scene()
         let navigation = UINavigationController(rootViewController: UIViewController())
         scene.window.rootViewController?.present(navigation, animated: true)
         let host = InsecurityHost(navigation: navigation)
         let detail = PushScreen("Detail")
-        let warnings = SimWarnings.capture { host.start(detail, animated: true) { _ in } }
+        let warnings = SimWarnings.capture { host.start(detail, animated: animated) { _ in } }
         #expect(warnings.isEmpty)
-        #expect(navigation.topViewController === detail.controller)
+        #expect((navigation.topViewController === detail.controller) == !animated)
+        #expect(InsecurityWorld.takeOverDeferrals().isEmpty)
         loop.runUntilIdle()
         #expect(navigation.viewControllers.count == 2)
         _ = (scene, host)
+    }
+
+    @Test(
+        "E19, S6: a push, pop or stack replacement the engine issues while an alert is being presented over the navigation controller waits for it and then runs (UIKit would drop it)",
+        arguments: [true, false])
+    func stackChangesWaitForAlert(animated: Bool) {
+        let (scene, navigation) = Scene.navigation()
+        let host = InsecurityHost(navigation: navigation)
+        let first = PushScreen("First")
+        host.start(first, animated: false) { _ in }
+        loop.runUntilIdle()
+        let second = PushScreen("Second")
+        let pushWarnings = SimWarnings.capture {
+            navigation.present(alertController(), animated: animated)
+            host.start(second, animated: animated) { _ in }
+        }
+        #expect(pushWarnings.isEmpty)
+        #expect(navigation.viewControllers.count == 2, "the push is held back while the alert is presented")
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers.count == 3 && navigation.topViewController === second.controller)
+        navigation.dismiss(animated: false)
+        loop.runUntilIdle()
+        let popWarnings = SimWarnings.capture {
+            navigation.present(alertController(), animated: animated)
+            second.finish("done")
+        }
+        #expect(popWarnings.isEmpty)
+        #expect(navigation.viewControllers.count == 3, "the pop is held back while the alert is presented")
+        loop.runUntilIdle()
+        #expect(first.isLive && !second.isLive, "nothing lost")
+        #expect(navigation.viewControllers.count == 2 && navigation.topViewController === first.controller)
+        _ = (scene, host)
+    }
+
+    private func alertController() -> UIAlertController {
+        let alert = UIAlertController(title: "Alert", message: nil, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        return alert
     }
 
     @Test(

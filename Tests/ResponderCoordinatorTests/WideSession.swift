@@ -124,7 +124,7 @@ final class WideSession {
                 }
             }
         }
-        failures += warnings.map { "\(moment): UIKit warned: \($0)" }
+        failures += warnings.filter { !$0.concernsQueuedCall }.map { "\(moment): UIKit warned: \($0)" }
         failures += diagnostics.map { "\(moment): diagnostic \($0)" }
     }
 

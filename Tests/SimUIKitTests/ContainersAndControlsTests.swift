@@ -285,6 +285,28 @@ struct ContainersAndControlsTests {
     }
 
     @Test(
+        "S6, S15: a navigation controller shown as the detail of a collapsed split view while the primary's push animates waits for it and is then nested, without an exception"
+    )
+    func collapsedSplitViewQueuedNavigationDetail() {
+        let primary = UINavigationController(rootViewController: Screen("List"))
+        let split = UISplitViewController()
+        split.viewControllers = [primary]
+        let window = makeVisibleWindow(root: split)
+        split.simulateCollapse(true)
+        loop.runUntilIdle()
+        primary.pushViewController(Screen("Item"), animated: true)
+        let detail = UINavigationController(rootViewController: Screen("Detail"))
+        let exceptions = SimExceptions.capture {
+            split.showDetailViewController(detail, sender: nil)
+            loop.runUntilIdle()
+        }
+        #expect(exceptions.isEmpty)
+        #expect(primary.viewControllers.map(\.title) == ["List", "Item", nil])
+        #expect(primary.viewControllers.last === detail)
+        _ = window
+    }
+
+    @Test(
         "S15: the split view's delegate deals with the secondary on collapse, names it on expand, and may show details itself"
     )
     func splitViewDelegate() {

@@ -40,10 +40,17 @@ struct ExceptionTests {
             SimRunLoop.main.runUntilIdle()
             navigation.setViewControllers([home, home], animated: false)
             SimRunLoop.main.runUntilIdle()
+            navigation.setViewControllers([home, UINavigationController()], animated: false)
+            SimRunLoop.main.runUntilIdle()
         }
-        #expect(exceptions.map(\.name) == ["NSInvalidArgumentException", "NSInternalInconsistencyException"])
+        #expect(
+            exceptions.map(\.name) == [
+                "NSInvalidArgumentException", "NSInternalInconsistencyException", "NSInternalInconsistencyException",
+            ])
         #expect(exceptions.first?.reason == "Pushing a navigation controller is not supported")
-        #expect(exceptions.last?.reason == "All view controllers in a navigation controller must be distinct")
+        #expect(exceptions[1].reason == "All view controllers in a navigation controller must be distinct")
+        // UIKit's `_setViewControllers:transition:animated:operation:` has its own text for a nested one.
+        #expect(exceptions.last?.reason == "UINavigationControllers are not allowed in a navigation controller!")
         #expect(navigation.viewControllers == [home])
     }
 
@@ -109,15 +116,35 @@ struct ExceptionTests {
         _ = window
     }
 
-    @Test("S17: a cancel action without a title raises UIKit's exception")
-    func cancelActionWithoutTitle() {
-        let exceptions = SimExceptions.capture { _ = UIAlertAction(title: nil, style: .cancel) }
+    @Test(
+        "S17: an action without a title raises UIKit's exception whatever its style (UIAlertAction's _actionWithTitle:…)",
+        arguments: UIAlertAction.Style.allCases)
+    func actionWithoutTitle(style: UIAlertAction.Style) {
+        let exceptions = SimExceptions.capture { _ = UIAlertAction(title: nil, style: style) }
+        let name = ["UIAlertActionStyleDefault", "UIAlertActionStyleCancel", "UIAlertActionStyleDestructive"][style.rawValue]
         #expect(exceptions.map(\.name) == ["NSInternalInconsistencyException"])
         #expect(
             exceptions.first?.reason
-                == "Actions added to UIAlertController of style UIAlertActionStyleCancel must have a title when running in UIUserInterfaceIdiomPhone"
+                == "Actions added to UIAlertController of style \(name) must have a title when running in UIUserInterfaceIdiomPhone"
         )
-        #expect(SimExceptions.capture { _ = UIAlertAction(title: nil, style: .default) }.isEmpty)
+        #expect(SimExceptions.capture { _ = UIAlertAction(title: "", style: style) }.isEmpty)
+    }
+
+    @Test("S17: a popover without a source raises with UIKit's text, which names the popover presentation controller")
+    func popoverWithoutSourceOnPad() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        SimDevice.idiom = .pad
+        let popover = Screen("Popover")
+        popover.modalPresentationStyle = .popover
+        let exceptions = SimExceptions.capture { root.present(popover, animated: false) }
+        #expect(exceptions.map(\.name) == ["NSGenericException"])
+        #expect(
+            exceptions.first?.reason
+                == "UIPopoverPresentationController (<UIPopoverPresentationController of \(popover.simDescription)>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
+        )
+        #expect(root.presentedViewController == nil)
+        _ = window
     }
 
     @Test("S17: presenting a controller that is already presented, or already on screen, raises")

@@ -101,6 +101,60 @@ struct NavigationControllerTests {
         #expect(plain.presentedViewController === sheet)
     }
 
+    @Test(
+        "S20: show(_:sender:) with a navigation controller on a navigation controller routes the action on (UIKit's showViewController:sender:) and presents it instead of raising"
+    )
+    func showNavigationControllerOnNavigationController() {
+        let (navigation, screens) = stack("Home")
+        let window = makeVisibleWindow(root: navigation)
+        let other = UINavigationController(rootViewController: Screen("Other"))
+        let exceptions = SimExceptions.capture {
+            screens[0].show(other, sender: nil)
+            loop.runUntilIdle()
+        }
+        #expect(exceptions.isEmpty)
+        #expect(navigation.viewControllers == screens)
+        #expect(navigation.presentedViewController === other)
+        _ = window
+    }
+
+    @Test(
+        "S7: a navigation controller that appears tells its delegate willShow and didShow of its top (UIKit's viewWillAppear: and viewDidAppear:); a change made off screen tells it nothing"
+    )
+    func delegateToldWhenNavigationControllerAppears() {
+        let (navigation, _) = stack("Home")
+        let spy = NavigationDelegateSpy()
+        navigation.delegate = spy
+        navigation.pushViewController(Screen("Detail"), animated: false)
+        loop.runUntilIdle()
+        #expect(spy.calls.isEmpty, "off screen")
+        let window = makeVisibleWindow(root: navigation)
+        #expect(spy.calls == ["willShow Detail", "didShow Detail"])
+        let cover = Screen("Cover")
+        cover.modalPresentationStyle = .fullScreen
+        navigation.present(cover, animated: false)
+        loop.runUntilIdle()
+        navigation.dismiss(animated: true)
+        loop.runUntilIdle()
+        #expect(
+            spy.calls == ["willShow Detail", "didShow Detail", "willShow Detail", "didShow Detail"],
+            "it appears again when the full-screen cover leaves")
+        _ = window
+    }
+
+    @Test("S7: a stack replacement that keeps the top controller tells the delegate nothing")
+    func replacementKeepingTopTellsNothing() {
+        let (navigation, screens) = stack("Home", "Detail")
+        let window = makeVisibleWindow(root: navigation)
+        let spy = NavigationDelegateSpy()
+        navigation.delegate = spy
+        navigation.setViewControllers([Screen("Other"), screens[1]], animated: true)
+        loop.runUntilIdle()
+        #expect(spy.calls.isEmpty)
+        #expect(navigation.viewControllers.map(\.title) == ["Other", "Detail"])
+        _ = window
+    }
+
     @Test("S7: willShow and didShow, and a transition coordinator naming from and to")
     func delegateAndCoordinator() {
         let (navigation, screens) = stack("Home")
@@ -150,7 +204,9 @@ struct NavigationControllerTests {
         _ = window
     }
 
-    @Test("S7: a cancelled interactive pop leaves the stack as it was and calls no didShow, as public reports record")
+    @Test(
+        "S7: a cancelled interactive pop leaves the stack as it was and tells the delegate willShow and didShow of the controller that stays (UIKit's _didCancelTransitionFromViewController:…)"
+    )
     func interactivePopCancelled() {
         let (navigation, screens) = stack("Home", "Detail")
         let window = makeVisibleWindow(root: navigation)
@@ -166,7 +222,7 @@ struct NavigationControllerTests {
         loop.runUntilIdle()
         #expect(navigation.viewControllers == screens)
         #expect(screens[1].parent === navigation)
-        #expect(spy.calls == ["willShow Home"])
+        #expect(spy.calls == ["willShow Home", "willShow Detail", "didShow Detail"])
         _ = window
     }
 
@@ -183,69 +239,14 @@ struct NavigationControllerTests {
         navigation.isInteractivePopEnabled = true
         let pop = navigation.beginInteractivePop()
         #expect(pop != nil)
-        let warnings = SimWarnings.capture { navigation.pushViewController(Screen("Other"), animated: true) }
-        #expect(warnings.count == 1, "no stack change during an interactive pop")
+        // S6 (c): a push during the finger-driven pop is queued behind it, not dropped.
+        let other = Screen("Other")
+        let warnings = SimWarnings.capture { navigation.pushViewController(other, animated: true) }
+        #expect(warnings.isEmpty)
+        #expect(navigation.viewControllers.map(\.title) == ["Home"], "the stack as the pop left it")
         pop?.cancel()
         loop.runUntilIdle()
-        _ = window
-    }
-}
-
-@MainActor
-@Suite("Navigation controller: nested changes", .cleanSimulatedWorld)
-struct NestedNavigationChangeTests {
-    @Test(
-        "S6: during an animated presentation from the navigation controller, a push waits for it and a pop is ignored with UIKit's message"
-    )
-    func changesDuringPresentation() {
-        let root = Screen("Root")
-        let navigation = UINavigationController(rootViewController: root)
-        let window = makeVisibleWindow(root: navigation)
-        let a = Screen("A")
-        navigation.pushViewController(a, animated: false)
-        SimRunLoop.main.runUntilIdle()
-        navigation.present(Screen("Sheet"), animated: true)
-        let warnings = SimWarnings.capture {
-            #expect(navigation.popViewController(animated: true) == nil)
-            navigation.pushViewController(Screen("B"), animated: false)
-        }
-        #expect(
-            warnings.map(\.message) == [
-                "popViewControllerAnimated: called on \(navigation.simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated."
-            ])
-        #expect(navigation.viewControllers.map(\.title) == ["Root", "A"], "the push waits for the presentation")
-        #expect(!navigation.simulateBackButtonTap(), "the sheet covers the back button")
-        SimRunLoop.main.runUntilIdle()
-        #expect(navigation.viewControllers.map(\.title) == ["Root", "A", "B"])
-        #expect(navigation.presentedViewController?.title == "Sheet")
-        _ = window
-    }
-
-    @Test(
-        "S6: a pop, pop-to or stack replacement requested during an animated push is ignored with UIKit's console message",
-        arguments: [NavigationStackChange.Cause.pop, .popToRoot, .setViewControllers])
-    func changeDuringAnimatedPushIsIgnored(cause: NavigationStackChange.Cause) {
-        let root = Screen("Root")
-        let navigation = UINavigationController(rootViewController: root)
-        let window = makeVisibleWindow(root: navigation)
-        navigation.pushViewController(Screen("A"), animated: false)
-        SimRunLoop.main.runUntilIdle()
-        let b = Screen("B")
-        navigation.pushViewController(b, animated: true)
-        let stack = navigation.viewControllers
-        let warnings = SimWarnings.capture {
-            switch cause {
-            case .pop: #expect(navigation.popViewController(animated: false) == nil)
-            case .popToRoot: #expect(navigation.popToRootViewController(animated: true) == nil)
-            default: navigation.setViewControllers([root], animated: false)
-            }
-        }
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.message.hasSuffix("the navigation stack will not be updated.") == true)
-        #expect(navigation.viewControllers == stack, "the stack is not updated")
-        SimRunLoop.main.runUntilIdle()
-        #expect(navigation.viewControllers == stack)
-        #expect(b.viewIfLoaded?.window != nil && navigation.transitionCoordinator == nil, "the push ran to its end")
+        #expect(navigation.viewControllers.map(\.title) == ["Home", "Detail", "Other"], "the push ran after it")
         _ = window
     }
 }

@@ -17,6 +17,32 @@ struct PresentationTests {
 
     let loop = SimRunLoop.main
 
+    @Test(
+        "S3: at the end of a dismissal the links are gone before the did-callbacks: presentingViewController is nil in the dismissed controller's viewDidDisappear (UIKit's transitionDidFinish:)",
+        arguments: [true, false])
+    func linksClearedBeforeDidDisappear(animated: Bool) {
+        final class Sheet: UIViewController {
+            var presenterInDidDisappear: UIViewController?? = .none
+            var dismissingInDidDisappear = false
+            override func viewDidDisappear(_ animated: Bool) {
+                presenterInDidDisappear = .some(presentingViewController)
+                dismissingInDidDisappear = isBeingDismissed
+            }
+        }
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        let sheet = Sheet()
+        root.present(sheet, animated: false)
+        loop.runUntilIdle()
+        root.dismiss(animated: animated)
+        if animated { #expect(root.presentedViewController === sheet, "kept while the dismissal animates") }
+        loop.runUntilIdle()
+        #expect(sheet.presenterInDidDisappear == .some(nil))
+        #expect(sheet.dismissingInDidDisappear, "still being dismissed in its did-disappear")
+        #expect(root.presentedViewController == nil)
+        _ = window
+    }
+
     @Test("S1: a second present while presenting leaves the first in place, warns, and never calls the completion")
     func presentWhilePresenting() {
         let root = Screen("Root")

@@ -20,8 +20,10 @@ extension InsecurityHost {
             }
         case .pushed(let navigation):
             target = navigation.value
-            blocker = { UIKitOperationQueue.blockerForContentChange(of: navigation.value) }
-            acceptedNow = { UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation.value) }
+            blocker = { UIKitOperationQueue.blockerForContentChange(of: navigation.value, animated: frame.animated) }
+            acceptedNow = {
+                UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation.value, animated: frame.animated)
+            }
         case .windowRoot(let window, _):
             target = window.value
             blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }

@@ -236,13 +236,15 @@ extension UIKitOperationQueue {
         return nil
     }
 
-    /// A change of a container's contents waits for the transition UIKit would cut short or refuse it for:
-    /// on a navigation controller the push or pop animating on it and an animated presentation it makes
-    /// (S6), on a tab bar controller a custom switch, on a page view controller a page turn, on a collapsed
-    /// split view controller what holds its primary stack. Being presented, or a dismissal, does not delay
-    /// it (E21).
-    static func blockerForContentChange(of container: UIViewController?) -> Blocker? {
-        container?.transitionHoldingContentChanges.map(Blocker.transition)
+    /// A change of a container's contents waits for the transition UIKit would drop it for, queue it behind or
+    /// cut short: on a navigation controller its push or pop animating or held by the finger, a conflicting
+    /// presentation or dismissal (an alert, an action sheet, a custom or current-context presentation) on its
+    /// chain, and for an animated change any other presentation or dismissal it takes part in (S6); on a tab
+    /// bar controller a custom switch, on a page view controller a page turn, on a collapsed split view
+    /// controller what holds its primary stack. A non-animated change during a presentation or dismissal that
+    /// does not conflict is not delayed: UIKit applies it at once (E21).
+    static func blockerForContentChange(of container: UIViewController?, animated: Bool) -> Blocker? {
+        container?.transitionHoldingContentChange(animated: animated).map(Blocker.transition)
     }
 
     /// A dismissal from `presenter` waits for a presentation or dismissal running in its presentation chain,
@@ -270,8 +272,8 @@ extension UIKitOperationQueue {
 
     /// A change of `container`'s contents described, when SimUIKit would apply it now rather than defer,
     /// ignore or cut short something for it (E21).
-    static func contentChangeAcceptedNow(_ what: String, on container: UIViewController?) -> String? {
-        guard let container, container.transitionHoldingContentChanges == nil else { return nil }
+    static func contentChangeAcceptedNow(_ what: String, on container: UIViewController?, animated: Bool) -> String? {
+        guard let container, container.transitionHoldingContentChange(animated: animated) == nil else { return nil }
         return "\(what) on \(container.simDescription)"
     }
 

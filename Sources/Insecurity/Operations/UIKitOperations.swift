@@ -66,7 +66,9 @@ public enum UIKitOperations {
         _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
         keys extraKeys: [UIKitOperationQueue.Key] = [], gate: UIKitOperationQueue.RestoreGate?
     ) {
-        let blocker = { [weak navigation] in UIKitOperationQueue.blockerForContentChange(of: navigation) }
+        let blocker = { [weak navigation] in
+            UIKitOperationQueue.blockerForContentChange(of: navigation, animated: animated)
+        }
         // Whether the pop still has something to do is decided when it runs: operations before it may
         // put `controller` on the stack or push above it.
         UIKitOperationQueue.shared.enqueue(
@@ -87,7 +89,7 @@ public enum UIKitOperations {
                     return .pop(navigation, to: controller, animated: animated)
                 },
                 acceptedByUIKitNow: { [weak navigation] in
-                    UIKitOperationQueue.contentChangeAcceptedNow("a pop", on: navigation)
+                    UIKitOperationQueue.contentChangeAcceptedNow("a pop", on: navigation, animated: animated)
                 }
             ))
     }
@@ -95,20 +97,23 @@ public enum UIKitOperations {
     /// Runs `body` on `container` after every operation requested before it on that container, once no
     /// transition runs in it that UIKit would cut short or refuse the change for (E19): a navigation
     /// controller's push or pop, a tab bar controller's custom switch, a page view controller's page turn, a
-    /// collapsed split view controller's primary stack. An idle container runs it before this returns (E21).
-    /// `what` names the change in E21's reports.
+    /// collapsed split view controller's primary stack. An idle container runs it before this returns, and so
+    /// does a container to which UIKit would apply the change at once, which for a navigation controller
+    /// depends on whether `body`'s change is `animated` (S6, E21). `what` names the change in E21's reports.
     public static func perform<Container: UIViewController>(
-        on container: Container, _ what: String = "a change of contents",
+        on container: Container, _ what: String = "a change of contents", animated: Bool,
         _ body: @escaping @MainActor (Container) -> Void
     ) {
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: [UIKitOperationQueue.Key(container)],
-                blocker: { [weak container] in UIKitOperationQueue.blockerForContentChange(of: container) },
+                blocker: { [weak container] in
+                    UIKitOperationQueue.blockerForContentChange(of: container, animated: animated)
+                },
                 isObsolete: { [weak container] in container == nil },
                 run: { [weak container] in container.map(body) },
                 acceptedByUIKitNow: { [weak container] in
-                    UIKitOperationQueue.contentChangeAcceptedNow(what, on: container)
+                    UIKitOperationQueue.contentChangeAcceptedNow(what, on: container, animated: animated)
                 }
             )
         )
@@ -139,7 +144,7 @@ public enum UIKitOperations {
                     guard let container else { return nil }
                     let running =
                         (container as? UINavigationController)?.stackTransitionCoordinator
-                        ?? container.transitionHoldingContentChanges
+                        ?? container.transitionHoldingContentChange(animated: true)
                     return running.map(UIKitOperationQueue.Blocker.transition)
                 },
                 isObsolete: { false },

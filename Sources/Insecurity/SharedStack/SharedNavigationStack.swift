@@ -268,7 +268,8 @@ public final class SharedNavigationStack {
         state.endStackReplacement()
         withExtendedLifetime(state.pendingRoot) { state.rootPlanned(root) }
         let onlyRoot = controllers.count == 1
-        UIKitOperations.perform(on: navigationController) { [weak self] navigationController in
+        UIKitOperations.perform(on: navigationController, animated: animated && onlyRoot) {
+            [weak self] navigationController in
             guard let self else { return }
             state.beginSettingRoot(root)
             navigationController.setViewControllers([root], animated: animated && onlyRoot)

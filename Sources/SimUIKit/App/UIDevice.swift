@@ -71,7 +71,8 @@ extension UIViewController {
             return
                 "Your application has presented a UIAlertController (\(simDescription)) of style UIAlertControllerStyleActionSheet from \(presenter.simDescription). The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover. You must provide location information for this popover through the alert controller's popoverPresentationController. You must provide either a sourceView and sourceRect or a barButtonItem.  If this information is not known when you present the alert controller, you may provide it in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation."
         }
+        // UIKit prints the popover presentation controller itself here (`_exceptionStringForNilSourceViewOrBarButtonItem`).
         return
-            "UIPopoverPresentationController (\(simDescription)) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
+            "UIPopoverPresentationController (<\(type(of: popover)) of \(simDescription)>) should have a non-nil sourceView or barButtonItem set before the presentation occurs."
     }
 }

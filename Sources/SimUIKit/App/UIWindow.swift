@@ -44,23 +44,12 @@ open class UIWindow: UIView {
             }
             guard let root else { return }
             let changing =
-                newValue ? ([root] + root.presentedChain()).reversed().filter(\.isOnScreen) : uncoveredLevels(of: root)
+                newValue ? ([root] + root.presentedChain()).reversed().filter(\.isOnScreen) : root.levelsInView()
             for controller in changing { controller.beginAppearance(!newValue, animated: false) }
             for controller in changing { controller.endAppearance() }
         }
     }
     private var hidden = true
-
-    /// `root` and the controllers presented above it that no presentation above covers, bottom to top.
-    private func uncoveredLevels(of root: UIViewController) -> [UIViewController] {
-        let levels = [root] + root.presentedChain()
-        var uncovered: [UIViewController] = []
-        for level in levels.reversed() {
-            uncovered.append(level)
-            if level.presentingStorage != nil, level.modalPresentationStyle.hidesPresenter { break }
-        }
-        return uncovered.reversed()
-    }
 
     /// Whether this is the key window (one window at a time is).
     public var isKeyWindow: Bool { UIWindow.keyWindow === self }

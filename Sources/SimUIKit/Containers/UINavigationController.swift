@@ -131,9 +131,8 @@ enum StackDelta {
 /// the back button and the interactive pop gesture.
 ///
 /// As in UIKit, ``viewControllers`` changes when an operation is called; controllers that leave stay
-/// ``UIViewController/children`` (with their parent) until the transition ends.
-/// A push requested while another animated push or pop runs waits for it; any other change requested while
-/// an animated or interactive transition runs is ignored with UIKit's console message (S6).
+/// ``UIViewController/children`` (with their parent) until the transition ends. A change requested while a
+/// transition runs is dropped, applied at once or queued behind it, as UIKit's own code decides (S6).
 @MainActor
 open class UINavigationController: UIViewController {
     /// What a transition does to the stack, as the delegate's animator method is told.
@@ -163,9 +162,6 @@ open class UINavigationController: UIViewController {
 
     var stack: [UIViewController] = []
     var navigationTransition: SimTransition?
-    /// Pushes requested while a push or pop animated, run in order once it has ended, with the
-    /// `CATransaction`s that were open when each was requested.
-    var deferredPushes: [(controller: UIViewController, animated: Bool, membership: TransactionMembership?)] = []
     /// Whether the user's finger still holds an interactive pop (the stack it began on is what a snapshot keeps).
     package var isHoldingInteractivePop: Bool { navigationTransition?.isInteractive == true }
     /// The push or pop animating now, the only transition that cuts a stack change short (a presentation the
@@ -240,16 +236,28 @@ open class UINavigationController: UIViewController {
 
     override func handles(_ action: ShowAction) -> Bool { action == .show }
 
-    /// Pushes `viewController` (S20).
+    /// Pushes `viewController` (S20). A navigation controller is not pushed: as UIKit's
+    /// `showViewController:sender:` does, this one declines the action, which goes on to the controllers
+    /// that contain it (a split view, say) and is presented when none handles it.
     open override func show(_ viewController: UIViewController, sender: Any?) {
-        pushViewController(viewController, animated: true)
+        guard viewController is UINavigationController, !nestsNavigation else {
+            pushViewController(viewController, animated: true)
+            return
+        }
+        if let target = parent?.targetViewController(forAction: .show, sender: sender) {
+            target.show(viewController, sender: sender)
+        } else {
+            present(viewController, animated: true)
+        }
     }
 
-    /// Pops the top controller; does nothing when only the root is left.
+    /// Pops the top controller; does nothing when only the root is left. Returns the top controller when the
+    /// call is made, also when the pop waits for a running transition or is dropped (S6), as UIKit does.
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
-        guard stack.count > 1 else { return nil }
-        return changeStack(.popTop, animated: animated, cause: .pop)?.first
+        guard let top = stack.last, stack.count > 1 else { return nil }
+        changeStack(.popTop, animated: animated, cause: .pop)
+        return top
     }
 
     /// Pops every controller above `viewController` in one transition.
@@ -289,28 +297,53 @@ open class UINavigationController: UIViewController {
         case replace([UIViewController])
     }
 
-    /// An animated presentation that this navigation controller, or the container presenting for it, is
-    /// making now: UIKit defers pushes and ignores other stack changes until it ends (S6).
-    var runningPresentation: SimTransition? {
-        let holder = presentationHolder
-        guard let transition = holder.presentationTransition, transition.isAnimated,
-            holder.presentedStorage?.modalMotion == .beingPresented
-        else { return nil }
-        return transition
+    /// What UIKit does with a stack change requested now (S6).
+    enum StackChangeDisposition {
+        /// Applied at once.
+        case apply
+        /// Queued behind `transition`, and decided again when it ends.
+        case queue(behind: SimTransition)
+        /// Dropped, with UIKit's console message.
+        case drop
     }
 
-    /// The transition that holds stack changes back now, as `changeStack` decides: a push or pop animating
-    /// (or held by the finger), or an animated presentation the navigation controller makes (S6). A push then
-    /// waits, unless only the finger holds it; any other change is ignored. A non-animated transition waiting
-    /// for the next turn (S18) holds nothing: it ends quietly.
-    private var holdingTransition: SimTransition? {
-        if let running = navigationTransition, running.isAnimated { return running }
-        return runningPresentation
+    /// What UIKit does with a stack change requested now, as `setViewControllers:animated:` and
+    /// `_applyViewControllers:transition:animated:operation:rescheduleBlock:` decide from the transition
+    /// coordinator they find (S6): a push or pop of this stack animating or held by the finger queues every
+    /// change; a presentation or dismissal whose style conflicts with navigation transitions drops it;
+    /// another presentation or dismissal queues an animated change and lets a non-animated one through. UIKit
+    /// lets a running push or pop be preempted only when its custom animator asks for it
+    /// (`_isCurrentTransitionPreemptable`), which no animator here can: the change is queued.
+    func disposition(ofChangeAnimated animated: Bool) -> StackChangeDisposition {
+        if let running = navigationTransition, running.isAnimated { return .queue(behind: running) }
+        guard let modal = modalTransitionInView else { return .apply }
+        if modal.conflictsWithStackChanges(of: self) { return .drop }
+        return animated ? .queue(behind: modal) : .apply
     }
 
-    /// ``holdingTransition``, for the engine's queue, which holds back only what UIKit would (E19, E21).
-    package override var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? {
-        holdingTransition
+    /// The presentation or dismissal UIKit's `_transitionCoordinator` finds for this navigation controller: one
+    /// it or one of its parents takes part in, or one running in the chain presented above it.
+    private var modalTransitionInView: SimTransition? {
+        var level: UIViewController? = self
+        while let current = level {
+            if let transition = current.presentationTransition, !transition.isFinished { return transition }
+            level = current.parent
+        }
+        return presentationHolder.presentedChain().lazy.compactMap(\.presentationTransition).first {
+            !$0.isFinished
+        }
+    }
+
+    /// For the engine's queue, which holds back exactly what UIKit would drop or queue (E19) and nothing it
+    /// applies at once (E21).
+    package override func transitionHoldingContentChange(animated: Bool)
+        -> (any UIViewControllerTransitionCoordinator)?
+    {
+        switch disposition(ofChangeAnimated: animated) {
+        case .apply: nil
+        case .queue(let transition): transition
+        case .drop: modalTransitionInView
+        }
     }
 
     /// Carries out every change of the stack: containment and appearance callbacks in UIKit's order, delegate
@@ -320,23 +353,21 @@ open class UINavigationController: UIViewController {
     @discardableResult
     func changeStack(
         _ edit: StackEdit, animated requestedAnimation: Bool, cause: NavigationStackChange.Cause,
-        interactive: Bool = false
+        interactive: Bool = false, queuedEarlier: Bool = false
     ) -> [UIViewController]? {
-        // A push during a running push or pop waits for it and follows it, as UIKit has done since iOS 8 (the
-        // fidelity article has the evidence), and during an animated presentation (open radar 44091459); any
-        // other change is ignored (aryaxt/iOS-Slide-Menu issue 161), as is a push the finger alone holds back.
-        if let holding = holdingTransition {
-            let presenting = runningPresentation
-            guard case .push(let controller) = edit, presenting != nil || !holding.isInteractive else {
-                warnStackChangeIgnored(cause)
-                return nil
-            }
-            deferredPushes.append((controller, requestedAnimation, CATransaction.enlistStartingWork()))
-            // A push or pop runs the waiting pushes when it ends; a presentation is asked to.
-            _ = presenting?.animate(alongsideTransition: nil) { [weak self] _ in self?.runDeferredPush() }
+        // The edge swipe starts its own transition once its guards allow it: no coordinator holds it back.
+        switch interactive ? .apply : disposition(ofChangeAnimated: requestedAnimation) {
+        case .apply:
+            break
+        case .drop:
+            warnStackChangeDropped(cause, queuedEarlier: queuedEarlier)
+            return nil
+        case .queue(let running):
+            queue(edit, animated: requestedAnimation, cause: cause, behind: running)
             return nil
         }
-        guard endRunningTransitions(before: cause), let plan = plan(edit) else { return nil }
+        endNonAnimatedTransitions()
+        guard let plan = plan(edit) else { return nil }
         let oldTop = stack.last
         for controller in plan.removed {
             controller.willMove(toParent: nil)
@@ -367,24 +398,51 @@ open class UINavigationController: UIViewController {
     }
 
     /// Makes way for a new change by ending a non-animated transition waiting for the next turn (S18) quietly:
-    /// there is no animation to corrupt. False when its end started an animated one, which holds the change
-    /// back (UIKit leaves the stack as it is and says so, S6).
-    private func endRunningTransitions(before cause: NavigationStackChange.Cause) -> Bool {
-        while let running = navigationTransition {
-            if running.isAnimated {
-                warnStackChangeIgnored(cause)
-                return false
-            }
-            running.end()
-        }
-        return true
+    /// there is no animation to corrupt. Changes queued behind it are decided again as it ends, before this one.
+    private func endNonAnimatedTransitions() {
+        while let running = navigationTransition, !running.isAnimated { running.end() }
     }
 
-    /// UIKit's console message for a stack change it ignores while a transition or presentation runs (S6).
-    private func warnStackChangeIgnored(_ cause: NavigationStackChange.Cause) {
+    /// Queues `edit` behind `running`, as UIKit does with the transition coordinator's completion: when it ends
+    /// the change is decided again (it may apply, or wait for the next transition), after the changes queued
+    /// before it. The `CATransaction`s open now wait for the change's own transition (S22). A push keeps the
+    /// permission to nest a navigation controller it was asked with (a collapsed split view's detail).
+    private func queue(
+        _ edit: StackEdit, animated: Bool, cause: NavigationStackChange.Cause, behind running: SimTransition
+    ) {
+        let membership = CATransaction.enlistStartingWork()
+        let nests = nestsNavigation
+        let queued = running.animate(alongsideTransition: nil) { [weak self] _ in
+            guard let self else {
+                membership?.end()
+                return
+            }
+            nestsNavigation = nests
+            changeStack(edit, animated: animated, cause: cause, queuedEarlier: true)
+            nestsNavigation = false
+            if let membership {
+                let started = navigationTransition.map { $0.animate(alongsideTransition: nil) { _ in membership.end() } }
+                if started != true { membership.end() }
+            }
+        }
+        // A transition that has just ended takes no completion: the change is decided again now.
+        if !queued {
+            membership?.end()
+            changeStack(edit, animated: animated, cause: cause)
+        }
+    }
+
+    /// UIKit's console message for a stack change it drops while a conflicting presentation or dismissal runs
+    /// (S6). It names the method that decides: `setViewControllers:animated:` for a replacement, the internal
+    /// `_applyViewControllers:transition:animated:operation:rescheduleBlock:` for pushes and pops (iOS 26.1;
+    /// earlier versions named the public selector).
+    private func warnStackChangeDropped(_ cause: NavigationStackChange.Cause, queuedEarlier: Bool) {
+        let method =
+            cause == .setViewControllers
+            ? "setViewControllers:animated:" : "_applyViewControllers:transition:animated:operation:rescheduleBlock:"
         SimWarnings.emit(
-            "\(cause.methodName) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated."
-        )
+            "\(method) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated.",
+            concernsQueuedCall: queuedEarlier)
     }
 
     /// The plan of `edit`, or nil when UIKit refuses it or it changes nothing.
@@ -462,9 +520,10 @@ open class UINavigationController: UIViewController {
                 controller.containmentMotion = nil
                 controller.didMove(toParent: self)
             }
-            if let newTop { delegate?.navigationController(self, didShow: newTop, animated: animated) }
+            if let newTop, topChanges, isOnScreen {
+                delegate?.navigationController(self, didShow: newTop, animated: animated)
+            }
             stackObservers.notify(change(plan.delta, stack, cause, .completed, animated))
-            runDeferredPush()
         }
         transition.prepare(animatedBy: animator, interaction: interaction)
         // The stack UIKit reports goes back as soon as the transition is cancelled.
@@ -483,7 +542,11 @@ open class UINavigationController: UIViewController {
             // stack's visible place now, and whatever the stack's own transition does next concerns the new top.
             oldTop.endAppearance()
         }
-        if let newTop, topChanges { delegate?.navigationController(self, willShow: newTop, animated: animated) }
+        // UIKit tells the delegate only while the navigation controller is on screen; it tells it of the top
+        // when it appears (S7).
+        if let newTop, topChanges, isOnScreen {
+            delegate?.navigationController(self, willShow: newTop, animated: animated)
+        }
         stackObservers.notify(change(plan.delta, stack, cause, .began, animated))
         transition.run()
     }
@@ -501,7 +564,9 @@ open class UINavigationController: UIViewController {
     /// A change whose transition was cancelled (the user let go early, or a custom animator completed with
     /// false): the previous stack is back (set when the cancellation happened), the controllers that were
     /// arriving leave, those that were leaving stay, and what appeared disappears again where it is seen.
-    /// No delegate call: UIKit calls neither willShow nor didShow for a cancelled transition.
+    /// On screen, the delegate is told `willShow` and `didShow` of the controller that stays, as UIKit's
+    /// `_didCancelTransitionFromViewController:toViewController:wrapperView:wasCustom:` does for apps linked on a
+    /// current SDK (S7).
     private func finishCancelledChange(
         of plan: StackPlan, cancelledStack: [UIViewController], from oldTop: UIViewController?,
         to newTop: UIViewController?, cause: NavigationStackChange.Cause, animated: Bool
@@ -522,24 +587,23 @@ open class UINavigationController: UIViewController {
         detachChildren(plan.added)
         for controller in plan.added { controller.didMove(toParent: nil) }
         for controller in plan.removed { controller.didMove(toParent: self) }
+        if isOnScreen, let oldTop {
+            delegate?.navigationController(self, willShow: oldTop, animated: animated)
+            delegate?.navigationController(self, didShow: oldTop, animated: animated)
+        }
         stackObservers.notify(change(.replaced(previous: cancelledStack), stack, cause, .cancelled, animated))
-        runDeferredPush()
     }
 
-    /// Starts the first push that waited for the transition that just ended; the others wait for it. The
-    /// `CATransaction`s open when it was requested wait for its transition.
-    func runDeferredPush() {
-        guard navigationTransition == nil, !deferredPushes.isEmpty else { return }
-        let next = deferredPushes.removeFirst()
-        changeStack(.push(next.controller), animated: next.animated, cause: .push)
-        if let membership = next.membership {
-            if let transition = navigationTransition {
-                _ = transition.animate(alongsideTransition: nil) { _ in membership.end() }
-            } else {
-                membership.end()
-            }
+    /// The navigation controller appears itself (its window is shown, a full-screen presentation over it is
+    /// dismissed, its tab is selected again): UIKit's `viewWillAppear:` and `viewDidAppear:` tell the delegate
+    /// `willShow` and `didShow` of the top controller (S7).
+    func tellDelegateOfAppearance(began: Bool, animated: Bool) {
+        guard let top = stack.last, let delegate else { return }
+        if began {
+            delegate.navigationController(self, willShow: top, animated: animated)
+        } else {
+            delegate.navigationController(self, didShow: top, animated: animated)
         }
-        if navigationTransition == nil { runDeferredPush() }
     }
 
     /// Pushes `controller` the way a collapsed split view shows its detail: a navigation controller is allowed
@@ -573,7 +637,14 @@ open class UINavigationController: UIViewController {
         return true
     }
 
+    /// UIKit's `_setViewControllers:transition:animated:operation:` checks a replacement's controllers for
+    /// repeats and for navigation controllers (S17), then each as a push.
     private func validate(_ newStack: [UIViewController]) -> Bool {
+        if newStack.contains(where: { $0 is UINavigationController }), !nestsNavigation {
+            SimExceptions.raise(
+                SimException.internalInconsistency, "UINavigationControllers are not allowed in a navigation controller!")
+            return false
+        }
         var seen = Set<ObjectIdentifier>()
         for controller in newStack where !seen.insert(ObjectIdentifier(controller)).inserted {
             SimExceptions.raise(

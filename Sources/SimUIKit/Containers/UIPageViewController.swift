@@ -119,7 +119,9 @@ open class UIPageViewController: UIViewController {
     open var viewControllers: [UIViewController]? { children.isEmpty ? nil : children }
 
     /// A page turn still running: a new change of pages would end it at once (S24).
-    package override var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? {
+    package override func transitionHoldingContentChange(animated: Bool)
+        -> (any UIViewControllerTransitionCoordinator)?
+    {
         pageTransition
     }
 

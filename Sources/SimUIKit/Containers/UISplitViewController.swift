@@ -79,8 +79,10 @@ open class UISplitViewController: UIViewController {
 
     /// Collapsed, a new detail goes onto the primary navigation controller: what holds its stack back holds
     /// the detail back (S6, S15).
-    package override var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? {
-        isCollapsed ? children.first?.transitionHoldingContentChanges : nil
+    package override func transitionHoldingContentChange(animated: Bool)
+        -> (any UIViewControllerTransitionCoordinator)?
+    {
+        isCollapsed ? children.first?.transitionHoldingContentChange(animated: animated) : nil
     }
 
     /// Makes `viewController` the primary controller, unless the delegate shows it.

@@ -3,6 +3,15 @@
 public final class UIAlertAction {
     public enum Style: Int, Sendable, CaseIterable {
         case `default`, cancel, destructive
+
+        /// The constant's name, as UIKit's messages print it.
+        var uikitName: String {
+            switch self {
+            case .default: "UIAlertActionStyleDefault"
+            case .cancel: "UIAlertActionStyleCancel"
+            case .destructive: "UIAlertActionStyleDestructive"
+            }
+        }
     }
 
     public let title: String?
@@ -11,12 +20,13 @@ public final class UIAlertAction {
     public var isEnabled = true
     let handler: (@MainActor (UIAlertAction) -> Void)?
 
-    /// A cancel action without a title raises UIKit's exception (S17).
+    /// An action without a title raises UIKit's exception, whatever its style (S17; UIKit's
+    /// `_actionWithTitle:descriptiveText:image:style:handler:shouldDismissHandler:` checks the title alone).
     public init(title: String?, style: Style, handler: (@MainActor (UIAlertAction) -> Void)? = nil) {
-        if style == .cancel, title == nil {
+        if title == nil {
             SimExceptions.raise(
                 SimException.internalInconsistency,
-                "Actions added to UIAlertController of style UIAlertActionStyleCancel must have a title when running in \(SimDevice.idiom == .pad ? "UIUserInterfaceIdiomPad" : "UIUserInterfaceIdiomPhone")"
+                "Actions added to UIAlertController of style \(style.uikitName) must have a title when running in \(SimDevice.idiom == .pad ? "UIUserInterfaceIdiomPad" : "UIUserInterfaceIdiomPhone")"
             )
         }
         self.title = title

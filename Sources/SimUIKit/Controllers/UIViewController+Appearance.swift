@@ -15,6 +15,10 @@ extension UIViewController {
         var pending: [UIViewController] = [self]
         var added: [UIViewController] = []
         defer {
+            // A navigation controller tells its delegate once its top controller has been told (S7).
+            for case let navigation as UINavigationController in added {
+                navigation.tellDelegateOfAppearance(began: true, animated: animated)
+            }
             // Once the views are in the hierarchy and laid out, after every will-appear (S19).
             for controller in added {
                 if case .appearing = controller.appearance { controller.viewIsAppearing(animated) }
@@ -40,11 +44,16 @@ extension UIViewController {
     /// Completes a transition begun with ``beginAppearance(_:animated:)``: `viewDidAppear`/`viewDidDisappear`.
     func endAppearance() {
         var pending: [UIViewController] = [self]
+        var appeared: [(navigation: UINavigationController, animated: Bool)] = []
+        defer {
+            for (navigation, animated) in appeared { navigation.tellDelegateOfAppearance(began: false, animated: animated) }
+        }
         while let controller = pending.popLast() {
             switch controller.appearance {
             case .appearing(let animated):
                 controller.appearance = .appeared
                 controller.viewDidAppear(animated)
+                if let navigation = controller as? UINavigationController { appeared.append((navigation, animated)) }
             case .disappearing(let animated):
                 controller.appearance = .disappeared
                 controller.viewDidDisappear(animated)

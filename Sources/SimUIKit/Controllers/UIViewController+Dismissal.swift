@@ -180,7 +180,7 @@ extension UIViewController {
         let interaction = animator.flatMap { transitioningDelegate?.interactionControllerForDismissal(using: $0) }
         let transition = SimTransition(
             from: chain.last, to: self, animated: flag, interactive: interactive,
-            duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
+            modalStyle: first.modalPresentationStyle, duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
         ) { [self] transition in
             if transition.isCancelled {
                 first.ownPresentationController?.dismissalTransitionDidEnd(false)
@@ -188,19 +188,22 @@ extension UIViewController {
                     of: chain, disappearing: disappearing, reappearing: reappearing, kind: kind, animated: flag)
                 return
             }
-            // The presenter's did-appear comes before the dismissed controller's did-disappear, as logged on
-            // devices for a full-screen dismissal (S19).
-            for level in reappearing { level.endAppearance() }
-            for controller in disappearing { controller.endAppearance() }
+            // UIKit's `transitionDidFinish:` ends the presentation controller's dismissal and cleans up the
+            // presentation (`_didFinishDismissTransition`: the links go) before the did-callbacks, so that
+            // `presentingViewController` is nil in the dismissed controller's `viewDidDisappear` (S3).
             first.ownPresentationController?.dismissalTransitionDidEnd(true)
             presentedStorage = nil
             for controller in chain {
                 controller.presentationTransition = nil
-                controller.modalMotion = nil
                 controller.presentedStorage = nil
                 controller.presentingStorage = nil
             }
             presentationTransition = nil
+            // The presenter's did-appear comes before the dismissed controller's did-disappear, as logged on
+            // devices for a full-screen dismissal (S19).
+            for level in reappearing { level.endAppearance() }
+            for controller in disappearing { controller.endAppearance() }
+            for controller in chain { controller.modalMotion = nil }
             notifyDismissal(of: chain, kind: kind, phase: .completed, animated: flag)
             completion?()
         }

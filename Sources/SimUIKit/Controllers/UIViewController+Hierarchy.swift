@@ -25,10 +25,21 @@ extension UIViewController {
         }
     }
 
+    /// This controller and the controllers presented above it that are in view, bottom to top: every level but
+    /// those whose presented controller hides its presenter. A full-screen presentation made from a sheet hides
+    /// the sheet only; the controller under the sheet stays in view, as UIKit's presentation controller gives
+    /// appearance callbacks to its presenting controller alone (S12).
+    func levelsInView() -> [UIViewController] {
+        let levels = [self] + presentedChain()
+        return levels.indices.compactMap { index in
+            let above = levels.index(after: index)
+            return above < levels.endIndex && levels[above].modalPresentationStyle.hidesPresenter ? nil : levels[index]
+        }
+    }
+
     /// This controller and the presenters below it that stay in view while it is the top of its chain (each
-    /// level down to the first whose presentation hides its presenter; a full-screen presentation made from a
-    /// sheet covers them all, as a window shown with such a chain leaves them all out, S12, unsourced) whose
-    /// on-screen state is `onScreen`. The walk stops at the first level in another state: the levels below it
+    /// level down to the first whose presentation hides its presenter, S12) whose on-screen state is
+    /// `onScreen`. The walk stops at the first level in another state: the levels below it
     /// are in that state too, so a deep chain of sheets costs only the levels that change.
     func levelsInViewWithIt(onScreen: Bool) -> [UIViewController] {
         var levels: [UIViewController] = []

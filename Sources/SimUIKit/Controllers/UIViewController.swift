@@ -357,11 +357,13 @@ open class UIViewController: UIResponder {
         modalPresentationStyle == .popover || (self as? UIAlertController)?.preferredStyle == .actionSheet
     }
 
-    /// For the engine's queue: the transition running in this container that a change of its contents made
-    /// now would cut short or be refused by (S6, S23, S24), so the queue holds the change back (E19); nil for
-    /// a controller that is not a container, or when nothing runs. A presentation the container takes part
-    /// in does not hold its contents back (E21).
-    package var transitionHoldingContentChanges: (any UIViewControllerTransitionCoordinator)? { nil }
+    /// For the engine's queue: the transition running in or around this container that a change of its
+    /// contents, animated or not, made now would be dropped for, wait for or cut short (S6, S23, S24), so the
+    /// queue holds the change back (E19); nil for a controller that is not a container, or when UIKit would
+    /// apply the change at once (E21).
+    package func transitionHoldingContentChange(animated: Bool) -> (any UIViewControllerTransitionCoordinator)? {
+        nil
+    }
 
     /// The presentation or dismissal running where this controller presents: the only transition that makes
     /// UIKit refuse a presentation from it (S1). A push or pop does not.
@@ -490,9 +492,10 @@ open class UIViewController: UIResponder {
         presenter.presentedStorage = presented
         presented.presentingStorage = presenter
         presented.modalMotion = .beingPresented
-        // A full-screen presentation hides every level in view below it, not only its presenter.
-        let hidden =
-            presented.modalPresentationStyle.hidesPresenter ? presenter.levelsInViewWithIt(onScreen: true) : []
+        // A full-screen presentation hides its presenter, the only other controller UIKit's presentation
+        // controller gives appearance callbacks to (`_shouldCallAppearanceCallbacksFor:`); a controller under a
+        // sheet that presents it stays in view (S12).
+        let hidden = presented.modalPresentationStyle.hidesPresenter && presenter.isOnScreen ? [presenter] : []
         let appears = presenter.isOnScreen || presenter.isDetachedInWindow
         let transitioningDelegate = presented.transitioningDelegate
         if presented.modalPresentationStyle == .custom,
@@ -507,7 +510,7 @@ open class UIViewController: UIResponder {
             : nil
         let interaction = animator.flatMap { transitioningDelegate?.interactionControllerForPresentation(using: $0) }
         let transition = SimTransition(
-            from: presenter, to: presented, animated: flag,
+            from: presenter, to: presented, animated: flag, modalStyle: presented.modalPresentationStyle,
             duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
         ) { transition in
             presenter.presentationTransition = nil

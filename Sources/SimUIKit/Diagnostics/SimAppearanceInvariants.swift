@@ -17,13 +17,8 @@ public struct SimAppearanceInvariants: InvariantChecker {
         var visible: Set<ObjectIdentifier> = []
         for window in windows where !window.isHidden {
             guard let root = window.rootViewController else { continue }
-            var levels = [root]
-            levels += root.presentedChain()
-            // A level is seen unless a presentation above it covers its presenter entirely.
-            var covered = false
-            for level in levels.reversed() {
-                if !covered { visible.formUnion(shownSubtree(of: level).map(ObjectIdentifier.init)) }
-                if level.presentingStorage != nil, level.modalPresentationStyle.hidesPresenter { covered = true }
+            for level in root.levelsInView() {
+                visible.formUnion(shownSubtree(of: level).map(ObjectIdentifier.init))
             }
         }
         var problems: [String] = []

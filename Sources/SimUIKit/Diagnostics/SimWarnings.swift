@@ -4,6 +4,9 @@ import Logging
 /// transition...).
 public struct SimWarning: Sendable, Hashable, CustomStringConvertible {
     public let message: String
+    /// True when the warning is about a call made earlier, which UIKit queued behind a running transition and
+    /// decided again when that transition ended (S6): the code running when it is printed did not make the call.
+    public let concernsQueuedCall: Bool
     public var description: String { message }
 }
 
@@ -18,8 +21,8 @@ public enum SimWarnings {
     private static let captures = NestedCaptures<SimWarning>()
 
     /// Reports a warning as UIKit would print it.
-    public static func emit(_ message: String) {
-        let warning = SimWarning(message: message)
+    public static func emit(_ message: String, concernsQueuedCall: Bool = false) {
+        let warning = SimWarning(message: message, concernsQueuedCall: concernsQueuedCall)
         guard captures.isCapturing else {
             logger.warning("\(message)")
             return

@@ -72,6 +72,9 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
     }
     private let from: UIViewController?
     private let to: UIViewController?
+    /// The presentation style of a presentation or dismissal (the presented controller's); nil for a container's
+    /// own transition (a push or pop, a tab switch, a page turn).
+    let modalStyle: UIModalPresentationStyle?
     private var completions: [@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var interactionHandlers: [@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void] = []
     /// View animations a custom animator started while the user drives the transition: they end, with whether
@@ -94,11 +97,13 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         to: UIViewController?,
         animated: Bool,
         interactive: Bool = false,
+        modalStyle: UIModalPresentationStyle? = nil,
         duration: TimeInterval,
         onEnd: @escaping @MainActor (SimTransition) -> Void
     ) {
         self.from = from
         self.to = to
+        self.modalStyle = modalStyle
         self.isAnimated = animated
         self.life = interactive ? .interacting : .running(cancelling: false)
         self.firstDriver = interactive ? .finger : .clock
@@ -140,8 +145,9 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
     }
 
     /// Starts the transition. A custom animator (see `prepare(animatedBy:interaction:)`) ends it when it
-    /// completes its context, and an interaction controller drives it from the start. Otherwise it ends after
-    /// its duration if animated; if not, now or on the run loop's next turn, as
+    /// completes its context, and an interaction controller drives it from the start. A transition the finger
+    /// drives from the start (an edge swipe) waits for the user to let go. Otherwise it ends after its duration
+    /// if animated; if not, now or on the run loop's next turn, as
     /// ``SimAnimation/nonAnimatedTiming`` says (S18). A change that no controller on screen takes part in has no
     /// callbacks to wait for and ends now.
     func run() {
@@ -152,6 +158,9 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
             } else {
                 context.start()
             }
+        } else if isInteractive {
+            // The finger drives it: it ends only when the user lets go (`stopInteraction`), however long that is.
+            return
         } else if isAnimated {
             scheduleEnd(after: transitionDuration)
         } else if SimAnimation.nonAnimatedTiming == .deferred,
@@ -222,5 +231,22 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         } else {
             end()
         }
+    }
+}
+
+extension SimTransition {
+    /// Whether this presentation or dismissal makes `navigation` drop stack changes while it runs (S6): its style
+    /// is custom (alerts, action sheets), current-context or over-current-context, and the controller it goes to
+    /// is neither `navigation` nor one of its parents (UIKit's `_transitionConflictsWithNavigationTransitions:`;
+    /// the predicate's block is not in the decompiled file, its reading as "is the controller transitioned to"
+    /// is an inference).
+    func conflictsWithStackChanges(of navigation: UIViewController) -> Bool {
+        guard let modalStyle, [.custom, .currentContext, .overCurrentContext].contains(modalStyle) else { return false }
+        var level: UIViewController? = navigation
+        while let current = level {
+            if current === to { return false }
+            level = current.parent
+        }
+        return true
     }
 }
