@@ -13,17 +13,29 @@ open class NavigationCoordinator<RouteType: Route>: BaseCoordinator<RouteType, N
         set { animationDelegate.delegate = newValue }
     }
 
+    /// UIKit tells the delegate nothing of a change made while the navigation controller is off screen (S7): the
+    /// children whose screens such a change took away are removed when it ends, as `didShow` removes them.
+    private var stackObservation: SimObservation<NavigationStackChange>?
+
     public override init(rootViewController: RootViewController = .init(), initialRoute: RouteType? = nil) {
         if rootViewController.delegate == nil { rootViewController.delegate = animationDelegate }
         super.init(rootViewController: rootViewController, initialRoute: initialRoute)
-        animationDelegate.presentable = self
+        attach(to: rootViewController)
     }
 
     /// A coordinator whose navigation controller starts with `root`.
     public init(rootViewController: RootViewController = .init(), root: Presentable) {
         if rootViewController.delegate == nil { rootViewController.delegate = animationDelegate }
         super.init(rootViewController: rootViewController, initialTransition: .push(root))
+        attach(to: rootViewController)
+    }
+
+    private func attach(to navigationController: RootViewController) {
         animationDelegate.presentable = self
+        stackObservation = navigationController.observeStack { [weak self] change in
+            guard change.phase == .completed else { return }
+            self?.childTransitionCompleted()
+        }
     }
 }
 

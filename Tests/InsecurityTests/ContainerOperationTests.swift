@@ -17,7 +17,8 @@ private final class SlowTabSwitch: UITabBarControllerDelegate, UIViewControllerA
     }
 
     func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
-        UIView.animate(withDuration: 0.3, animations: {}) { _ in
+        let arriving = transitionContext.viewController(forKey: .to)?.view
+        UIView.animate(withDuration: 0.3, animations: { arriving?.alpha = 1 }) { _ in
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
     }

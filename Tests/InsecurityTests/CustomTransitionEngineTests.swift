@@ -36,7 +36,8 @@ private final class CustomAnimations: UINavigationControllerDelegate, UIViewCont
     }
 
     func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
-        UIView.animate(withDuration: 0.2, animations: {}) { [cancels] _ in
+        let arriving = transitionContext.viewController(forKey: .to)?.view
+        UIView.animate(withDuration: 0.2, animations: { arriving?.alpha = 1 }) { [cancels] _ in
             transitionContext.completeTransition(!cancels && !transitionContext.transitionWasCancelled)
         }
     }

@@ -232,7 +232,10 @@ final class WideSession {
         case _ where byEngine: byCoordinators(moment) { engineStep(step.action, value, animated: animated) }
         case 10...12, 19, 21: byUser(moment) { userStep(step.action, value) }
         case 14: byApp(moment) { _ = pick(shownNavigations, value)?.popViewController(animated: animated) }
-        case 15: byApp(moment) { pick(shownNavigations, value)?.present(next(), animated: animated) }
+        case 15:
+            // App code presents screens, and alerts over navigation controllers: while an alert is being presented
+            // UIKit drops every stack change, so the coordinators' own must wait (S6, E19).
+            byApp(moment) { pick(shownNavigations, value)?.present(value % 4 == 1 ? appAlert() : next(), animated: animated) }
         case 16: byApp(moment) { topPresented?.presentingViewController?.dismiss(animated: animated) }
         case 20: replaceWindowRoot(value, animated: animated, at: moment)
         default: byCoordinators(moment) { legacyStep(step.action, value, animated: animated) }
@@ -304,6 +307,15 @@ final class WideSession {
         screen.modalPresentationStyle = .fullScreen
         coordinator.present(screen, animated: false)
         tabs.selectedIndex = (tabs.selectedIndex + 1 + value / 5) % (tabs.viewControllers?.count ?? 1)
+    }
+
+    /// An alert app code presents; its button only dismisses it.
+    private func appAlert() -> UIAlertController {
+        count += 1
+        let alert = UIAlertController(title: "App alert \(count)", message: nil, preferredStyle: .alert)
+        live.watch(alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        return alert
     }
 
     /// An alert the coordinator presents; its "Again" action presents another screen.

@@ -130,7 +130,10 @@ struct ContainerRouteTests {
         let tabs = launch()
         let slow = Animation(
             presentation: StaticTransitionAnimation(duration: 0.3) { context in
-                UIView.animate(withDuration: 0.3, animations: {}) { _ in context.completeTransition(true) }
+                let arriving = context.viewController(forKey: .to)?.view
+                UIView.animate(withDuration: 0.3, animations: { arriving?.alpha = 1 }) { _ in
+                    context.completeTransition(true)
+                }
             }, dismissal: nil)
         expectNoWarningsOrDiagnostics {
             tabs.performTransition(.select(tabs.pages, animation: slow), with: TransitionOptions(animated: true))

@@ -381,3 +381,17 @@ struct RouteRandomSequenceTests {
         ) { RouteSession(restores: restores).run($0) }
     }
 }
+
+@MainActor
+@Suite("Shrunk route sequences", .cleanSimulatedWorld)
+struct ShrunkRouteSequenceTests {
+    @Test(
+        "A12, S7: a screen that leaves a stack while its tab is not shown takes its child coordinator with it, though UIKit tells the delegate nothing off screen",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func screenLeavesOffScreenStack(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [RouteStep(action: 0, value: 611), RouteStep(action: 0, value: 102), RouteStep(action: 9, value: 3)]
+        let failures = RouteSession(restores: true).run(steps)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+}

@@ -226,6 +226,21 @@ struct NavigationControllerTests {
         _ = window
     }
 
+    @Test("S7, S23: an interactive pop held by the finger does not end by itself when the clock advances")
+    func heldInteractivePopWaitsForTheFinger() {
+        let (navigation, screens) = stack("Home", "Detail")
+        let window = makeVisibleWindow(root: navigation)
+        let pop = navigation.beginInteractivePop()
+        pop?.update(0.7)
+        loop.advance(by: 1.0)
+        #expect(navigation.transitionCoordinator?.isInteractive == true, "still held")
+        #expect(screens[1].parent === navigation)
+        pop?.cancel()
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers == screens, "the cancel puts the popped controller back")
+        _ = window
+    }
+
     @Test("S7: the interactive pop cannot start with one controller, while disabled, or during a transition")
     func interactivePopPreconditions() {
         let (navigation, _) = stack("Home")

@@ -22,7 +22,8 @@ private final class SlideAnimator: UIViewControllerAnimatedTransitioning {
         let from = transitionContext.viewController(forKey: .from)?.title ?? "?"
         let to = transitionContext.viewController(forKey: .to)?.title ?? "?"
         log.record("animate \(from) → \(to), animated \(transitionContext.isAnimated)")
-        UIView.animate(withDuration: duration, animations: {}) { _ in
+        let arriving = transitionContext.viewController(forKey: .to)?.view
+        UIView.animate(withDuration: duration, animations: { arriving?.alpha = 1 }) { _ in
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
     }

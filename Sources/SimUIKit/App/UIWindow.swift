@@ -76,13 +76,13 @@ open class UIWindow: UIView {
     }
 
     /// Posted through `NotificationCenter.default` (object: the window) when a window becomes key.
-    public static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
+    public nonisolated static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
     /// Posted when a window stops being key because another became key.
-    public static let didResignKeyNotification = Notification.Name("UIWindowDidResignKeyNotification")
+    public nonisolated static let didResignKeyNotification = Notification.Name("UIWindowDidResignKeyNotification")
     /// Posted when a hidden window is shown.
-    public static let didBecomeVisibleNotification = Notification.Name("UIWindowDidBecomeVisibleNotification")
+    public nonisolated static let didBecomeVisibleNotification = Notification.Name("UIWindowDidBecomeVisibleNotification")
     /// Posted when a visible window is hidden.
-    public static let didBecomeHiddenNotification = Notification.Name("UIWindowDidBecomeHiddenNotification")
+    public nonisolated static let didBecomeHiddenNotification = Notification.Name("UIWindowDidBecomeHiddenNotification")
 
     /// Makes this the key window; the previous key window stops being key. Observers of
     /// ``didResignKeyNotification`` and ``didBecomeKeyNotification`` are told, in that order.

@@ -1,15 +1,16 @@
 import Foundation
 
 /// Core Animation's transactions, reduced to what coordinator code relies on (S22): the completion block of a
-/// transaction runs once every transition and view animation started between ``begin()`` and ``commit()``
-/// has ended, or at ``commit()`` when none started or all have already ended. Transactions nest: an outer
-/// transaction also waits for what its inner ones started.
+/// transaction runs once every animated transition and view animation started between ``begin()`` and
+/// ``commit()`` has ended, or at ``commit()`` when none started or all have already ended. Transactions nest:
+/// an outer transaction also waits for what its inner ones started. Outside ``begin()``, the work of the
+/// current run loop turn belongs to an implicit transaction, committed at the end of the turn.
 @MainActor
 public final class CATransaction {
     /// One open or committed transaction and the work it still waits for.
     @MainActor
     final class Transaction {
-        var completion: (@MainActor () -> Void)?
+        var completion: (() -> Void)?
         var animationDuration: TimeInterval = 0.25
         var disableActions = false
         /// Open until ``commit()``; the completion runs once it is committed and nothing it waits for runs.
@@ -43,6 +44,21 @@ public final class CATransaction {
 
     /// The transactions begun and not yet committed, outermost first.
     private static var open: [Transaction] = []
+    /// The implicit transaction of the current run loop turn, made when code sets a completion block outside
+    /// ``begin()``; committed on the next turn.
+    private static var implicit: Transaction?
+
+    /// The innermost open transaction, else the turn's implicit one (made now).
+    private static var current: Transaction {
+        if let transaction = open.last ?? implicit { return transaction }
+        let made = Transaction()
+        implicit = made
+        SimRunLoop.main.perform {
+            if implicit === made { implicit = nil }
+            made.commit()
+        }
+        return made
+    }
 
     private init() {}
 
@@ -62,13 +78,15 @@ public final class CATransaction {
     }
 
     /// The block the innermost transaction runs when it and everything started in it have ended.
-    public static func setCompletionBlock(_ block: (@MainActor () -> Void)?) {
-        open.last?.completion = block
+    /// Takes UIKit's declared type, a plain closure: code that passes on a completion parameter of its own
+    /// compiles unchanged in Swift 6 mode.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        current.completion = block
     }
 
     /// The innermost transaction's completion block.
-    public static func completionBlock() -> (@MainActor () -> Void)? {
-        open.last?.completion
+    public static func completionBlock() -> (() -> Void)? {
+        (open.last ?? implicit)?.completion
     }
 
     /// Recorded only: the simulation keeps UIKit's and the animations' own durations.
@@ -95,13 +113,16 @@ public final class CATransaction {
     /// Forgets the transactions a finished test left open (begun, never committed).
     package static func closeAllForNewWorld() {
         open.removeAll()
+        implicit = nil
     }
 
-    /// Registers work that starts now with every open transaction; the returned membership ends it.
+    /// Registers work that starts now with every open transaction and the turn's implicit one; the returned
+    /// membership ends it.
     static func enlistStartingWork() -> TransactionMembership? {
-        guard !open.isEmpty else { return nil }
-        for transaction in open { transaction.enlist() }
-        return TransactionMembership(open)
+        let enlisted = (implicit.map { [$0] } ?? []) + open
+        guard !enlisted.isEmpty else { return nil }
+        for transaction in enlisted { transaction.enlist() }
+        return TransactionMembership(enlisted)
     }
 }
 

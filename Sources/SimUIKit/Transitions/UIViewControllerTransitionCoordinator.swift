@@ -89,8 +89,9 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
     var onCancel: (@MainActor () -> Void)?
     /// The simulation's own work at the end of the transition (callbacks, releases).
     private let onEnd: @MainActor (SimTransition) -> Void
-    /// The `CATransaction`s open when the transition started wait for its end (S22).
-    private let membership = CATransaction.enlistStartingWork()
+    /// The `CATransaction`s open when an animated transition started wait for its end (S22); a non-animated one
+    /// adds no animation, so no transaction waits for it.
+    private let membership: TransactionMembership?
 
     init(
         from: UIViewController?,
@@ -108,6 +109,7 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         self.life = interactive ? .interacting : .running(cancelling: false)
         self.firstDriver = interactive ? .finger : .clock
         self.transitionDuration = animated ? duration : 0
+        self.membership = animated ? CATransaction.enlistStartingWork() : nil
         self.onEnd = onEnd
     }
 

@@ -38,7 +38,7 @@ extension UIGestureRecognizerDelegate {
 /// UIKit names actions by target and selector; Linux has no selectors, so actions are closures given to
 /// ``addTarget(_:)`` (on a Mac, `#selector`-based app code needs this one change).
 @MainActor
-open class UIGestureRecognizer {
+open class UIGestureRecognizer: Hashable {
     /// The recognizer's state, as UIKit names it.
     public enum State: Int, Sendable {
         case possible, began, changed, ended, cancelled, failed
@@ -48,6 +48,16 @@ open class UIGestureRecognizer {
     /// A registered action; ``removeTarget(_:)`` takes it away again.
     public struct Target: Hashable, Sendable {
         let id: Int
+    }
+
+    /// Recognizers compare and hash by identity, as UIKit's `NSObject`s do (`switch recognizer { case
+    /// navigationController?.interactivePopGestureRecognizer: … }`).
+    public nonisolated static func == (lhs: UIGestureRecognizer, rhs: UIGestureRecognizer) -> Bool {
+        lhs === rhs
+    }
+
+    public nonisolated func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
     }
 
     public internal(set) var state = State.possible

@@ -5,6 +5,19 @@ import Foundation
 /// Every animation also belongs to the `CATransaction`s open when it starts (S22).
 @MainActor
 enum ViewAnimationClock {
+    /// How many times an animatable property was set, so that an animation block can tell whether it added
+    /// any animation.
+    private static var animatableChanges = 0
+
+    static func noteAnimatableChange() { animatableChanges &+= 1 }
+
+    /// Runs `animations` and says whether it set any animatable property.
+    static func addsAnimations(_ animations: () -> Void) -> Bool {
+        let before = animatableChanges
+        animations()
+        return animatableChanges != before
+    }
+
     /// Calls `end` once, with whether the animation was cancelled (an interactive transition the user let go
     /// of early runs its animations back to their start).
     static func schedule(duration: TimeInterval, _ end: @escaping @MainActor (_ cancelled: Bool) -> Void) {
@@ -25,7 +38,9 @@ enum ViewAnimationClock {
 
 extension UIView {
     /// Runs `animations` now (the values change at once, as UIKit's model values do) and `completion` after
-    /// `delay + duration` virtual seconds.
+    /// `delay + duration` virtual seconds. A block that sets no animatable property adds no animation: the
+    /// completion runs on the run loop's next turn, finished, and no `CATransaction` waits for it (S22, UIKit's
+    /// `_didEndBlockAnimation:finished:context:` dispatches it to the main queue).
     public static func animate(
         withDuration duration: TimeInterval,
         delay: TimeInterval,
@@ -33,7 +48,10 @@ extension UIView {
         animations: @escaping @MainActor () -> Void,
         completion: (@MainActor (Bool) -> Void)? = nil
     ) {
-        animations()
+        guard ViewAnimationClock.addsAnimations(animations) else {
+            SimRunLoop.main.perform { completion?(true) }
+            return
+        }
         ViewAnimationClock.schedule(duration: max(0, delay) + max(0, duration)) { _ in completion?(true) }
     }
 

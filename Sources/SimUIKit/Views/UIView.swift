@@ -52,12 +52,13 @@ open class UIView: UIResponder {
     public private(set) var lastTransition: Transition?
 
     /// The view's rectangle in its superview (recorded only: the simulation lays nothing out).
-    open var frame: CGRect
+    /// Setting it, or another animatable property, inside an animation block adds an animation (S22).
+    open var frame: CGRect { didSet { ViewAnimationClock.noteAnimatableChange() } }
     /// Whether the view is hidden. A window's root controller appears and disappears with it (see ``UIWindow``).
     open var isHidden = false
-    open var alpha: CGFloat = 1
-    open var transform = CGAffineTransform.identity
-    open var backgroundColor: UIColor?
+    open var alpha: CGFloat = 1 { didSet { ViewAnimationClock.noteAnimatableChange() } }
+    open var transform = CGAffineTransform.identity { didSet { ViewAnimationClock.noteAnimatableChange() } }
+    open var backgroundColor: UIColor? { didSet { ViewAnimationClock.noteAnimatableChange() } }
     open var tintColor: UIColor?
     open var clipsToBounds = false
     open var isUserInteractionEnabled = true
