@@ -43,6 +43,37 @@ struct EveryMomentSnapshotTests {
     }
 
     @Test(
+        "X3, I3: a snapshot taken while a coordinator's dismissal animates records the presentation as gone, as its frame has ended; the import restores no controller without a frame",
+        arguments: [false, true])
+    func snapshotDuringDismissal(byApp: Bool) throws {
+        let window = UIWindow()
+        window.rootViewController = titled("Home", id: "home")
+        window.makeKeyAndVisible()
+        let host = InsecurityHost(modal: window.rootViewController!)
+        let base = ModalScreen("Base")
+        host.start(base, animated: false) { _ in }
+        loop.runUntilIdle()
+        base.controller?.isModalInPresentation = true
+        let leaving = AdaptiveScreen("Leaving")
+        base.navigation.start(leaving, in: .any, animated: true) { _ in }
+        loop.runUntilIdle()
+        if byApp {
+            base.controller?.dismiss(animated: true)
+        } else {
+            leaving.dismiss()
+        }
+        #expect(window.rootViewController?.presentedViewController?.presentedViewController != nil, "S3: still linked")
+        let xml = export([window])
+        #expect(!xml.contains(#"title="Leaving""#), "what leaves is not recorded")
+        let live = try restoreExactly(xml, replacing: window)
+        expectInvariants(live)
+        let restoredBase = try #require(live.windows[0].rootViewController?.presentedViewController)
+        #expect(restoredBase.title == "Base" && restoredBase.presentedViewController == nil)
+        loop.runUntilIdle()
+        _ = host
+    }
+
+    @Test(
         "X3, E17: a frame waiting behind a running push is exported with its controller, imported still waiting, and shown on the next turn"
     )
     func waitingFrame() throws {

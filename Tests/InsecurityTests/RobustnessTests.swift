@@ -96,6 +96,32 @@ struct RobustnessTests {
         SimRunLoop.main.runUntilIdle()
     }
 
+    @Test(
+        "E8, E14, E15: when a coordinator of a released host finishes, the children above it end with it: an awaited start resumes with .dismissed and nothing it started is leaked"
+    )
+    func childAboveEndsWithParentOnReleasedHost() async {
+        let scene = Scene()
+        var host: InsecurityHost? = InsecurityHost(modal: scene.root)
+        let parent = AdaptiveScreen("Parent")
+        host?.start(parent, in: .any, animated: true) { _ in }
+        SimRunLoop.main.runUntilIdle()
+        weak var weakChild: AdaptiveScreen?
+        let waiting = Task {
+            let child = AdaptiveScreen("Child")
+            weakChild = child
+            return await parent.navigation.start(child, in: .navigation(new: UINavigationController()), animated: true)
+        }
+        await waitUntil { weakChild?.isLive == true }
+        SimRunLoop.main.runUntilIdle()
+        host = nil
+        let diagnostics = InsecurityDiagnostics.capture { parent.finish("done") }
+        #expect(diagnostics.map(\.code) == [.hostReleased])
+        #expect(await waiting.value == .dismissed, "the child above ended with its parent")
+        #expect(weakChild == nil, "and nothing holds it any more")
+        scene.root.dismiss(animated: false)
+        SimRunLoop.main.runUntilIdle()
+    }
+
     @Test("E15: an awaited start that is refused resumes with .dismissed")
     func awaitedRefusal() async {
         let scene = Scene()

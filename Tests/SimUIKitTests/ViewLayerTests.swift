@@ -97,6 +97,7 @@ struct ViewLayerTests {
         animator.pauseAnimation()
         #expect(abs(animator.fractionComplete - 0.4) < 0.001 && !animator.isRunning)
         animator.isReversed = true
+        #expect(abs(animator.fractionComplete - 0.6) < 0.001, "reversing mirrors the progress towards the end")
         animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
         #expect(animator.isRunning)
         loop.advance(by: 0.4)
@@ -111,6 +112,77 @@ struct ViewLayerTests {
         #expect(positions == [.start, .current])
         loop.runUntilIdle()
         #expect(positions == [.start, .current], "a stopped animator's scheduled end does nothing")
+    }
+
+    @Test(
+        "S24: setting fractionComplete on an inactive animator with animations makes it active and paused, so continueAnimation runs it (UIViewPropertyAnimator's setFractionComplete:)"
+    )
+    func fractionCompleteStartsPaused() {
+        let view = UIView()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+        animator.addCompletion { positions.append($0) }
+        animator.fractionComplete = 0.25
+        #expect(animator.state == .active && !animator.isRunning && view.alpha == 0)
+        #expect(animator.fractionComplete == 0.25)
+        animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+        loop.advance(by: 0.75)
+        #expect(positions == [.end])
+        let empty = UIViewPropertyAnimator(duration: 1, curve: .linear)
+        empty.fractionComplete = 0.5
+        #expect(empty.state == .inactive && empty.fractionComplete == 0, "no animations: ignored")
+    }
+
+    @Test("S24: pausesOnCompletion pauses the animator at its end without running its completions")
+    func pausesOnCompletion() {
+        let view = UIView()
+        var positions: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+        animator.pausesOnCompletion = true
+        animator.addCompletion { positions.append($0) }
+        animator.startAnimation()
+        loop.advance(by: 2)
+        #expect(positions.isEmpty && animator.state == .active && !animator.isRunning)
+        #expect(animator.fractionComplete == 1)
+        animator.isReversed = true
+        animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+        loop.advance(by: 1)
+        #expect(positions.isEmpty, "it pauses at the start too")
+        animator.pausesOnCompletion = false
+        animator.stopAnimation(false)
+        animator.finishAnimation(at: .start)
+        #expect(positions == [.start])
+    }
+
+    @Test(
+        "S17, S24: finishAnimation(at:) on an animator that is not stopped raises, and releasing a paused or stopped animator raises (UIViewPropertyAnimator.mm)"
+    )
+    func animatorMisuseRaises() {
+        let view = UIView()
+        var running: UIViewPropertyAnimator? = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+        let finishing = SimExceptions.capture {
+            running?.startAnimation()
+            running?.finishAnimation(at: .end)
+        }
+        #expect(finishing.map(\.reason) == ["finishAnimationAtPosition: should only be called on a stopped animator!"])
+        let released = SimExceptions.capture {
+            running?.pauseAnimation()
+            running = nil
+            // The clock lets go of the end it had scheduled.
+            loop.advance(by: 1)
+        }
+        #expect(released.map(\.name) == ["NSInternalInconsistencyException"])
+        #expect(released.first?.reason.hasPrefix("It is an error to release a paused or stopped property animator.") == true)
+        let finished = SimExceptions.capture {
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 1 }
+            animator.startAnimation()
+            animator.stopAnimation(false)
+            animator.finishAnimation(at: .current)
+        }
+        #expect(finished.isEmpty, "stopped and finished, it may go")
+        loop.runUntilIdle()
+        let inactive = SimExceptions.capture { UIViewPropertyAnimator(duration: 1, curve: .linear).finishAnimation(at: .end) }
+        #expect(inactive.isEmpty, "an inactive animator with no animations ignores it")
     }
 
     @Test("S24: gesture recognizers are driven step by step and call their actions with each state")

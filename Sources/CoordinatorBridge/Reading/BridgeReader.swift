@@ -36,7 +36,8 @@ public struct BridgeReader {
             if let root = window.rootViewController {
                 rootID = describe(root, under: windowID, into: &tree, context: context)
                 var current = root.presentedViewController
-                while let controller = current {
+                // What a decided dismissal removes is recorded as gone, as its frames have ended (X3).
+                while let controller = current, !controller.isLeavingInDismissal {
                     let id = describe(controller, under: "\(windowID)/presented", into: &tree, context: context)
                     presented.append(
                         BridgedPresentation(controllerID: id, style: controller.modalPresentationStyle.name))

@@ -91,6 +91,7 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
         case .live(let frame, let completion, let onTeardown):
             guard let host = frame.host else {
                 state = .ended
+                frame.orphanedChain?.endFrames(above: frame)
                 frame.release()
                 InsecurityDiagnostics.report(
                     .hostReleased,

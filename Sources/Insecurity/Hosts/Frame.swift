@@ -125,9 +125,26 @@ final class Frame {
         return false
     }
 
-    /// Stops retaining the coordinator (its host is gone).
-    func releaseOwner() {
+    /// Stops retaining the coordinator (its host is gone): the frame joins `chain`, the frames its host had,
+    /// and knows its coordinator only while something else holds it.
+    func orphan(in chain: OrphanedChain) {
+        orphanedChain = chain
+        formerOwner = owner
         owner = nil
+    }
+
+    /// The coordinator of a frame whose host is gone, while something else holds it.
+    private weak var formerOwner: (any FrameOwner)?
+    /// The frames of the released host this frame belonged to, bottom to top.
+    private(set) var orphanedChain: OrphanedChain?
+
+    /// Ends this frame of a released host as a teardown does (E8): its coordinator's awaited start resumes with
+    /// `.dismissed` (E15) and nothing is held any more; the screen is left as it is.
+    func endOrphaned() {
+        guard isLive else { return }
+        let owner = formerOwner
+        release()
+        owner?.frameEnded(deliveringDismissal: false)
     }
 
     /// Drops everything the frame holds once it has ended.
@@ -135,5 +152,22 @@ final class Frame {
         markEnded()
         owner = nil
         observations.removeAll()
+    }
+}
+
+/// The frames of a host released while they were live, bottom to top (E14). When one of them ends, those above
+/// it end with it, as they would have with their host (E8), so that no awaited start waits forever (E15).
+@MainActor
+final class OrphanedChain {
+    private let frames: [Weak<Frame>]
+
+    init(_ frames: [Frame]) {
+        self.frames = frames.map { Weak($0) }
+    }
+
+    /// Ends every live frame above `frame`, top first.
+    func endFrames(above frame: Frame) {
+        guard let index = frames.firstIndex(where: { $0.value === frame }) else { return }
+        for above in frames[(index + 1)...].reversed() { above.value?.endOrphaned() }
     }
 }

@@ -93,8 +93,9 @@ public final class InsecurityHost {
     /// E14: live coordinators outlive a released host; they keep their frame (to report a diagnostic when
     /// they end) but the frame no longer retains them.
     isolated deinit {
+        let chain = OrphanedChain(frames)
         for frame in frames {
-            frame.releaseOwner()
+            frame.orphan(in: chain)
         }
     }
 

@@ -365,6 +365,14 @@ open class UIViewController: UIResponder {
         nil
     }
 
+    /// For snapshots: whether the controller is on its way out in a dismissal that is decided (animated, or a
+    /// swipe the finger let go of without cancelling). S3 keeps its links until the dismissal ends, but what it
+    /// removes is gone for everything built on top (the frames it ends, a snapshot taken now, X3).
+    package var isLeavingInDismissal: Bool {
+        guard modalMotion == .beingDismissed, let transition = presentationTransition else { return false }
+        return !transition.isInteractive && !transition.isCancelled && !transition.isFinished
+    }
+
     /// The presentation or dismissal running where this controller presents: the only transition that makes
     /// UIKit refuse a presentation from it (S1). A push or pop does not.
     package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {

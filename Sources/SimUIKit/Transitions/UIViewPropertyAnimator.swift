@@ -66,20 +66,52 @@ extension UIViewImplicitlyAnimating {
 /// pauses (the values change at once, as UIKit's model values do); its completions run with the position it
 /// ended at. Started by the animator of an interactive transition, it follows the finger: it stays paused
 /// while the user drags, then ends at `.end` when the transition finishes or `.start` when it is cancelled.
+///
+/// As UIKit's `UIViewPropertyAnimator` does (decompiled iOS 26.1): `fractionComplete` is the progress towards
+/// the current end, so reversing mirrors it; setting it on an inactive animator that has animations starts it
+/// paused; `pausesOnCompletion` pauses at the end instead of completing; `finishAnimation(at:)` on an animator
+/// that is not stopped raises, and so does releasing one that is paused or stopped.
 @MainActor
 open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     public let duration: TimeInterval
     public private(set) var state = UIViewAnimatingState.inactive
     /// Whether the animator runs on the clock now (started or continued, and neither paused, stopped nor ended).
     public var isRunning: Bool { runningSince != nil }
-    public var isReversed = false
+    /// Whether the animation runs back to its start. Changing it mirrors ``fractionComplete``; UIKit ignores it
+    /// on an animator that is stopped, or inactive with no animations.
+    public var isReversed: Bool {
+        get { reversed }
+        set {
+            guard newValue != reversed, state == .active || (state == .inactive && !animations.isEmpty) else { return }
+            let progress = fractionComplete
+            let wasRunning = isRunning
+            reversed = newValue
+            fraction = 1 - progress
+            runningSince = nil
+            if wasRunning { run(after: 0) }
+        }
+    }
     public var isInterruptible = true
     public var isUserInteractionEnabled = true
-    public var pausesOnCompletion = false
+    /// When set, the animator pauses at its end instead of completing; UIKit raises when it is set on an animator
+    /// that cannot be interrupted.
+    public var pausesOnCompletion = false {
+        didSet {
+            guard pausesOnCompletion, !isInterruptible else { return }
+            pausesOnCompletion = false
+            SimExceptions.raise(
+                SimException.generic,
+                "It is not allowed to set the pausesOnCompletion property on a non-interruptible animator (\(self))")
+        }
+    }
     public let timingParameters: (any UITimingCurveProvider)?
 
+    private var reversed = false
+    /// Whether the animator paused at its end because of ``pausesOnCompletion``.
+    private var pausedOnCompletion = false
     private var animations: [@MainActor () -> Void] = []
     private var completions: [@MainActor (UIViewAnimatingPosition) -> Void] = []
+    /// The progress towards the current end when not running, or when the running stretch started.
     private var fraction: CGFloat = 0
     /// When the running stretch started, and the fraction it started from.
     private var runningSince: (time: TimeInterval, fraction: CGFloat)?
@@ -117,16 +149,31 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         return animator
     }
 
-    /// How far the animation has run, 0 to 1. Setting it moves a paused animator there.
+    /// How far the animation has run towards its current end, 0 to 1. Setting it moves the animation there: an
+    /// inactive animator that has animations becomes active and paused, a running one goes on from there; a
+    /// stopped one, or an inactive one with no animations, ignores it.
     public var fractionComplete: CGFloat {
         get {
             guard let runningSince, duration > 0 else { return fraction }
             let elapsed = CGFloat((SimRunLoop.main.now - runningSince.time) / duration)
-            return min(1, max(0, runningSince.fraction + (isReversed ? -elapsed : elapsed)))
+            return min(1, max(0, runningSince.fraction + elapsed))
         }
         set {
-            guard !isRunning else { return }
-            fraction = min(1, max(0, newValue))
+            let value = min(1, max(0, newValue))
+            switch state {
+            case .stopped:
+                return
+            case .inactive:
+                guard !animations.isEmpty else { return }
+                activate()
+                fraction = value
+            case .active:
+                let wasRunning = isRunning
+                runningSince = nil
+                generation += 1
+                fraction = value
+                if wasRunning { run(after: 0) }
+            }
         }
     }
 
@@ -174,6 +221,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         withTimingParameters parameters: (any UITimingCurveProvider)?, durationFactor: CGFloat
     ) {
         guard state == .active, !isRunning else { return }
+        pausedOnCompletion = false
         run(after: 0)
     }
 
@@ -189,12 +237,32 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         }
     }
 
+    /// Ends a stopped animator at `finalPosition` and runs its completions. On an animator that is not stopped
+    /// UIKit raises (an inactive one with no animations ignores the call).
     public func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
         guard state == .stopped else {
-            SimWarnings.emit("finishAnimation(at:) was called on an animator that is not stopped; ignored.")
+            if state == .active || !animations.isEmpty {
+                SimExceptions.raise(
+                    SimException.internalInconsistency,
+                    "finishAnimationAtPosition: should only be called on a stopped animator!")
+            }
             return
         }
         finish(at: finalPosition)
+    }
+
+    /// UIKit raises when a paused or stopped animator is released: it must finish, or be stopped and finished.
+    isolated deinit {
+        let paused = state == .active && runningSince == nil
+        guard paused || state == .stopped else { return }
+        let opening =
+            pausedOnCompletion
+            ? "It is an error to release a property animator that has paused on completion."
+            : "It is an error to release a paused or stopped property animator."
+        SimExceptions.raise(
+            SimException.internalInconsistency,
+            "\(opening) Property animators must either finish animating or be explicitly stopped and finished before they can be released."
+        )
     }
 
     /// Runs the animation blocks the first time the animator becomes active.
@@ -209,18 +277,28 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     private func run(after delay: TimeInterval) {
         generation += 1
         let current = generation
-        let remaining = duration * Double(isReversed ? fraction : 1 - fraction)
+        let remaining = duration * Double(1 - fraction)
         runningSince = (SimRunLoop.main.now + delay, fraction)
         ViewAnimationClock.schedule(duration: delay + remaining) { [self] _ in
             guard generation == current, isRunning else { return }
-            finish(at: isReversed ? .start : .end)
+            if pausesOnCompletion {
+                // Paused at the end, completions not run: the app continues, reverses or stops it.
+                fraction = 1
+                runningSince = nil
+                generation += 1
+                pausedOnCompletion = true
+                return
+            }
+            finish(at: reversed ? .start : .end)
         }
     }
 
+    /// Ends the animation at `position` and runs the completions; an inactive animator reports no progress.
     private func finish(at position: UIViewAnimatingPosition) {
         generation += 1
         runningSince = nil
-        fraction = position == .start ? 0 : position == .end ? 1 : fraction
+        fraction = 0
+        pausedOnCompletion = false
         state = .inactive
         let ending = completions
         completions.removeAll()
