@@ -60,6 +60,53 @@ struct RoundTripTests {
         #expect(try BridgeSnapshot.canonical(reformatted) == first, "indentation and line endings do not matter")
     }
 
+    @Test(
+        "X2, X3: coordinators are in one order whatever order a valid document lists them in: by the first controller each is rooted at or owns, ancestors first"
+    )
+    func coordinatorOrderIsCanonical() throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <bridge-snapshot version="4">
+              <windows>
+                <window id="w" key="true" visible="true" root="tabs"/>
+              </windows>
+              <controllers>
+                <controller id="tabs" type="UITabBarController" container="tabBar" selected="0">
+                  <child ref="first"/>
+                  <child ref="second"/>
+                </controller>
+                <controller id="first" type="UINavigationController" container="navigation">
+                  <child ref="home"/>
+                </controller>
+                <controller id="home" type="UIViewController" title="Home"/>
+                <controller id="second" type="UINavigationController" container="navigation">
+                  <child ref="other"/>
+                </controller>
+                <controller id="other" type="UIViewController" title="Other"/>
+              </controllers>
+              <hosts/>
+              <coordinators>
+                <coordinator id="a" framework="ResponderCoordinator" type="Feed" identifier="Feed" root="first">
+                  <owns ref="home"/>
+                </coordinator>
+                <coordinator id="b" framework="ResponderCoordinator" type="App" identifier="App" root="second">
+                  <owns ref="tabs"/>
+                </coordinator>
+              </coordinators>
+            </bridge-snapshot>
+
+            """
+        let canonical = try BridgeSnapshot.canonical(document)
+        #expect(try BridgeSnapshot.canonical(canonical) == canonical, "X2: a fixed point")
+        let app = try #require(canonical.range(of: #"type="App""#))
+        let feed = try #require(canonical.range(of: #"type="Feed""#))
+        #expect(app.lowerBound < feed.lowerBound, "App owns the tab bar, the first controller")
+        let live = try BridgeSnapshot.importLive(document, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
+        #expect(export(live.windows) == canonical, "X3")
+        for window in live.windows { window.rootViewController = nil }
+        SimRunLoop.main.runUntilIdle()
+    }
+
     @Test("X3: export(import(x)) equals x for a window with a stack and a modal chain")
     func roundTripStackAndModal() {
         let scene = Scenes.stackAndModalChain()

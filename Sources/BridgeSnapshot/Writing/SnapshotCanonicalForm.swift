@@ -77,7 +77,50 @@ extension BridgedTree {
         var tree = self
         tree.controllers = order.map { controllers[$0] }
         tree.hosts = sortedHosts
+        tree.coordinators = coordinatorsInCanonicalOrder { id in index[id].map { rank[$0] } }
         return tree
+    }
+
+    /// The coordinators by the first controller, in canonical order, each is rooted at or owns (those rooted
+    /// there before its owner, then the document's order), each preceded by its ancestors: the order the
+    /// adapters list them in, applied to every document, so that an import lists them as the document did.
+    private func coordinatorsInCanonicalOrder(controllerRank: (String) -> Int?) -> [BridgedCoordinator] {
+        func key(_ coordinator: BridgedCoordinator) -> (rank: Int, owned: Int) {
+            let root = coordinator.rootID.flatMap(controllerRank)
+            let owned = coordinator.controllerIDs.compactMap(controllerRank).min()
+            switch (root, owned) {
+            case (let root?, let owned?): return root <= owned ? (root, 0) : (owned, 1)
+            case (let root?, nil): return (root, 0)
+            case (nil, let owned?): return (owned, 1)
+            case (nil, nil): return (Int.max, 0)
+            }
+        }
+        var positionByID: [String: Int] = [:]
+        for (position, coordinator) in coordinators.enumerated() where positionByID[coordinator.id] == nil {
+            positionByID[coordinator.id] = position
+        }
+        let sorted = coordinators.indices.sorted { left, right in
+            let (a, b) = (key(coordinators[left]), key(coordinators[right]))
+            return (a.rank, a.owned, left) < (b.rank, b.owned, right)
+        }
+        var placed = Set<Int>()
+        var ordered: [BridgedCoordinator] = []
+        ordered.reserveCapacity(coordinators.count)
+        for position in sorted {
+            // Its ancestors not placed yet come first, outermost first (a cycle, which the checks refuse, stops).
+            var chain: [Int] = []
+            var inChain = Set<Int>()
+            var current: Int? = position
+            while let next = current, !placed.contains(next), inChain.insert(next).inserted {
+                chain.append(next)
+                current = coordinators[next].parentID.flatMap { positionByID[$0] }
+            }
+            for next in chain.reversed() {
+                placed.insert(next)
+                ordered.append(coordinators[next])
+            }
+        }
+        return ordered
     }
 
     /// The hosts, windows' first in window order, then by the rank of the controller they were started on
