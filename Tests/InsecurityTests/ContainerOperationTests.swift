@@ -91,6 +91,29 @@ struct ContainerOperationTests {
         withExtendedLifetime(window) {}
     }
 
+    @Test(
+        "S6, S15: app code showing details on a collapsed split view while the host presents, then the clock advancing, pushes each detail once the presentation ends, without an endless loop"
+    )
+    func collapsedDetailsDuringPresentations() {
+        let primary = UINavigationController(rootViewController: makeScreen("list"))
+        let split = UISplitViewController()
+        split.viewControllers = [primary]
+        split.simulateCollapse(true)
+        let window = window(showing: split)
+        let host = InsecurityHost(modal: split)
+        split.showDetailViewController(makeScreen("d1"), sender: nil)
+        host.start(ModalScreen("M4"), animated: true) { _ in }
+        split.showDetailViewController(makeScreen("d2"), sender: nil)
+        host.start(UINavigationController(), PushScreen("N5"), animated: false) { _ in }
+        split.showDetailViewController(makeScreen("d3"), sender: nil)
+        loop.advance(by: 0.1)
+        split.showDetailViewController(makeScreen("d4"), sender: nil)
+        loop.runUntilIdle()
+        #expect(primary.viewControllers.map(\.title) == ["list", "d1", "d2", "d3", "d4"])
+        #expect(split.presentedViewController?.title == "M4")
+        withExtendedLifetime((window, host)) {}
+    }
+
     @Test("E19: a completion asked for after a push runs once the push's animation has ended, not before")
     func completionAfterTransition() {
         let (scene, navigation) = Scene.navigation()

@@ -39,6 +39,42 @@ private final class DelegateSpy: UITabBarControllerDelegate, UIAdaptivePresentat
 @MainActor
 @Suite("Tab bars, alerts, split views and interactive sheets", .cleanSimulatedWorld)
 struct ContainersAndControlsTests {
+    @Test(
+        "S24: setting a page view controller's pages asks its data source for no neighbour; a swipe asks for the page it turns to (UIPageViewController, iOS 26.1)"
+    )
+    func pageDataSourceAskedOnSwipe() {
+        final class Pages: UIPageViewControllerDataSource {
+            let pages = [Screen("One"), Screen("Two")]
+            var asked: [String] = []
+            func pageViewController(
+                _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
+            ) -> UIViewController? {
+                asked.append("before \(viewController.title ?? "?")")
+                return pages.firstIndex(of: viewController as! Screen).flatMap { $0 > 0 ? pages[$0 - 1] : nil }
+            }
+            func pageViewController(
+                _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
+            ) -> UIViewController? {
+                asked.append("after \(viewController.title ?? "?")")
+                return pages.firstIndex(of: viewController as! Screen).flatMap { $0 + 1 < pages.count ? pages[$0 + 1] : nil }
+            }
+            func presentationCount(for pageViewController: UIPageViewController) -> Int { 0 }
+            func presentationIndex(for pageViewController: UIPageViewController) -> Int { 0 }
+        }
+        let source = Pages()
+        let pageView = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+        pageView.dataSource = source
+        let window = makeVisibleWindow(root: pageView)
+        pageView.setViewControllers([source.pages[0]], direction: .forward, animated: false)
+        loop.runUntilIdle()
+        #expect(source.asked.isEmpty, "no neighbour is preloaded")
+        #expect(pageView.simulateSwipe(.forward))
+        loop.runUntilIdle()
+        #expect(source.asked == ["after One"])
+        #expect(pageView.viewControllers?.first === source.pages[1])
+        _ = window
+    }
+
     let loop = SimRunLoop.main
 
     // MARK: S13
