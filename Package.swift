@@ -182,6 +182,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Swift 5 code, as XCoordinator apps are: the adapter must compile with it unchanged (A12).
+        .testTarget(
+            name: "RouteCoordinatorSwift5Tests",
+            dependencies: ["RouteCoordinator", "SimulationTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(name: "BridgeCommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "RewrittenMessagesTests",

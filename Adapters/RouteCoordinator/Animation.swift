@@ -2,7 +2,7 @@ import SimUIKit
 
 /// A transition animation: an animator UIKit can run, with the interaction controller that drives it when
 /// it is interactive.
-@MainActor
+@preconcurrency @MainActor
 public protocol TransitionAnimation: UIViewControllerAnimatedTransitioning {
     /// The interaction controller driving the animation, while it is interactive.
     var interactionController: PercentDrivenInteractionController? { get }
@@ -13,7 +13,7 @@ public protocol TransitionAnimation: UIViewControllerAnimatedTransitioning {
 }
 
 /// An interaction controller a finger drives by a fraction.
-@MainActor
+@preconcurrency @MainActor
 public protocol PercentDrivenInteractionController: UIViewControllerInteractiveTransitioning {
     func update(_ percentComplete: CGFloat)
     func cancel()
@@ -25,7 +25,7 @@ extension UIPercentDrivenInteractiveTransition: PercentDrivenInteractionControll
 /// The animations of a presentation and of the dismissal that undoes it, given to transitions as their
 /// controllers' transitioning delegate. UIKit holds a transitioning delegate weakly; the adapter keeps
 /// each animation with the controller it animates, so the later dismissal still finds it.
-@MainActor
+@preconcurrency @MainActor
 open class Animation: NSObject, UIViewControllerTransitioningDelegate {
     /// Leaves UIKit's own animations in place.
     public static let `default` = Animation(presentation: nil, dismissal: nil)
@@ -65,7 +65,7 @@ open class Animation: NSObject, UIViewControllerTransitioningDelegate {
 
 /// An animation that runs a closure over a fixed duration; interactive only when it is its own
 /// interaction controller.
-@MainActor
+@preconcurrency @MainActor
 open class StaticTransitionAnimation: NSObject, TransitionAnimation {
     let duration: TimeInterval
     private let performAnimation: @MainActor (_ context: UIViewControllerContextTransitioning) -> Void
@@ -98,7 +98,7 @@ open class StaticTransitionAnimation: NSObject, TransitionAnimation {
 }
 
 /// An animation a finger can drive: ``start()`` makes its interaction controller, ``cleanup()`` drops it.
-@MainActor
+@preconcurrency @MainActor
 open class InteractiveTransitionAnimation: NSObject, TransitionAnimation {
     static let makeDefaultInteractionController: @MainActor () -> PercentDrivenInteractionController? = {
         UIPercentDrivenInteractiveTransition()
@@ -166,7 +166,7 @@ open class InteractiveTransitionAnimation: NSObject, TransitionAnimation {
 }
 
 /// An interactive animation run by a property animator, which an interruption can take over midway.
-@MainActor
+@preconcurrency @MainActor
 open class InterruptibleTransitionAnimation: InteractiveTransitionAnimation {
     private let makeAnimator: @MainActor (UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
     private var animator: UIViewImplicitlyAnimating?

@@ -8,7 +8,7 @@ import Foundation
 /// Children leave as soon as their screens have left by any path: the user's swipe or Back, an edge swipe,
 /// app code, a pop or dismissal of any coordinator (the library only looked after its own transitions). A
 /// child sharing its parent's navigation controller leaves once every screen it pushed there has gone.
-@MainActor
+@preconcurrency @MainActor
 open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>: Coordinator, ScreenOwner {
     public typealias RootViewController = TransitionType.RootViewController
 

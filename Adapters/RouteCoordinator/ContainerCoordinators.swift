@@ -1,7 +1,7 @@
 import SimUIKit
 
 /// A coordinator whose root is a navigation controller, which it shares with every coordinator on it.
-@MainActor
+@preconcurrency @MainActor
 open class NavigationCoordinator<RouteType: Route>: BaseCoordinator<RouteType, NavigationTransition> {
     /// The navigation controller's delegate while the coordinator made it so: it animates pushes and pops
     /// with the controllers' transitioning delegates and forwards everything to ``delegate``.
@@ -40,7 +40,7 @@ open class NavigationCoordinator<RouteType: Route>: BaseCoordinator<RouteType, N
 }
 
 /// A coordinator whose root is a tab bar controller.
-@MainActor
+@preconcurrency @MainActor
 open class TabBarCoordinator<RouteType: Route>: BaseCoordinator<RouteType, TabBarTransition> {
     private let animationDelegate = TabBarAnimationDelegate()
 
@@ -73,7 +73,7 @@ open class TabBarCoordinator<RouteType: Route>: BaseCoordinator<RouteType, TabBa
 }
 
 /// A coordinator whose root is a split view controller.
-@MainActor
+@preconcurrency @MainActor
 open class SplitCoordinator<RouteType: Route>: BaseCoordinator<RouteType, SplitTransition> {
     public override init(rootViewController: RootViewController = .init(), initialRoute: RouteType?) {
         super.init(rootViewController: rootViewController, initialRoute: initialRoute)
@@ -85,7 +85,7 @@ open class SplitCoordinator<RouteType: Route>: BaseCoordinator<RouteType, SplitT
 }
 
 /// A coordinator whose root is a page view controller.
-@MainActor
+@preconcurrency @MainActor
 open class PageCoordinator<RouteType: Route>: BaseCoordinator<RouteType, PageTransition> {
     /// The page view controller's data source (which it holds weakly).
     public let dataSource: UIPageViewControllerDataSource
@@ -119,7 +119,7 @@ open class PageCoordinator<RouteType: Route>: BaseCoordinator<RouteType, PageTra
 }
 
 /// The data source of a ``PageCoordinator``'s fixed pages, optionally looping.
-@MainActor
+@preconcurrency @MainActor
 open class PageCoordinatorDataSource: NSObject, UIPageViewControllerDataSource {
     open var pages: [UIViewController]
     open var loop: Bool
@@ -154,7 +154,7 @@ open class PageCoordinatorDataSource: NSObject, UIPageViewControllerDataSource {
 }
 
 /// A coordinator whose root is a plain controller.
-@MainActor
+@preconcurrency @MainActor
 open class ViewCoordinator<RouteType: Route>: BaseCoordinator<RouteType, ViewTransition> {
     public override init(rootViewController: RootViewController, initialRoute: RouteType? = nil) {
         super.init(rootViewController: rootViewController, initialRoute: initialRoute)
@@ -166,7 +166,7 @@ public typealias BasicViewCoordinator<R: Route> = BasicCoordinator<R, ViewTransi
 public typealias BasicTabBarCoordinator<R: Route> = BasicCoordinator<R, TabBarTransition>
 
 /// A coordinator configured with a closure instead of a subclass.
-@MainActor
+@preconcurrency @MainActor
 open class BasicCoordinator<RouteType: Route, TransitionType: TransitionProtocol>: BaseCoordinator<
     RouteType, TransitionType
 >

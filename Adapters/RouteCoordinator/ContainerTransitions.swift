@@ -130,7 +130,7 @@ extension Transition where RootViewController: UIPageViewController {
 /// The delegate a ``NavigationCoordinator`` gives its navigation controller: pushes and pops animate with
 /// the controllers' transitioning delegates (an ``Animation``), and every call reaches the app's own
 /// delegate too (the coordinator's `delegate`).
-@MainActor
+@preconcurrency @MainActor
 open class NavigationAnimationDelegate: NSObject, UINavigationControllerDelegate {
     /// The app's own delegate.
     weak var delegate: UINavigationControllerDelegate?
@@ -178,7 +178,7 @@ open class NavigationAnimationDelegate: NSObject, UINavigationControllerDelegate
 
 /// The delegate a ``TabBarCoordinator`` gives its tab bar controller: a selected tab animates with its
 /// transitioning delegate, and every call reaches the app's own delegate too (the coordinator's `delegate`).
-@MainActor
+@preconcurrency @MainActor
 open class TabBarAnimationDelegate: NSObject, UITabBarControllerDelegate {
     /// The app's own delegate.
     weak var delegate: UITabBarControllerDelegate?

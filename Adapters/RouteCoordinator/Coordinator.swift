@@ -1,7 +1,7 @@
 import SimUIKit
 
 /// Something that performs transitions of one type on its root controller.
-@MainActor
+@preconcurrency @MainActor
 public protocol TransitionPerformer: Presentable {
     associatedtype TransitionType: TransitionProtocol
 
@@ -13,7 +13,7 @@ public protocol TransitionPerformer: Presentable {
 
 /// A router that prepares a transition for each route and performs it on its root controller, keeping
 /// the presentables it shows as children while they are on screen.
-@MainActor
+@preconcurrency @MainActor
 public protocol Coordinator: Router, TransitionPerformer {
     /// The transition that shows `route`.
     func prepareTransition(for route: RouteType) -> TransitionType
@@ -84,7 +84,7 @@ extension Coordinator where Self: AnyObject {
 }
 
 /// A type-erased coordinator.
-@MainActor
+@preconcurrency @MainActor
 public class AnyCoordinator<RouteType: Route, TransitionType: TransitionProtocol>: Coordinator {
     private let _prepareTransition: (RouteType) -> TransitionType
     private let _viewController: () -> UIViewController?

@@ -9,7 +9,7 @@ public typealias PresentationHandler = @MainActor () -> Void
 public typealias ContextPresentationHandler = @MainActor (TransitionContext) -> Void
 
 /// Anything that can be shown: a view controller, a coordinator, a router.
-@MainActor
+@preconcurrency @MainActor
 public protocol Presentable {
     /// The controller that is shown for this presentable.
     var viewController: UIViewController! { get }
@@ -55,7 +55,7 @@ extension UIViewController: Presentable {}
 extension UIWindow: Presentable {}
 
 /// Where a controller can be embedded: a controller and the view to put it in.
-@MainActor
+@preconcurrency @MainActor
 public protocol Container {
     var view: UIView! { get }
     var viewController: UIViewController! { get }
@@ -91,7 +91,7 @@ public struct TransitionOptions: Sendable {
 }
 
 /// What a performed transition showed, given to ``Router/contextTrigger(_:with:completion:)``'s completion.
-@MainActor
+@preconcurrency @MainActor
 public protocol TransitionContext: Sendable {
     /// The presentables the transition showed.
     var presentables: [Presentable] { get }

@@ -9,7 +9,7 @@ import CoordinatorBridge
 ///
 /// A coordinator whose initialiser triggers its first route does not trigger it again when a factory
 /// makes it during an import: the restored screens show that route already.
-@MainActor
+@preconcurrency @MainActor
 public final class RouteCoordinatorPlugin: BridgePlugin {
     public let framework = RouteScreens.framework
 
@@ -141,7 +141,7 @@ public enum RestoredRoute: Route {}
 
 /// Stands in for a restored route coordinator of a type the importer cannot create: it keeps its screens
 /// and children, so they leave as they would have, and reports the original type.
-@MainActor
+@preconcurrency @MainActor
 public final class RestoredRouteCoordinator: BaseCoordinator<RestoredRoute, ViewTransition>, BridgeTypeNamed {
     public let bridgedTypeName: String
 

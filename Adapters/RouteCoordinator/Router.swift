@@ -1,7 +1,7 @@
 import SimUIKit
 
 /// Something that triggers routes of one type.
-@MainActor
+@preconcurrency @MainActor
 public protocol Router: Presentable {
     associatedtype RouteType: Route
 
@@ -51,7 +51,7 @@ extension Router {
 }
 
 /// A type-erased router that retains the router it wraps.
-@MainActor
+@preconcurrency @MainActor
 public final class StrongRouter<RouteType: Route>: Router {
     private let _contextTrigger: (RouteType, TransitionOptions, ContextPresentationHandler?) -> Void
     private let _presented: (Presentable?) -> Void
@@ -91,7 +91,7 @@ public final class StrongRouter<RouteType: Route>: Router {
 }
 
 /// A value erased to `Value` and held weakly: `wrappedValue` is nil once the object is gone.
-@MainActor
+@preconcurrency @MainActor
 @propertyWrapper
 public struct WeakErased<Value> {
     private var value: () -> Value?
@@ -108,7 +108,7 @@ public struct WeakErased<Value> {
 }
 
 /// A value erased to `Value` and held unowned: the object must outlive the wrapper.
-@MainActor
+@preconcurrency @MainActor
 @propertyWrapper
 public struct UnownedErased<Value> {
     private var value: () -> Value
@@ -162,7 +162,7 @@ extension UnownedErased: Router where Value: Router {
 }
 
 /// A router for a child's routes that maps each to a route of its parent and triggers that.
-@MainActor
+@preconcurrency @MainActor
 open class RedirectionRouter<ParentRoute: Route, RouteType: Route>: Router {
     public let parent: UnownedRouter<ParentRoute>
     private let map: ((RouteType) -> ParentRoute)?

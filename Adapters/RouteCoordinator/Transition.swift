@@ -1,7 +1,7 @@
 import SimUIKit
 
 /// A transition that can be performed on a root controller of one type.
-@MainActor
+@preconcurrency @MainActor
 public protocol TransitionProtocol: TransitionContext {
     associatedtype RootViewController: UIViewController
 
@@ -27,7 +27,7 @@ extension TransitionProtocol {
 /// runs waits for it instead of being refused (E19), and their completions run once the transition has
 /// ended. A transition written by an app with ``init(presentables:animationInUse:perform:)`` runs its own
 /// code.
-@MainActor
+@preconcurrency @MainActor
 public struct Transition<RootViewController: UIViewController>: TransitionProtocol {
     public typealias PerformClosure =
         @MainActor (

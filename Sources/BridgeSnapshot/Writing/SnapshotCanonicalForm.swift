@@ -82,8 +82,9 @@ extension BridgedTree {
     }
 
     /// The coordinators by the first controller, in canonical order, each is rooted at or owns (those rooted
-    /// there before its owner, then the document's order), each preceded by its ancestors: the order the
-    /// adapters list them in, applied to every document, so that an import lists them as the document did.
+    /// there before its owner, then the document's order), each preceded by its ancestors, and every list of
+    /// children in that order: the order the adapters list them in, applied to every document, so that an
+    /// import lists them as the document did.
     private func coordinatorsInCanonicalOrder(controllerRank: (String) -> Int?) -> [BridgedCoordinator] {
         func key(_ coordinator: BridgedCoordinator) -> (rank: Int, owned: Int) {
             let root = coordinator.rootID.flatMap(controllerRank)
@@ -119,6 +120,16 @@ extension BridgedTree {
                 placed.insert(next)
                 ordered.append(coordinators[next])
             }
+        }
+        // Each coordinator's children in that order too.
+        var rank: [String: Int] = [:]
+        for (position, coordinator) in ordered.enumerated() where rank[coordinator.id] == nil {
+            rank[coordinator.id] = position
+        }
+        for index in ordered.indices where ordered[index].childIDs.count > 1 {
+            ordered[index].childIDs = ordered[index].childIDs.enumerated().sorted {
+                (rank[$0.element] ?? Int.max, $0.offset) < (rank[$1.element] ?? Int.max, $1.offset)
+            }.map(\.element)
         }
         return ordered
     }
