@@ -188,13 +188,33 @@ extension Route {
         return nil
     }
 
+    /// The router of the tab a tab bar in `presentables` shows, among that coordinator's children, with the
+    /// child: what a tab selected by its index (`select(index:)`, XCoordinator issues 28 and 145) leads to.
+    @MainActor
+    private func selectedTabRouter(in presentables: [Presentable]) -> (Presentable, StrongRouter<Self>)? {
+        for presentable in presentables.reversed() {
+            guard let tabs = presentable.viewController as? UITabBarController,
+                let selected = tabs.selectedViewController, let owner = screenOwner(of: presentable)
+            else { continue }
+            for case let child as Presentable in owner.childOwners where child.viewController === selected {
+                if let router = child.router(for: self) { return (child, router) }
+            }
+        }
+        return nil
+    }
+
     @MainActor
     fileprivate func trigger(
         on presentables: [Presentable], remaining: ArraySlice<Route>, with options: TransitionOptions,
         completion: PresentationHandler?
     ) {
         var stack = presentables
-        guard let router = router(from: &stack) else {
+        var found = router(from: &stack)
+        if found == nil, let (tab, router) = selectedTabRouter(in: presentables) {
+            stack = presentables + [tab]
+            found = router
+        }
+        guard let router = found else {
             RouteScreens.reportMissing("no router among the deep link's coordinators handles \(self)")
             completion?()
             return

@@ -96,6 +96,25 @@ struct ContainerRouteTests {
     }
 
     @Test(
+        "A12 (#28, #145): a deep link that selects a tab by its index goes on to the routes of that tab's coordinator"
+    )
+    func deepLinkThroughTabIndex() {
+        let tabs = launch()
+        var completed = false
+        expectNoWarningsOrDiagnostics {
+            tabs.performTransition(
+                tabs.deepLink(.tab(1), PagesRoute.page(2)), with: TransitionOptions(animated: true)
+            ) {
+                completed = true
+            }
+            loop.runUntilIdle()
+        }
+        #expect(completed)
+        #expect(tabs.rootViewController.selectedViewController === tabs.pages.rootViewController)
+        #expect(tabs.pages.rootViewController.viewControllers?.first?.title == "Page 2")
+    }
+
+    @Test(
         "A12 (#145): selecting a tab index that does not exist is a diagnostic, not an assertion; the route completes")
     func selectMissingIndex() {
         let tabs = launch()
