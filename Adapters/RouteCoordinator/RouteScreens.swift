@@ -59,6 +59,8 @@ enum RouteScreens {
 
     private static let animationKey = AssociationKey<Animation>()
     private static let frameKey = AssociationKey<Weak<InsecurityCoordinator<Void>>>()
+    /// Set on a controller whose presentation waits for the operations requested before it to run.
+    private static let startPendingKey = AssociationKey<Bool>()
 
     /// Makes `animation` the transitioning delegate of `controller` and keeps it as long as the controller,
     /// since UIKit holds transitioning delegates weakly and a later dismissal needs it.
@@ -172,13 +174,20 @@ enum RouteScreens {
             return
         }
         hold(animation, on: controller)
-        let host = InsecurityHost.presenting(on: root, framework: framework)
         let frame = ControllerCoordinator(controller, typeName: performerName)
         let owner = RoutePerformer.current
-        frame.keepAlive(host)
         observe(frame, showing: controller, owner: owner, completion: completion)
         owner?.presented(controller)
-        host.start(frame, in: .modal, animated: options.animated) { _ in }
+        // Started once the operations requested before it on the chain have run: after an earlier route's
+        // dismissal has ended the frames it removes, not above them in the same host. Meanwhile it counts as
+        // presented, so that its coordinator stays a child.
+        controller[associated: startPendingKey] = true
+        UIKitOperations.inRequestOrder(on: root) {
+            controller[associated: startPendingKey] = nil
+            let host = InsecurityHost.presenting(on: root, framework: framework)
+            frame.keepAlive(host)
+            host.start(frame, in: .modal, animated: options.animated) { _ in }
+        }
     }
 
     /// For a frame a snapshot restored: followed as if `owner` had presented it.
@@ -236,7 +245,7 @@ enum RouteScreens {
 
     /// Whether `controller` is presented by a route transition whose frame has not ended (it may still wait).
     static func isPresented(_ controller: UIViewController) -> Bool {
-        controller[associated: frameKey]?.value?.isLive == true
+        controller[associated: frameKey]?.value?.isLive == true || controller[associated: startPendingKey] == true
     }
 
     /// Runs `completion` when the transition `controller` takes part in ends, or now if none runs.

@@ -394,4 +394,14 @@ struct ShrunkRouteSequenceTests {
         let failures = RouteSession(restores: true).run(steps)
         #expect(failures.isEmpty, "\(failures)")
     }
+
+    @Test(
+        "A12, X9: a sheet coordinator presented while a restored presentation is being dismissed stays its parent's child until it shows",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func presentChildDuringRestoredDismissal(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [215, 0, 0, 377, 6].map { RouteStep(action: 0, value: $0) }
+        let failures = RouteSession(restores: true).run(steps)
+        #expect(failures.isEmpty, "\(failures)")
+    }
 }

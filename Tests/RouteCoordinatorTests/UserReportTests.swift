@@ -120,6 +120,25 @@ struct UserReportTests {
         }
     }
 
+    @Test(
+        "A12, E19: present, dismiss and present again in one turn: the dismissal removes the first sheet, the second stays up, and its completion runs after it appeared",
+        arguments: [true, false])
+    func presentDismissPresent(animated: Bool) {
+        let home = launch()
+        var completed: [String] = []
+        expectNoWarningsOrDiagnostics {
+            let options = TransitionOptions(animated: animated)
+            home.trigger(.first, with: options) { completed.append("first") }
+            home.trigger(.dismiss, with: options) { completed.append("dismiss") }
+            home.trigger(.second, with: options) {
+                completed.append("second, \(home.rootViewController.presentedViewController?.title ?? "nothing") up")
+            }
+            loop.runUntilIdle()
+        }
+        #expect(titlesPresented(home.rootViewController) == ["Second"])
+        #expect(completed == ["first", "dismiss", "second, Second up"])
+    }
+
     @Test("A12, E19 (#208, #206): two routes triggered in one turn both present, the second on the first")
     func presentingTooQuickly() {
         let home = launch()

@@ -133,6 +133,16 @@ public enum UIKitOperations {
         )
     }
 
+    /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run, without
+    /// waiting for their transitions: now, when none waits. A presentation decided there goes where the earlier
+    /// operations leave the chain, not above a screen an earlier dismissal removes (A11, E19).
+    public static func inRequestOrder(on controller: UIViewController, _ body: @escaping @MainActor () -> Void) {
+        UIKitOperationQueue.shared.enqueue(
+            .init(
+                keys: [UIKitOperationQueue.Key(controller.presentationAnchor)], blocker: { nil }, isObsolete: { false },
+                run: body))
+    }
+
     /// Runs `body` once the transitions that the operations requested before it on `container` start have
     /// ended: the completion of a push, a stack replacement, a tab switch or a page turn, called after the
     /// animation as UIKit's own completions are, and at once when nothing is waiting or running.
