@@ -42,6 +42,12 @@ struct StackChangesDuringTransitionsTests {
         }
     }
 
+    private func alertController(_ style: UIAlertController.Style) -> UIAlertController {
+        let alert = UIAlertController(title: "Alert", message: nil, preferredStyle: style)
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        return alert
+    }
+
     private func titles(_ navigation: UINavigationController) -> [String] {
         navigation.viewControllers.map { $0.title ?? "?" }
     }
@@ -51,8 +57,7 @@ struct StackChangesDuringTransitionsTests {
         arguments: Change.allCases, [true, false])
     func droppedDuringAlert(change: Change, animated: Bool) {
         let (window, navigation, _) = scene()
-        let alert = UIAlertController(title: "Alert", message: nil, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        let alert = alertController(.alert)
         navigation.present(alert, animated: true)
         let warnings = SimWarnings.capture { _ = request(change, on: navigation, animated: animated) }
         let method =
@@ -74,8 +79,7 @@ struct StackChangesDuringTransitionsTests {
         arguments: [false, true])
     func droppedDuringOtherConflictingPresentations(aboveSheet: Bool) {
         let (window, navigation, screens) = scene()
-        let sheet = UIAlertController(title: nil, message: nil, preferredStyle: aboveSheet ? .alert : .actionSheet)
-        sheet.addAction(UIAlertAction(title: "OK", style: .default))
+        let sheet = alertController(aboveSheet ? .alert : .actionSheet)
         if aboveSheet {
             let form = Screen("Form")
             navigation.present(form, animated: false)
@@ -97,9 +101,7 @@ struct StackChangesDuringTransitionsTests {
         arguments: Change.allCases)
     func queuedDuringAlertDismissal(change: Change) {
         let (window, navigation, _) = scene()
-        let alert = UIAlertController(title: "Alert", message: nil, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "OK", style: .default))
-        navigation.present(alert, animated: false)
+        navigation.present(alertController(.alert), animated: false)
         SimRunLoop.main.runUntilIdle()
         navigation.dismiss(animated: true)
         var expected: [String] = []

@@ -34,4 +34,15 @@ struct UIKitSignaturesTests {
         #expect(Set([pan, pan]).count == 1)
         #expect(Self.windowNotificationNames().count == 4)
     }
+
+    @Test("S24: overrideUserInterfaceStyle, which apps set at launch, is held by windows, views and controllers")
+    func userInterfaceStyleOverride() {
+        let window = UIWindow()
+        window.overrideUserInterfaceStyle = .light
+        let controller = UIViewController()
+        controller.overrideUserInterfaceStyle = .dark
+        controller.view.overrideUserInterfaceStyle = .light
+        #expect(window.overrideUserInterfaceStyle == .light)
+        #expect(controller.overrideUserInterfaceStyle == .dark && controller.view.overrideUserInterfaceStyle == .light)
+    }
 }

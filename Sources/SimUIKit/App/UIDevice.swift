@@ -30,6 +30,12 @@ public final class UIDevice {
     public var systemName: String { "iOS" }
 }
 
+/// Light or dark appearance. The simulation draws nothing: a view's or controller's
+/// `overrideUserInterfaceStyle` is held and read back, as app code sets it at launch.
+public enum UIUserInterfaceStyle: Int, Sendable {
+    case unspecified, light, dark
+}
+
 /// The traits of the interface a controller is shown in: the device's idiom and its size classes (an iPad is
 /// regular in both directions; an iPhone in portrait is compact-width, regular-height).
 @MainActor

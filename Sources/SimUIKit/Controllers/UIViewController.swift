@@ -35,6 +35,8 @@ open class UIViewController: UIResponder {
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     /// When true, the user cannot swipe the presented sheet down.
     open var isModalInPresentation = false
+    /// The appearance this controller and its children use whatever the system's (held only).
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
     /// The animation of a modal presentation (recorded only: the simulation draws nothing).
     open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
     /// Whether a `.currentContext` or `.overCurrentContext` presentation from this controller or a child is

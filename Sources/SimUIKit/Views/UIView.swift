@@ -45,6 +45,8 @@ open class UIView: UIResponder {
 
     /// A stable identifier; a window's names it in snapshots.
     open var restorationIdentifier: String?
+    /// The appearance this view and its subviews use whatever the system's (held only; a window's is the app's).
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
 
     /// The transition running on this view, if any.
     public private(set) var runningTransition: Transition?
