@@ -173,6 +173,22 @@ enum RouteScreens {
             completion()
             return
         }
+        if let arriving = unshownPresentation(of: root) {
+            // A route of a child presented by a route that has not shown it yet: it acts once the child is on
+            // screen, as requested after it (E19).
+            let owner = RoutePerformer.current
+            arriving.keepAlive(
+                arriving.observeFrame { [weak owner] event in
+                    switch event {
+                    case .shown:
+                        RoutePerformer.while(owner) {
+                            present(controller, from: root, animation: animation, options: options, completion: completion)
+                        }
+                    case .ended: completion()
+                    }
+                })
+            return
+        }
         hold(animation, on: controller)
         let frame = ControllerCoordinator(controller, typeName: performerName)
         let owner = RoutePerformer.current
@@ -241,6 +257,15 @@ enum RouteScreens {
             }
             UIKitOperations.afterPresentations(on: root) { completion?() }
         }
+    }
+
+    /// The frame of a route presentation of `controller` that UIKit has not been asked to show yet (it waits for
+    /// a transition, or for earlier operations).
+    private static func unshownPresentation(of controller: UIViewController) -> InsecurityCoordinator<Void>? {
+        guard controller.presentingViewController == nil, let frame = controller[associated: frameKey]?.value,
+            frame.isLive || controller[associated: startPendingKey] == true
+        else { return nil }
+        return frame
     }
 
     /// Whether `controller` is presented by a route transition whose frame has not ended (it may still wait).

@@ -47,7 +47,7 @@ final class HomeCoordinator: NavigationCoordinator<SheetRoute> {
 }
 
 enum ProfileRoute: Route {
-    case profile, close
+    case profile, close, sheet
 }
 
 /// A sheet with its own navigation controller.
@@ -61,6 +61,7 @@ final class ProfileCoordinator: NavigationCoordinator<ProfileRoute> {
         switch route {
         case .profile: .push(titled("Profile"))
         case .close: .dismiss()
+        case .sheet: .present(titled("Sheet"))
         }
     }
 }
@@ -137,6 +138,27 @@ struct UserReportTests {
         }
         #expect(titlesPresented(home.rootViewController) == ["Second"])
         #expect(completed == ["first", "dismiss", "second, Second up"])
+    }
+
+    @Test(
+        "A12, E19: a child coordinator's route triggered before the child is on screen acts once it is: its sheet shows above the child, and the completion runs after",
+        arguments: [true, false])
+    func childRoutesBeforeChildShown(animated: Bool) {
+        let home = launch()
+        var completed: [String] = []
+        expectNoWarningsOrDiagnostics {
+            let options = TransitionOptions(animated: animated)
+            home.trigger(.push, with: options)
+            home.trigger(.child, with: options)
+            let profile = home.children.compactMap { $0 as? ProfileCoordinator }.last
+            #expect(profile != nil)
+            profile?.trigger(.sheet, with: options) {
+                completed.append("sheet: \(titlesPresented(home.rootViewController))")
+            }
+            loop.runUntilIdle()
+        }
+        #expect(titlesPresented(home.rootViewController) == [nil, "Sheet"], "the profile's navigation controller, then its sheet")
+        #expect(completed == ["sheet: [nil, Optional(\"Sheet\")]"])
     }
 
     @Test("A12, E19 (#208, #206): two routes triggered in one turn both present, the second on the first")
