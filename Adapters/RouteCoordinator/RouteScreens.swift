@@ -173,20 +173,9 @@ enum RouteScreens {
             completion()
             return
         }
-        if let arriving = unshownPresentation(of: root) {
-            // A route of a child presented by a route that has not shown it yet: it acts once the child is on
-            // screen, as requested after it (E19).
-            let owner = RoutePerformer.current
-            arriving.keepAlive(
-                arriving.observeFrame { [weak owner] event in
-                    switch event {
-                    case .shown:
-                        RoutePerformer.while(owner) {
-                            present(controller, from: root, animation: animation, options: options, completion: completion)
-                        }
-                    case .ended: completion()
-                    }
-                })
+        if waitForArrival(of: root, completion: completion, then: {
+            present(controller, from: root, animation: animation, options: options, completion: completion)
+        }) {
             return
         }
         hold(animation, on: controller)
@@ -241,6 +230,11 @@ enum RouteScreens {
         from root: UIViewController, toRoot: Bool, animation: Animation?, options: TransitionOptions,
         completion: PresentationHandler?
     ) {
+        if waitForArrival(of: root, completion: completion, then: {
+            dismiss(from: root, toRoot: toRoot, animation: animation, options: options, completion: completion)
+        }) {
+            return
+        }
         UIKitOperations.afterPresentations(on: root) {
             let anchor = root.presentationAnchor
             var top = anchor.presentedViewController
@@ -257,6 +251,24 @@ enum RouteScreens {
             }
             UIKitOperations.afterPresentations(on: root) { completion?() }
         }
+    }
+
+    /// When `root` is presented by a route that has not shown it yet, a route of the child it belongs to acts
+    /// once it is on screen, as requested after it (E19): `then` runs when it is shown, with the same performer,
+    /// or `completion` if it ends first. False when `root` is not waiting.
+    private static func waitForArrival(
+        of root: UIViewController, completion: PresentationHandler?, then: @escaping @MainActor () -> Void
+    ) -> Bool {
+        guard let arriving = unshownPresentation(of: root) else { return false }
+        let owner = RoutePerformer.current
+        arriving.keepAlive(
+            arriving.observeFrame { [weak owner] event in
+                switch event {
+                case .shown: RoutePerformer.while(owner, then)
+                case .ended: completion?()
+                }
+            })
+        return true
     }
 
     /// The frame of a route presentation of `controller` that UIKit has not been asked to show yet (it waits for

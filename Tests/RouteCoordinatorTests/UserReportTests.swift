@@ -161,6 +161,25 @@ struct UserReportTests {
         #expect(completed == ["sheet: [nil, Optional(\"Sheet\")]"])
     }
 
+    @Test(
+        "A12, E19: a child coordinator that closes itself before it is on screen is dismissed once it is, and the close completes after",
+        arguments: [true, false])
+    func childClosesBeforeShown(animated: Bool) {
+        let home = launch()
+        var completed = false
+        expectNoWarningsOrDiagnostics {
+            let options = TransitionOptions(animated: animated)
+            home.trigger(.push, with: options)
+            home.trigger(.child, with: options)
+            let profile = home.children.compactMap { $0 as? ProfileCoordinator }.last
+            profile?.trigger(.close, with: options) { completed = true }
+            loop.runUntilIdle()
+        }
+        #expect(titlesPresented(home.rootViewController).isEmpty, "the child left")
+        #expect(completed)
+        #expect(!home.children.contains { $0 is ProfileCoordinator })
+    }
+
     @Test("A12, E19 (#208, #206): two routes triggered in one turn both present, the second on the first")
     func presentingTooQuickly() {
         let home = launch()
