@@ -274,10 +274,8 @@ enum RouteScreens {
     /// The frame of a route presentation of `controller` that UIKit has not been asked to show yet (it waits for
     /// a transition, or for earlier operations).
     private static func unshownPresentation(of controller: UIViewController) -> InsecurityCoordinator<Void>? {
-        guard controller.presentingViewController == nil, let frame = controller[associated: frameKey]?.value,
-            frame.isLive || controller[associated: startPendingKey] == true
-        else { return nil }
-        return frame
+        guard controller.presentingViewController == nil, isPresented(controller) else { return nil }
+        return controller[associated: frameKey]?.value
     }
 
     /// Whether `controller` is presented by a route transition whose frame has not ended (it may still wait).

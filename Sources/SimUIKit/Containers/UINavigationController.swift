@@ -54,14 +54,14 @@ public struct NavigationStackChange {
         /// The user swiped from the edge (``UINavigationController/beginInteractivePop()``).
         case interactivePop
 
-        /// UIKit's name for the call, as its console messages give it.
+        /// The method UIKit's console message names for the call: the one that decides (iOS 26.1), the public
+        /// `setViewControllers:animated:` for a replacement, the internal method every push and pop goes
+        /// through otherwise (earlier versions named the public selector).
         var methodName: String {
             switch self {
-            case .push: "pushViewController:animated:"
-            case .pop, .backButton, .interactivePop: "popViewControllerAnimated:"
-            case .popToViewController: "popToViewController:animated:"
-            case .popToRoot: "popToRootViewControllerAnimated:"
             case .setViewControllers: "setViewControllers:animated:"
+            case .push, .pop, .popToViewController, .popToRoot, .backButton, .interactivePop:
+                "_applyViewControllers:transition:animated:operation:rescheduleBlock:"
             }
         }
     }
@@ -303,8 +303,8 @@ open class UINavigationController: UIViewController {
         case apply
         /// Queued behind `transition`, and decided again when it ends.
         case queue(behind: SimTransition)
-        /// Dropped, with UIKit's console message.
-        case drop
+        /// Dropped, with UIKit's console message, for `transition`.
+        case drop(for: SimTransition)
     }
 
     /// What UIKit does with a stack change requested now, as `setViewControllers:animated:` and
@@ -317,7 +317,7 @@ open class UINavigationController: UIViewController {
     func disposition(ofChangeAnimated animated: Bool) -> StackChangeDisposition {
         if let running = navigationTransition, running.isAnimated { return .queue(behind: running) }
         guard let modal = modalTransitionInView else { return .apply }
-        if modal.conflictsWithStackChanges(of: self) { return .drop }
+        if modal.conflictsWithStackChanges(of: self) { return .drop(for: modal) }
         return animated ? .queue(behind: modal) : .apply
     }
 
@@ -341,8 +341,7 @@ open class UINavigationController: UIViewController {
     {
         switch disposition(ofChangeAnimated: animated) {
         case .apply: nil
-        case .queue(let transition): transition
-        case .drop: modalTransitionInView
+        case .queue(let transition), .drop(let transition): transition
         }
     }
 
@@ -433,15 +432,10 @@ open class UINavigationController: UIViewController {
     }
 
     /// UIKit's console message for a stack change it drops while a conflicting presentation or dismissal runs
-    /// (S6). It names the method that decides: `setViewControllers:animated:` for a replacement, the internal
-    /// `_applyViewControllers:transition:animated:operation:rescheduleBlock:` for pushes and pops (iOS 26.1;
-    /// earlier versions named the public selector).
+    /// (S6).
     private func warnStackChangeDropped(_ cause: NavigationStackChange.Cause, queuedEarlier: Bool) {
-        let method =
-            cause == .setViewControllers
-            ? "setViewControllers:animated:" : "_applyViewControllers:transition:animated:operation:rescheduleBlock:"
         SimWarnings.emit(
-            "\(method) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated.",
+            "\(cause.methodName) called on \(simDescription) while an existing transition or presentation is occurring; the navigation stack will not be updated.",
             concernsQueuedCall: queuedEarlier)
     }
 

@@ -119,7 +119,7 @@ public final class CATransaction {
     /// Registers work that starts now with every open transaction and the turn's implicit one; the returned
     /// membership ends it.
     static func enlistStartingWork() -> TransactionMembership? {
-        let enlisted = (implicit.map { [$0] } ?? []) + open
+        let enlisted = implicit.map { [$0] + open } ?? open
         guard !enlisted.isEmpty else { return nil }
         for transaction in enlisted { transaction.enlist() }
         return TransactionMembership(enlisted)
