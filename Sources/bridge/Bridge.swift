@@ -29,7 +29,7 @@ struct Bridge: ParsableCommand {
             file that cannot be read or is not a valid snapshot, a script error,
             wrong arguments).
             """,
-        version: "bridge \(CoordinatorBridgeVersion.current) (snapshot format 3)",
+        version: "bridge \(CoordinatorBridgeVersion.current) (snapshot format \(SnapshotSchema.version))",
         subcommands: [Demo.self, Snapshot.self, Validate.self, Diff.self, Render.self, Replay.self, Migrate.self],
         defaultSubcommand: Demo.self
     )

@@ -79,16 +79,22 @@ struct CommandLineTests {
         #expect(!(try onTerminal(["TERM": "xterm", "NO_COLOR": "1"]).contains("\u{1B}[")))
     }
 
-    @Test("bridge --version names the release that CHANGELOG.md lists first")
+    @Test(
+        "bridge --version names the release that CHANGELOG.md lists first and the snapshot format the writer writes; the README names the same release"
+    )
     func version() throws {
         let result = try bridgeRun(["--version"])
         #expect(result.status == 0)
-        let changelog = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let latest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
         let released = try #require(latest.split(separator: " ").dropFirst().first)
-        #expect(result.output == "bridge \(released) (snapshot format 3)\n")
+        #expect(result.output == "bridge \(released) (snapshot format 4)\n")
+        let snapshot = try bridgeRun(["snapshot"])
+        #expect(snapshot.output.contains(#"<bridge-snapshot version="4">"#), "the format the writer writes")
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("\nVersion \(released) ("), "the README's version line")
     }
 
     @Test("A word that is no command is named as such, with the list of commands, and exits 2")
