@@ -118,6 +118,14 @@ extension ResponderCoordinatorPlugin {
                     coordinatorID: described.id,
                     message: "its parent \"\(parentID)\" is not a ResponderCoordinator coordinator")
             }
+            // A parent keys its children by identifier: a second child under one key would replace the first.
+            guard parent.childCoordinators[described.identifier] == nil else {
+                throw BridgeRebuildError(
+                    coordinatorID: described.id,
+                    message:
+                        "its parent \"\(parentID)\" already has a child with identifier \"\(described.identifier)\" (children are keyed by identifier)"
+                )
+            }
             parent.adoptChild(made[described.id]!)
         }
         for described in coordinators {

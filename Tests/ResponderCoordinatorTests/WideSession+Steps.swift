@@ -315,12 +315,24 @@ extension WideSession {
                 failures.append("\(moment): X3: canonical(canonical(m)) != canonical(m): \(lineDiff(canonical, again))")
             }
             var imported: BridgeRebuilder.Live?
+            let windowsBefore = UIApplication.shared.windows.map(ObjectIdentifier.init)
+            let keyBefore = UIApplication.shared.keyWindow
+            let liveBefore = BridgeSnapshot.export([window], registry: registry)
             _ = SimWarnings.capture {
                 _ = InsecurityDiagnostics.capture {
                     imported = try? BridgeSnapshot.importLive(variant, rebuilder: BridgeRebuilder(registry: registry))
                 }
             }
-            guard let imported else { continue }
+            guard let imported else {
+                // X5: a refused import changes nothing, now or once the run loop has run.
+                SimRunLoop.main.runUntilIdle()
+                if UIApplication.shared.windows.map(ObjectIdentifier.init) != windowsBefore
+                    || UIApplication.shared.keyWindow !== keyBefore || BridgeSnapshot.export([window], registry: registry) != liveBefore
+                {
+                    failures.append("\(moment): X5: a refused import changed the live world\nm:\n\(variant)")
+                }
+                continue
+            }
             let exported = BridgeSnapshot.export(imported.windows, registry: registry)
             if exported != canonical {
                 failures.append(

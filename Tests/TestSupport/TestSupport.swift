@@ -103,7 +103,8 @@ package final class ControllerReads {
 }
 
 /// Valid-looking variants of a snapshot, for X3's mutation round trip: elements swapped with a sibling,
-/// dropped, duplicated or moved under another parent of the same kind, and references pointed at other ids.
+/// dropped, duplicated or moved under another parent of the same kind, references pointed at other ids, and
+/// attribute values changed to another value the document uses for that attribute (or the other boolean).
 /// The snapshot writer puts one element per line, so the mutations work on lines; most variants are
 /// invalid, and the caller keeps those that validate and import.
 package enum SnapshotMutations {
@@ -112,6 +113,7 @@ package enum SnapshotMutations {
         let lines = xml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let leaves = lines.indices.filter { lines[$0].hasSuffix("/>") && indent(lines[$0]) > 0 }
         let ids = lines.flatMap { values(of: "id", in: $0) }
+        let elements = lines.indices.filter { indent(lines[$0]) > 0 && lines[$0].contains("=\"") }
         guard !leaves.isEmpty else { return [] }
         var state = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 | 1
         func random(_ bound: Int) -> Int {
@@ -121,7 +123,7 @@ package enum SnapshotMutations {
         return (0..<count).map { _ in
             var mutated = lines
             let line = leaves[random(leaves.count)]
-            switch random(5) {
+            switch random(6) {
             case 0:
                 let siblings = leaves.filter { indent(lines[$0]) == indent(lines[line]) && $0 != line }
                 if let other = siblings.isEmpty ? nil : siblings[random(siblings.count)] {
@@ -139,6 +141,18 @@ package enum SnapshotMutations {
                     mutated.remove(at: line)
                     mutated.insert(lines[line], at: parent < line ? parent + 1 : parent)
                 }
+            case 4:
+                let element = elements[random(elements.count)]
+                let attributes = attributes(in: lines[element])
+                guard !attributes.isEmpty else { break }
+                let (name, value) = attributes[random(attributes.count)]
+                var others = Set(lines.flatMap { values(of: name, in: $0) })
+                if value == "true" || value == "false" { others.formUnion(["true", "false"]) }
+                others.remove(value)
+                guard !others.isEmpty else { break }
+                let other = others.sorted()[random(others.count)]
+                mutated[element] = lines[element].replacingOccurrences(
+                    of: " \(name)=\"\(value)\"", with: " \(name)=\"\(other)\"")
             default:
                 let references = ["ref", "controller", "on", "root", "owns", "parent", "presenter"]
                     .flatMap { name in values(of: name, in: lines[line]).map { (name, $0) } }
@@ -153,6 +167,17 @@ package enum SnapshotMutations {
     }
 
     private static func indent(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+
+    /// Every `name="value"` pair in `line`, in order.
+    private static func attributes(in line: String) -> [(String, String)] {
+        line.components(separatedBy: "=\"").dropLast().enumerated().compactMap { index, before in
+            guard let name = before.split(separator: " ").last else { return nil }
+            let after = line.components(separatedBy: "=\"")[index + 1]
+            return after.split(separator: "\"", omittingEmptySubsequences: false).first.map {
+                (String(name), String($0))
+            }
+        }
+    }
 
     /// The values of attribute `name` in `line`.
     private static func values(of name: String, in line: String) -> [String] {

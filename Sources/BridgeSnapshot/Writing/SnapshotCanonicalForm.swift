@@ -82,18 +82,19 @@ extension BridgedTree {
     }
 
     /// The coordinators by the first controller, in canonical order, each is rooted at or owns (those rooted
-    /// there before its owner, then the document's order), each preceded by its ancestors, and every list of
-    /// children in that order: the order the adapters list them in, applied to every document, so that an
-    /// import lists them as the document did.
+    /// there before its owner, then by the first controller each owns, those owning none last, then the
+    /// document's order), each preceded by its ancestors, and every list of children in that order: the
+    /// order the adapters list them in, applied to every document, so that an import lists them, and the
+    /// writer numbers their ids, as the document did.
     private func coordinatorsInCanonicalOrder(controllerRank: (String) -> Int?) -> [BridgedCoordinator] {
-        func key(_ coordinator: BridgedCoordinator) -> (rank: Int, owned: Int) {
+        func key(_ coordinator: BridgedCoordinator) -> (rank: Int, owned: Int, firstOwned: Int) {
             let root = coordinator.rootID.flatMap(controllerRank)
             let owned = coordinator.controllerIDs.compactMap(controllerRank).min()
             switch (root, owned) {
-            case (let root?, let owned?): return root <= owned ? (root, 0) : (owned, 1)
-            case (let root?, nil): return (root, 0)
-            case (nil, let owned?): return (owned, 1)
-            case (nil, nil): return (Int.max, 0)
+            case (let root?, let owned?): return root <= owned ? (root, 0, owned) : (owned, 1, owned)
+            case (let root?, nil): return (root, 0, Int.max)
+            case (nil, let owned?): return (owned, 1, owned)
+            case (nil, nil): return (Int.max, 0, Int.max)
             }
         }
         var positionByID: [String: Int] = [:]
@@ -102,7 +103,7 @@ extension BridgedTree {
         }
         let sorted = coordinators.indices.sorted { left, right in
             let (a, b) = (key(coordinators[left]), key(coordinators[right]))
-            return (a.rank, a.owned, left) < (b.rank, b.owned, right)
+            return (a.rank, a.owned, a.firstOwned, left) < (b.rank, b.owned, b.firstOwned, right)
         }
         var placed = Set<Int>()
         var ordered: [BridgedCoordinator] = []

@@ -168,8 +168,16 @@ final class TreeRebuild {
         }
     }
 
-    /// Makes the windows, with their roots and presented chains.
+    /// Makes the windows, with their roots and presented chains. UIKit has one key window at a time, and
+    /// presents some controllers (alerts) in a style of their own: a tree that says otherwise describes a
+    /// state UIKit cannot be in, and would not come back as described.
     private func makeWindows() {
+        let keys = tree.windows.filter(\.isKey).map { "\"\($0.id)\"" }
+        if keys.count > 1 {
+            failures.append(
+                .relationshipRefused(
+                    "windows \(keys.joined(separator: ", ")) each say they are key; one window at a time is key"))
+        }
         for described in tree.windows {
             let window = UIWindow()
             window.restorationIdentifier = described.id
@@ -177,7 +185,15 @@ final class TreeRebuild {
             var presenter = window.rootViewController
             for link in described.presented {
                 guard let presented = controllers[link.controllerID] else { continue }
-                presented.modalPresentationStyle = UIModalPresentationStyle(name: link.style) ?? .automatic
+                let style = UIModalPresentationStyle(name: link.style) ?? .automatic
+                presented.modalPresentationStyle = style
+                if presented.modalPresentationStyle != style {
+                    failures.append(
+                        .controllerMismatch(
+                            controllerID: link.controllerID,
+                            reason:
+                                "UIKit presents it with style \(presented.modalPresentationStyle.name), not \(link.style)"))
+                }
                 presenter?.restorePresentation(of: presented)
                 presenter = presented
             }

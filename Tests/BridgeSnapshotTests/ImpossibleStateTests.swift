@@ -1,0 +1,111 @@
+import BridgeSnapshot
+import CoordinatorBridge
+import Foundation
+import ResponderCoordinator
+@_spi(Testing) import SimUIKit
+import SimulationTesting
+import Testing
+
+/// Valid documents that describe a state UIKit or an adapter cannot be in (found by mutating exports, as
+/// the wide restore suite does): the import refuses each with a reason, and a refused import changes
+/// nothing in the live world (X3, X5).
+@MainActor
+@Suite("X3, X5: documents of impossible states are refused, and a refusal changes nothing", .cleanSimulatedWorld)
+struct ImpossibleStateTests {
+    /// A window showing one screen, with `windows`, `controllers` and `coordinators` spliced into the document.
+    private func document(
+        windows: String = #"<window id="w" key="true" visible="true" root="home"/>"#,
+        controllers: String = "", coordinators: String = "<coordinators/>"
+    ) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <bridge-snapshot version="4">
+          <windows>
+            \(windows)
+          </windows>
+          <controllers>
+            <controller id="home" type="UIViewController" title="Home"/>
+            \(controllers)
+          </controllers>
+          <hosts/>
+          \(coordinators)
+        </bridge-snapshot>
+
+        """
+    }
+
+    /// Imports `xml` into a live world that has a key window showing a screen, expecting a refusal whose
+    /// message contains `reason`, and that the live world is as it was, also once the run loop has run.
+    private func expectRefused(_ xml: String, because reason: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        let window = UIWindow()
+        window.rootViewController = UIViewController()
+        window.makeKeyAndVisible()
+        let before = (UIApplication.shared.windows.map(ObjectIdentifier.init), export([window]))
+        #expect(throws: SnapshotError.self, sourceLocation: sourceLocation) {
+            _ = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
+        }
+        do {
+            _ = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
+        } catch {
+            #expect("\(error)".contains(reason), "\(error)", sourceLocation: sourceLocation)
+        }
+        SimRunLoop.main.runUntilIdle()
+        #expect(UIApplication.shared.windows.map(ObjectIdentifier.init) == before.0, sourceLocation: sourceLocation)
+        #expect(UIApplication.shared.keyWindow === window, sourceLocation: sourceLocation)
+        #expect(export([window]) == before.1, sourceLocation: sourceLocation)
+        window.rootViewController = nil
+    }
+
+    @Test("X3, X5: two windows that each say they are key are refused (one window at a time is key)")
+    func twoKeyWindows() throws {
+        let xml = document(
+            windows: """
+                <window id="w" key="true" visible="true" root="home"/>
+                <window id="v" key="true" visible="true" root="other"/>
+                """,
+            controllers: #"<controller id="other" type="UIViewController" title="Other"/>"#)
+        #expect(try BridgeSnapshot.canonical(xml).contains(#"id="v" key="true""#), "the document is valid")
+        expectRefused(xml, because: "one window at a time is key")
+    }
+
+    @Test("X3, X5: an alert presented in a style other than its own (UIKit presents alerts with .custom) is refused")
+    func alertInAnotherStyle() {
+        let xml = document(
+            windows: """
+                <window id="w" key="true" visible="true" root="home">
+                  <presented controller="alert" style="automatic"/>
+                </window>
+                """,
+            controllers: """
+                <controller id="alert" type="UIAlertController" alert="alert">
+                  <action title="OK" style="default"/>
+                </controller>
+                """)
+        expectRefused(xml, because: "UIKit presents it with style custom, not automatic")
+    }
+
+    @Test("X3, X5: two children of one legacy coordinator under one identifier are refused (children are keyed by identifier)")
+    func legacyChildrenSharingAnIdentifier() {
+        let xml = document(
+            windows: #"<window id="w" key="true" visible="true" root="nav"/>"#,
+            controllers: """
+                <controller id="nav" type="UINavigationController" container="navigation">
+                  <child ref="home"/>
+                </controller>
+                """,
+            coordinators: """
+                <coordinators>
+                  <coordinator id="app" framework="ResponderCoordinator" type="App" identifier="App" root="nav">
+                    <child ref="a"/>
+                    <child ref="b"/>
+                    <owns ref="home"/>
+                  </coordinator>
+                  <coordinator id="a" framework="ResponderCoordinator" type="Feed" identifier="Feed" root="nav" parent="app"/>
+                  <coordinator id="b" framework="ResponderCoordinator" type="Feed" identifier="Feed" root="nav" parent="app"/>
+                </coordinators>
+                """
+        )
+        expectRefused(xml, because: #"already has a child with identifier "Feed""#)
+    }
+}
