@@ -221,4 +221,33 @@ struct RestoredCoordinatorsTests {
         loop.runUntilIdle()
         withExtendedLifetime(shop) {}
     }
+
+    @Test(
+        "X9: a coordinator class that names itself otherwise (overrides bridgedTypeName) is restored by the factory registered for its class, not as a stand-in"
+    )
+    func renamedCoordinatorClass() throws {
+        final class CheckoutV2: ModalCoordinator<String> {
+            override var bridgedTypeName: String { "Checkout" }
+            override var viewController: UIViewController { titled("Checkout", id: "checkout") }
+        }
+        let window = UIWindow()
+        window.rootViewController = titled("Home", id: "home")
+        window.makeKeyAndVisible()
+        let host = InsecurityHost(modal: try #require(window.rootViewController))
+        host.start(CheckoutV2(), animated: false) { _ in }
+        loop.runUntilIdle()
+        let xml = export([window])
+        #expect(xml.contains(#"coordinator="Checkout""#), "snapshots record the name the class reports")
+        window.rootViewController = nil
+        loop.runUntilIdle()
+
+        var rebuilder = BridgeRebuilder(registry: BridgeRegistry(plugins()))
+        rebuilder.coordinatorFactories.register(CheckoutV2.self) { CheckoutV2() }
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
+        #expect(export(live.windows) == xml)
+        let frame = try #require(live.hosts.first?.frameDescriptions.first)
+        #expect(frame.coordinator is CheckoutV2, "the app's class, not a stand-in: \(String(describing: frame.coordinator))")
+        live.windows[0].rootViewController = nil
+        loop.runUntilIdle()
+    }
 }

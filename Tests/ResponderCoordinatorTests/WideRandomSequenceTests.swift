@@ -30,6 +30,9 @@ enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
     /// A page view controller with a legacy coordinator per page: swipes (held, finished, cancelled) and
     /// pages set by code, as a page coordinator does (S24).
     case pages
+    /// Two windows with chains at once: an Insecurity stack in one, a legacy stack (and its presentations)
+    /// in the other, the key window switching, roots replaced, and snapshots of both windows.
+    case multiWindow
 
     var description: String { rawValue }
 
@@ -38,7 +41,9 @@ enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// Whether coordinator steps drive legacy coordinators, Insecurity coordinators, or both.
     var drivesLegacy: Bool { self != .engine && self != .classic }
-    var drivesEngine: Bool { self == .engine || self == .classic || self == .windowRoots || self == .mixed }
+    var drivesEngine: Bool {
+        self == .engine || self == .classic || self == .windowRoots || self == .mixed || self == .multiWindow
+    }
 }
 
 /// One random step: what is done (`action`) and a number that picks its target and options.
@@ -150,6 +155,33 @@ struct WideRandomSequenceTests {
         let count = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 1_000
         await WideHarness.check("wide random suite", world: world, timing: timing, restores: false, count: count)
     }
+
+    /// A sequence found once sessions could end by dropping the world (three steps: the session drops it):
+    /// a window host's root starts two awaited children through its navigation, the second animated and
+    /// still waiting when the test lets go of the host and the window. The waiting frame could never be
+    /// shown, and its awaited start never resumed.
+    @Test(
+        "E14, E15, E17: a start waiting when its host and window are dropped resumes, and nothing outlives the world",
+        arguments: [SimAnimation.NonAnimatedTiming.standard, .immediate])
+    func waitingStartOfDroppedWorld(timing: SimAnimation.NonAnimatedTiming) async {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [(20, 303), (8, 720), (8, 572)].map { RandomStep(action: $0.0, value: $0.1) }
+        let failures = await WideSession(.windowRoots, restores: false).run(steps)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// Another: a pushed screen shows an alert, eight more starts wait behind it, and an awaited modal
+    /// start is issued; then the world is dropped (eleven steps).
+    @Test(
+        "E14, E15: starts waiting behind an alert when the world is dropped: every awaited start resumes, nothing outlives it",
+        arguments: [SimAnimation.NonAnimatedTiming.standard, .immediate])
+    func startsBehindAnAlertOfDroppedWorld(timing: SimAnimation.NonAnimatedTiming) async {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = ([(0, 0), (13, 0)] + Array(repeating: (0, 0), count: 8) + [(8, 5)])
+            .map { RandomStep(action: $0.0, value: $0.1) }
+        let failures = await WideSession(.engine, restores: false).run(steps)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
 }
 
 /// The restore suite (X3, X9, X11, X12): each random session is snapshotted mid-way, whatever is animating
@@ -205,3 +237,4 @@ struct RestoreSequenceTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }
+

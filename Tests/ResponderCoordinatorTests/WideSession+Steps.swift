@@ -222,7 +222,7 @@ extension WideSession {
             invariants, ResponderCoordinatorInvariants(),
             SimAppearanceInvariants(watching: live.objects.compactMap { $0 as? UIViewController }),
         ]
-        var problems = checkers.flatMap { $0.violations(windows: [window], settled: settled) }
+        var problems = checkers.flatMap { $0.violations(windows: windows, settled: settled) }
         problems += InsecurityWorld.takeOverDeferrals().map { "E21: \($0)" }
         failures += problems.map { "\(moment): \($0)" }
     }
@@ -232,10 +232,29 @@ extension WideSession {
             coordinator.stop()
         }
         // A window root change that waited for a window transition may still put a root on the window.
-        for _ in 0..<10 where window.rootViewController != nil {
-            window.rootViewController = nil
-            SimRunLoop.main.runUntilIdle()
+        for window in windows {
+            for _ in 0..<10 where window.rootViewController != nil {
+                window.rootViewController = nil
+                SimRunLoop.main.runUntilIdle()
+            }
         }
+        forgetEverything()
+    }
+
+    /// Drops the session's references as a test that ends without stopping anything does: coordinators,
+    /// hosts, windows and held gestures are released with whatever is presented, animating or queued.
+    func dropWorld() {
+        // The views go with the window: UIKit cancels the touches of their gesture recognizers.
+        heldDrag?.drop()
+        heldDrag = nil
+        heldSwipe = nil
+        forgetEverything()
+        window = UIWindow()
+        secondWindow = nil
+    }
+
+    /// Releases every reference the session holds to the app's objects.
+    func forgetEverything() {
         coordinators.removeAll()
         navigations.removeAll()
         pageList.pages.removeAll()
@@ -253,7 +272,7 @@ extension WideSession {
     /// Snapshots the window, imports the snapshot with the app's factories, expects the import to export
     /// the same snapshot, and goes on with the restored tree in place of the old one.
     func restore(at moment: String) {
-        let xml = BridgeSnapshot.export([window], registry: registry)
+        let xml = BridgeSnapshot.export(windows, registry: registry)
         checkCanonical(xml, at: moment)
         var rebuilder = BridgeRebuilder(registry: registry)
         rebuilder.coordinatorFactories.register(LoggingCoordinator.self) { root in
@@ -290,7 +309,7 @@ extension WideSession {
         heldDrag?.drop()
         heldDrag = nil
         heldSwipe = nil
-        tearDown()
+        byCoordinators("\(moment): the old tree's teardown") { tearDown() }
         adopt(imported)
     }
 
@@ -317,7 +336,7 @@ extension WideSession {
             var imported: BridgeRebuilder.Live?
             let windowsBefore = UIApplication.shared.windows.map(ObjectIdentifier.init)
             let keyBefore = UIApplication.shared.keyWindow
-            let liveBefore = BridgeSnapshot.export([window], registry: registry)
+            let liveBefore = BridgeSnapshot.export(windows, registry: registry)
             _ = SimWarnings.capture {
                 _ = InsecurityDiagnostics.capture {
                     imported = try? BridgeSnapshot.importLive(variant, rebuilder: BridgeRebuilder(registry: registry))
@@ -327,7 +346,7 @@ extension WideSession {
                 // X5: a refused import changes nothing, now or once the run loop has run.
                 SimRunLoop.main.runUntilIdle()
                 if UIApplication.shared.windows.map(ObjectIdentifier.init) != windowsBefore
-                    || UIApplication.shared.keyWindow !== keyBefore || BridgeSnapshot.export([window], registry: registry) != liveBefore
+                    || UIApplication.shared.keyWindow !== keyBefore || BridgeSnapshot.export(windows, registry: registry) != liveBefore
                 {
                     failures.append("\(moment): X5: a refused import changed the live world\nm:\n\(variant)")
                 }
@@ -361,12 +380,16 @@ extension WideSession {
     func adopt(_ imported: BridgeRebuilder.Live) {
         restored = [imported]
         window = imported.windows[0]
+        secondWindow = imported.windows.count > 1 ? imported.windows[1] : nil
+        secondWindow?.isHidden = false
         window.makeKeyAndVisible()
         var levels: [UIViewController] = []
-        var level = window.rootViewController
-        while let current = level {
-            levels.append(current)
-            level = current.presentedViewController
+        for window in windows {
+            var level = window.rootViewController
+            while let current = level {
+                levels.append(current)
+                level = current.presentedViewController
+            }
         }
         var controllers: [UIViewController] = []
         while let controller = levels.popLast() {

@@ -17,6 +17,10 @@ final class WideSession {
     /// Whether the session snapshots and restores its tree (the restore suite).
     let restores: Bool
     var window = UIWindow()
+    /// The multi-window world's other window, visible beside `window`.
+    var secondWindow: UIWindow?
+    /// The session's windows.
+    var windows: [UIWindow] { [window] + (secondWindow.map { [$0] } ?? []) }
     /// Trees restored from the session's snapshots, kept alive as the app keeps what it restores.
     var restored: [BridgeRebuilder.Live] = []
     var navigations: [UINavigationController] = []
@@ -71,6 +75,13 @@ final class WideSession {
                 perform(step, at: moment)
                 if world.drivesEngine { await letAsyncStartsRun(at: moment) }
             }
+            // Some tests end by dropping their references with everything still up: held gestures,
+            // presentations, queued operations. Nothing may outlive the world then either (E15, leaks).
+            if !restores, steps.count % 4 == 3 {
+                byApp("dropping the world") { dropWorld() }
+                byCoordinators("after dropping the world") { SimRunLoop.main.runUntilIdle() }
+                return await finish()
+            }
             byUser("the end") {
                 heldDrag?.drop()
                 heldDrag = nil
@@ -82,7 +93,7 @@ final class WideSession {
             }
             check(at: "the end")
             if restores, ProcessInfo.processInfo.environment["RANDOM_MUTATIONS"] != nil {
-                let xml = BridgeSnapshot.export([window], registry: registry)
+                let xml = BridgeSnapshot.export(windows, registry: registry)
                 checkMutations(of: xml, at: "the end's mutations", seed: steps.count * 1_000 + count)
             }
             if restores {
@@ -92,15 +103,29 @@ final class WideSession {
             }
             tearDown()
         }
+        return await finish()
+    }
+
+    /// After the world was torn down or dropped: every awaited start resumed, nothing outlived it, no
+    /// coordinator's controller read twice, nothing held back that UIKit would have applied.
+    private func finish() async -> [String] {
         SimRunLoop.main.runUntilIdle()
         if world.drivesEngine { await letAsyncStartsRun(at: "the teardown", untilResumed: true) }
+        // What completions made while the world went away, the app drops too.
+        forgetEverything()
         if asyncResumed != asyncStarted {
             let stuck = awaitedStarts.filter { !$0.resumed }.map(\.summary).joined(separator: "; ")
             failures.append(
                 "\(asyncStarted - asyncResumed) awaited starts never resumed (E15): \(stuck) [loop idle \(SimRunLoop.main.isIdle), pending ops \(InsecurityWorld.hasPendingOperations)]"
             )
         }
-        if live.count != 0 { failures.append("\(live.count) controllers or coordinators outlived the session") }
+        if live.count != 0 {
+            let names = live.objects.map { object in
+                (object as? ChainScreen)?.name ?? (object as? UIViewController)?.title ?? "\(type(of: object))"
+            }
+            failures.append(
+                "\(live.count) controllers or coordinators outlived the session: \(names.joined(separator: ", "))")
+        }
         failures += reads.repeated
         failures += InsecurityWorld.takeOverDeferrals().map { "the teardown: E21: \($0)" }
         return failures
@@ -160,6 +185,12 @@ final class WideSession {
             live.watch(split)
         case .engine, .classic:
             window.rootViewController = makeEngineStack()
+        case .multiWindow:
+            window.rootViewController = makeEngineStack()
+            let other = UIWindow()
+            other.rootViewController = makeLegacyStack()
+            other.isHidden = false
+            secondWindow = other
         case .mixed:
             let tabs = UITabBarController()
             tabs.viewControllers = [makeLegacyStack(), makeEngineStack()]
@@ -212,9 +243,9 @@ final class WideSession {
         navigations.filter { $0.viewIfLoaded?.window != nil }
     }
 
-    /// The topmost controller presented in the window.
+    /// The topmost controller presented in the key window.
     var topPresented: UIViewController? {
-        var top = window.rootViewController?.presentedViewController
+        var top = (windows.first(where: \.isKeyWindow) ?? window).rootViewController?.presentedViewController
         while let above = top?.presentedViewController { top = above }
         return top
     }
@@ -344,6 +375,9 @@ final class WideSession {
                 split.simulateCollapse(!split.isCollapsed)
             } else if let pager = window.rootViewController as? UIPageViewController {
                 turnPage(of: pager, value)
+            } else if let other = secondWindow {
+                // The user brings the other window forward.
+                (other.isKeyWindow ? window : other).makeKey()
             }
         default:
             if let alert = topPresented as? UIAlertController, let action = pick(alert.actions, value) {
@@ -367,8 +401,11 @@ final class WideSession {
     }
 
     func replaceWindowRoot(_ value: Int, animated: Bool, at moment: String) {
-        guard world == .windowRoots || world == .mixed else { return }
-        if value % 2 == 0 {
+        guard world == .windowRoots || world == .mixed || world == .multiWindow else { return }
+        if let other = secondWindow, value % 3 == 1 {
+            // App code replaces the other window's root while this window's chains go on.
+            byApp(moment) { other.rootViewController = makeLegacyStack() }
+        } else if value % 2 == 0 {
             // App code logs out or in: a new legacy stack replaces whatever the window showed.
             byApp(moment) { window.rootViewController = makeLegacyStack() }
         } else if value % 8 == 7, let top = windowHost?.topContext {

@@ -13,9 +13,19 @@ import SimUIKit
 /// Completion closures cannot be serialized. A restored coordinator's result therefore goes to the
 /// restored coordinator of the frame below it in the same host, when that one adopts
 /// ``RestoredChildResultReceiver``; the result of a host's first frame goes to ``chainFinished``.
+///
+/// Factories are found by the type name snapshots record (`bridgedTypeName`): a coordinator class that
+/// overrides `bridgedTypeName` is found under that name too. Such a name is learnt, on the first snapshot
+/// that records a name no class is registered under, by making one coordinator with each Insecurity factory
+/// not asked yet and reading the name it reports; coordinators made that way and not used are never started.
 @MainActor
 public struct CoordinatorFactories {
     private var insecurity: [String: @MainActor () -> AdoptableFrame] = [:]
+    /// The Insecurity factories in registration order, by class name, to learn the names their
+    /// coordinators report.
+    private var registered: [(className: String, make: @MainActor () -> AnyObject)] = []
+    /// The names the coordinators of each class reported, once learnt.
+    private let reportedNames = ReportedNames()
     private var adapted: [String: @MainActor (UIViewController?) -> AnyObject] = [:]
 
     /// Receives the result of a restored coordinator that is the first frame of its host (what started the
@@ -28,13 +38,17 @@ public struct CoordinatorFactories {
     public mutating func register<Coordinator: InsecurityCoordinator<Result>, Result>(
         _ type: Coordinator.Type, make: @escaping @MainActor () -> Coordinator
     ) {
-        insecurity[String(describing: type)] = {
-            let coordinator = make()
-            let controller = coordinator.viewController
-            return AdoptableFrame(coordinator: coordinator, controller: controller) {
-                host, presentation, isShown, deliver in
-                host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown) { deliver($0.value) }
-            }
+        let className = String(describing: type)
+        insecurity[className] = { Self.adoptable(make()) }
+        registered.append((className, make))
+    }
+
+    /// `coordinator` with its controller, read once as at a start (E1), ready for a host to adopt.
+    fileprivate static func adoptable<Result>(_ coordinator: InsecurityCoordinator<Result>) -> AdoptableFrame {
+        let controller = coordinator.viewController
+        return AdoptableFrame(coordinator: coordinator, controller: controller) {
+            host, presentation, isShown, deliver in
+            host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown) { deliver($0.value) }
         }
     }
 
@@ -45,11 +59,34 @@ public struct CoordinatorFactories {
         adapted[String(describing: type)] = make
     }
 
-    func makeFrame(typeName: String) -> AdoptableFrame? { insecurity[typeName]?() }
+    /// A coordinator of the type snapshots record as `typeName`, with its controller; nil without a factory.
+    func makeFrame(typeName: String) -> AdoptableFrame? {
+        if let make = insecurity[typeName] { return make() }
+        // A class that names itself otherwise: learn the names of the factories not asked yet.
+        for (className, make) in registered {
+            if let known = reportedNames.byClass[className] {
+                if known == typeName { return insecurity[className]?() }
+                continue
+            }
+            let probe = make()
+            let reported = bridgedTypeName(of: probe)
+            reportedNames.byClass[className] = reported
+            if reported == typeName, let coordinator = probe as? any AdoptableCoordinator {
+                return coordinator.adoptableFrame()
+            }
+        }
+        return nil
+    }
 
     func makeAdapted(typeName: String, rootViewController: UIViewController?) -> AnyObject? {
         adapted[typeName]?(rootViewController)
     }
+}
+
+/// What each registered class's coordinators report as their type name, learnt once per class.
+@MainActor
+private final class ReportedNames {
+    var byClass: [String: String] = [:]
 }
 
 /// An Insecurity coordinator made by a factory, with its controller, waiting to be adopted by a host.
@@ -67,4 +104,14 @@ struct AdoptableFrame {
 public protocol RestoredChildResultReceiver: AnyObject {
     /// `child` finished with `result` (a value of its `Result` type), or was dismissed (`result` is nil).
     func restoredChild(_ child: AnyObject, didFinishWith result: Any?)
+}
+
+/// An Insecurity coordinator of any result type, as a factory makes it.
+@MainActor
+private protocol AdoptableCoordinator: AnyObject {
+    func adoptableFrame() -> AdoptableFrame
+}
+
+extension InsecurityCoordinator: AdoptableCoordinator {
+    fileprivate func adoptableFrame() -> AdoptableFrame { CoordinatorFactories.adoptable(self) }
 }

@@ -85,7 +85,7 @@ final class TreeRebuild {
             }
         }
         for described in tree.controllers {
-            if let made = adoptable[described.id], String(describing: type(of: made.controller)) != described.type {
+            if let made = adoptable[described.id], bridgedTypeName(of: made.controller) != described.type {
                 failures.append(
                     .controllerMismatch(
                         controllerID: described.id,

@@ -24,8 +24,15 @@ extension InsecurityHost {
             // Runs inside the controller's deinit: act on the next turn of the run loop, if still needed.
             guard let frame, frame.isLive else { return }
             SimRunLoop.main.perform { [weak self, weak frame] in
-                guard let self, let frame, frame.isLive else { return }
-                self.frameRemovedByUIKit(frame, cause: .deallocation)
+                guard let frame, frame.isLive else { return }
+                if let self {
+                    self.frameRemovedByUIKit(frame, cause: .deallocation)
+                } else if let chain = frame.orphanedChain {
+                    // The app dropped the host, then the screen went too (a test releasing its world): the
+                    // frame and those above end as a teardown, so awaited starts resume (E14, E15).
+                    chain.endFrames(above: frame)
+                    frame.endOrphaned()
+                }
             }
         }
     }

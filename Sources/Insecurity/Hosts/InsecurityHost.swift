@@ -91,11 +91,21 @@ public final class InsecurityHost {
     }
 
     /// E14: live coordinators outlive a released host; they keep their frame (to report a diagnostic when
-    /// they end) but the frame no longer retains them.
+    /// they end) but the frame no longer retains them. Frames still waiting to be shown never will be (the
+    /// operations that would show them needed the host): from the next turn of the run loop they end with
+    /// those above them, as a teardown, so their awaited starts resume (E15, E17).
     isolated deinit {
         let chain = OrphanedChain(frames)
         for frame in frames {
             frame.orphan(in: chain)
+        }
+        let waiting = frames.filter(\.isWaitingToShow).map(Weak.init)
+        guard !waiting.isEmpty else { return }
+        SimRunLoop.main.perform {
+            // The lowest that still waits (one may have ended meanwhile), and every frame above it.
+            guard let lowest = waiting.lazy.compactMap(\.value).first(where: \.isWaitingToShow) else { return }
+            lowest.orphanedChain?.endFrames(above: lowest)
+            lowest.endOrphaned()
         }
     }
 
@@ -247,11 +257,16 @@ public final class InsecurityHost {
     }
 
     /// Where a child starting above `parent` (or on the host's base) can be presented, pushed, or made a
-    /// window's root; nil, with a diagnostic, when the host's window is gone.
+    /// window's root; nil, with a diagnostic, when the host's window is gone. A parent whose controller is
+    /// already gone (released with its hierarchy, its frame about to be removed) takes the start with it,
+    /// quietly, as a parent that ended does (E8).
     private func context(after parent: Frame?, childType: Any.Type) -> (
         presenter: UIViewController?, navigation: UINavigationController?, window: UIWindow?
     )? {
-        if let parent { return (parent.presentationContext, parent.navigationContext, nil) }
+        if let parent {
+            guard parent.uikitController != nil else { return nil }
+            return (parent.presentationContext, parent.navigationContext, nil)
+        }
         switch hostBase {
         case .modal(let root):
             return (root, nil, nil)
