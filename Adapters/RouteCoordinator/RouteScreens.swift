@@ -344,7 +344,9 @@ enum RouteScreens {
         _ controllers: [UIViewController], of tabs: UITabBarController, animation: Animation?,
         options: TransitionOptions, completion: @escaping PresentationHandler
     ) {
-        hold(animation, on: controllers.first)
+        // Whichever tab ends up selected (UIKit keeps the selection, else its index, else the first) switches
+        // with the animation.
+        for controller in controllers { hold(animation, on: controller) }
         change(tabs, "setting the tabs", completion: completion) {
             $0.setViewControllers(controllers, animated: options.animated)
         }

@@ -134,6 +134,10 @@ struct TransitionTests {
         #expect(coordinator.rootViewController.selectedViewController === others[1])
         expectCompletes(coordinator, .multiple(.set(tabs), .select(index: 1)))
         #expect(coordinator.rootViewController.selectedViewController === tabs[1])
+        // XCoordinator's AnimationTests.testTabBarCoordinator: `.set` with an animation, static and
+        // interactive. UIKit switches a replaced selection as a selection (S23), so the animation runs.
+        expectAnimates(coordinator) { .set([UIViewController(), UIViewController()], animation: $0) }
+        expectAnimates(coordinator, interactive: true) { .set([UIViewController(), UIViewController()], animation: $0) }
     }
 
     @Test("A12: a view coordinator presents, dismisses and embeds")

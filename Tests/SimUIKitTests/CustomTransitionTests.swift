@@ -238,6 +238,38 @@ struct CustomTransitionTests {
         _ = window
     }
 
+    /// iOS 26.1 UIKitCore: `_setViewControllers:animated:` keeps the selected controller if it stays, else the
+    /// previously selected index, else the first tab, and selects through `setSelectedIndex:` wrapped in
+    /// `performWithoutAnimation:` unless animated; the selection's transition asks the delegate's animator.
+    @Test(
+        "S23: setViewControllers(_:animated: true) that changes the selection on screen asks the delegate's animator; not animated, it does not; the selected index is kept"
+    )
+    func tabReplacementAnimates() {
+        let tabs = UITabBarController()
+        tabs.viewControllers = [Screen("First"), Screen("Second")]
+        let window = makeVisibleWindow(root: tabs)
+        let delegate = TabAnimations()
+        tabs.delegate = delegate
+        tabs.selectedIndex = 1
+        loop.runUntilIdle()
+        #expect(delegate.asked == ["First → Second"])
+
+        let third = Screen("Third")
+        let fourth = Screen("Fourth")
+        tabs.setViewControllers([third, fourth], animated: true)
+        #expect(tabs.selectedViewController === fourth, "the selected index stays")
+        #expect(tabs.transitionCoordinator != nil, "the switch animates")
+        loop.runUntilIdle()
+        #expect(delegate.asked == ["First → Second", "Second → Fourth"])
+        #expect(fourth.viewIfLoaded?.window != nil && tabs.children.count == 2)
+
+        tabs.setViewControllers([Screen("Fifth")], animated: false)
+        #expect(tabs.selectedViewController?.title == "Fifth", "past the end: the first tab")
+        #expect(delegate.asked.count == 2, "not animated: no animator is asked")
+        loop.runUntilIdle()
+        _ = window
+    }
+
     @Test("S23: completeTransition twice warns and changes nothing more")
     func completeTwice() {
         let (window, navigation, _) = navigationScene()

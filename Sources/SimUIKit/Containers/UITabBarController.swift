@@ -92,18 +92,30 @@ open class UITabBarController: UIViewController {
     /// A custom switch animating now (S23).
     var tabTransition: SimTransition?
 
-    /// The tabs, in order. Setting it selects the previously selected controller if it is still a tab,
-    /// else the first tab.
+    /// The tabs, in order. Setting it selects the previously selected controller if it is still a tab, else
+    /// the tab at the previously selected index, else the first tab.
     open var viewControllers: [UIViewController]? {
         get { children.isEmpty ? nil : children }
         set { setViewControllers(newValue, animated: false) }
     }
 
-    /// Replaces the tabs (the simulation draws no tab bar, so `animated` changes nothing).
+    /// Replaces the tabs, selecting as ``viewControllers`` does. When the selection changes on screen and
+    /// `animated` is true, the switch runs as a selection's does: through the delegate's animation controller,
+    /// if it gives one (iOS 26.1 UIKitCore, `_setViewControllers:animated:` selects through
+    /// `setSelectedIndex:`, outside `performWithoutAnimation:` only when animated).
     open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
         let tabs = viewControllers ?? []
-        changeContainedChildren(to: tabs) {
-            if !tabs.contains(where: { $0 === selected }) { selected = tabs.first }
+        let old = selected
+        let oldIndex = children.firstIndex { $0 === old }
+        let kept =
+            tabs.first { $0 === old } ?? oldIndex.flatMap { tabs.indices.contains($0) ? tabs[$0] : nil } ?? tabs.first
+        if animated, let old, let kept, kept !== old, isOnScreen,
+            let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: old, to: kept)
+        {
+            tabTransition?.end()
+            runCustomSwitch(from: old, to: kept, animator: animator, tabs: tabs)
+        } else {
+            changeContainedChildren(to: tabs) { selected = kept }
         }
     }
 
@@ -120,17 +132,19 @@ open class UITabBarController: UIViewController {
             if let old = selected, isOnScreen,
                 let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: old, to: newValue)
             {
-                runCustomSwitch(from: old, to: newValue, animator: animator)
+                runCustomSwitch(from: old, to: newValue, animator: animator, tabs: children)
             } else {
                 changeContainedChildren(to: children) { selected = newValue }
             }
         }
     }
 
-    /// A switch the delegate animates: the selection changes at once, the two tabs' appearance callbacks span
-    /// the transition, and a cancelled transition selects the old tab again.
+    /// A switch the delegate animates to `tabs` (the tabs stay, or `setViewControllers` replaces them): the
+    /// selection changes at once, the two tabs' appearance callbacks span the transition, and a cancelled
+    /// transition selects the old tab again if it is still a tab (unsourced: a replaced one cannot be).
     private func runCustomSwitch(
-        from old: UIViewController, to new: UIViewController, animator: any UIViewControllerAnimatedTransitioning
+        from old: UIViewController, to new: UIViewController, animator: any UIViewControllerAnimatedTransitioning,
+        tabs: [UIViewController]
     ) {
         let interaction = delegate?.tabBarController(self, interactionControllerFor: animator)
         var change: ContainedChange?
@@ -139,7 +153,7 @@ open class UITabBarController: UIViewController {
         ) { [weak self] transition in
             guard let self else { return }
             if tabTransition === transition { tabTransition = nil }
-            if transition.isCancelled {
+            if transition.isCancelled, children.contains(where: { $0 === old }) {
                 if selected === new { selected = old }
                 change?.finishCancelled()
             } else {
@@ -149,7 +163,7 @@ open class UITabBarController: UIViewController {
         transition.prepare(animatedBy: animator, interaction: interaction)
         // The transition is the tab bar's before the appearance callbacks begin, so they can join it.
         tabTransition = transition
-        changeContainedChildren(to: children, update: { selected = new }, animated: true, spanning: { change = $0 })
+        changeContainedChildren(to: tabs, update: { selected = new }, animated: true, spanning: { change = $0 })
         transition.run()
     }
 
