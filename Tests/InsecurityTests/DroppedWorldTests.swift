@@ -9,108 +9,99 @@ import Testing
 @MainActor
 @Suite("E14, E15: a world dropped without stop() leaves nothing behind", .cleanSimulatedWorld)
 struct DroppedWorldTests {
-    @Test(
-        "E15, leaks: an awaited modal start, a child started from it in a new navigation controller, then the world is dropped",
-        arguments: [SimAnimation.NonAnimatedTiming.standard, .immediate])
-    func awaitedStartThenDropped(timing: SimAnimation.NonAnimatedTiming) async {
-        SimAnimation.nonAnimatedTiming = timing
+    /// What a test made in its world: the objects that must go with it, and whether its awaited start resumed.
+    @MainActor
+    final class World {
         var live = LiveObjects()
         var resumed = false
+
+        /// Starts `child` on `host` from a task, as async app code does, and lets the task run until the
+        /// child is live.
+        func awaitStart(of child: AdaptiveScreen, on host: InsecurityHost, animated: Bool) async {
+            live.watch(host, child)
+            Task { [self] in
+                _ = await host.start(child, in: .modal, animated: animated)
+                resumed = true
+            }
+            for _ in 0..<100 where !child.isLive { await Task.yield() }
+        }
+    }
+
+    /// Runs `body` in a key window showing a navigation controller, drops every reference, lets the run loop
+    /// and the tasks run, and expects the awaited start to have resumed and every watched object to be gone.
+    private func expectNothingOutlives(
+        timing: SimAnimation.NonAnimatedTiming, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: @MainActor (World, UINavigationController) async -> Void
+    ) async {
+        SimAnimation.nonAnimatedTiming = timing
+        let world = World()
         do {
             let window = UIWindow()
             let navigation = UINavigationController(rootViewController: UIViewController())
             window.rootViewController = navigation
             window.makeKeyAndVisible()
-            let host = InsecurityHost(navigation: navigation)
-            let child = AdaptiveScreen("child")
-            let grandchild = AdaptiveScreen("grandchild")
-            live.watch(window, navigation, host, child, grandchild)
-            Task {
-                _ = await host.start(child, in: .modal, animated: false)
-                resumed = true
-            }
-            for _ in 0..<100 where !child.isLive { await Task.yield() }
-            #expect(child.isLive)
-            child.navigation.start(grandchild, in: .navigation(fallback: UINavigationController()), animated: true) { _ in }
+            world.live.watch(window, navigation)
+            await body(world, navigation)
         }
         SimRunLoop.main.runUntilIdle()
-        for _ in 0..<1_000 where !resumed { await Task.yield() }
-        #expect(resumed, "E15: the awaited start resumes")
-        #expect(live.count == 0, "\(live.objects.map { "\(type(of: $0))" })")
+        for _ in 0..<1_000 where !world.resumed { await Task.yield() }
+        #expect(world.resumed, "E15: the awaited start resumes", sourceLocation: sourceLocation)
+        #expect(
+            world.live.count == 0, "\(world.live.objects.map { "\(type(of: $0))" })", sourceLocation: sourceLocation)
+    }
+
+    @Test(
+        "E15, leaks: an awaited modal start, a child started from it in a new navigation controller, then the world is dropped",
+        arguments: [SimAnimation.NonAnimatedTiming.standard, .immediate])
+    func awaitedStartThenDropped(timing: SimAnimation.NonAnimatedTiming) async {
+        await expectNothingOutlives(timing: timing) { world, navigation in
+            let child = AdaptiveScreen("child")
+            await world.awaitStart(of: child, on: InsecurityHost(navigation: navigation), animated: false)
+            #expect(child.isLive)
+            let grandchild = AdaptiveScreen("grandchild")
+            world.live.watch(grandchild)
+            child.navigation.start(grandchild, in: .navigation(fallback: UINavigationController()), animated: true) {
+                _ in
+            }
+        }
     }
 
     @Test(
         "E15, leaks: a dropped world whose removed screens' completions start more children on the awaited child",
         arguments: [SimAnimation.NonAnimatedTiming.standard, .immediate])
     func completionsStartingWhileDropped(timing: SimAnimation.NonAnimatedTiming) async {
-        SimAnimation.nonAnimatedTiming = timing
-        var live = LiveObjects()
-        var resumed = false
-        do {
-            let window = UIWindow()
-            let navigation = UINavigationController(rootViewController: UIViewController())
-            window.rootViewController = navigation
-            window.makeKeyAndVisible()
-            let host = InsecurityHost(navigation: navigation)
+        await expectNothingOutlives(timing: timing) { world, navigation in
             let child = AdaptiveScreen("child")
-            live.watch(window, navigation, host, child)
-            Task {
-                _ = await host.start(child, in: .modal, animated: false)
-                resumed = true
-            }
-            for _ in 0..<100 where !child.isLive { await Task.yield() }
-            let grandchild = AdaptiveScreen("grandchild")
-            live.watch(grandchild)
-            child.navigation.start(grandchild, in: .navigation(fallback: UINavigationController()), animated: true) {
-                [weak child] _ in
-                // What the app does when the screen goes: another screen from the parent, which finishes it.
-                guard let child else { return }
-                let next = AdaptiveScreen("next")
-                live.watch(next)
-                child.navigation.start(next, in: .navigation(new: UINavigationController()), animated: false) {
+            await world.awaitStart(of: child, on: InsecurityHost(navigation: navigation), animated: false)
+            // What the app does when a screen goes: another screen from the parent, in a new navigation
+            // controller; the last one finishes the parent.
+            @MainActor func startNext(_ names: ArraySlice<String>) {
+                guard let name = names.first else {
+                    child.finish("done")
+                    return
+                }
+                let next = AdaptiveScreen(name)
+                world.live.watch(next)
+                child.navigation.start(next, in: .navigation(new: UINavigationController()), animated: true) {
                     [weak child] _ in
-                    guard let child else { return }
-                    let last = AdaptiveScreen("last")
-                    live.watch(last)
-                    child.navigation.start(last, in: .navigation(new: UINavigationController()), animated: true) {
-                        [weak child] _ in child?.finish("done")
-                    }
+                    if child?.isLive == true { startNext(names.dropFirst()) }
                 }
             }
+            startNext(["grandchild", "next", "last"])
         }
-        SimRunLoop.main.runUntilIdle()
-        for _ in 0..<1_000 where !resumed { await Task.yield() }
-        #expect(resumed, "E15: the awaited start resumes")
-        #expect(live.count == 0, "\(live.objects.map { "\(type(of: $0)) \(($0 as? AdaptiveScreen)?.screen.name ?? "")" })")
     }
 
     @Test(
         "E15, E17: a start waiting behind the app's presentation when the host and the world are dropped resumes, and nothing stays",
         arguments: [SimAnimation.NonAnimatedTiming.standard, .immediate])
     func startWaitingWhenDropped(timing: SimAnimation.NonAnimatedTiming) async {
-        SimAnimation.nonAnimatedTiming = timing
-        var live = LiveObjects()
-        var resumed = false
-        do {
-            let window = UIWindow()
-            let navigation = UINavigationController(rootViewController: UIViewController())
-            window.rootViewController = navigation
-            window.makeKeyAndVisible()
-            let host = InsecurityHost(modal: navigation)
-            let child = AdaptiveScreen("child")
+        await expectNothingOutlives(timing: timing) { world, navigation in
             let sheet = UIViewController()
-            live.watch(window, navigation, host, child, sheet)
+            world.live.watch(sheet)
             navigation.present(sheet, animated: true)
-            Task { [host] in
-                _ = await host.start(child, in: .modal, animated: true)
-                resumed = true
-            }
-            for _ in 0..<100 where !child.isLive { await Task.yield() }
-            #expect(child.isLive && !resumed, "the start waits for the app's presentation")
+            let child = AdaptiveScreen("child")
+            await world.awaitStart(of: child, on: InsecurityHost(modal: navigation), animated: true)
+            #expect(child.isLive && !world.resumed, "the start waits for the app's presentation")
         }
-        SimRunLoop.main.runUntilIdle()
-        for _ in 0..<1_000 where !resumed { await Task.yield() }
-        #expect(resumed, "E15: the awaited start resumes")
-        #expect(live.count == 0, "\(live.objects.map { "\(type(of: $0))" })")
     }
 }
