@@ -59,6 +59,18 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
         if let keyWindowObserver { NotificationCenter.default.removeObserver(keyWindowObserver) }
     }
 
+    /// For an import (X9): a coordinator the app's own initialiser made with a root controller of its own
+    /// (`init()`) runs on the rebuilt root instead; the root its initialiser made, and whatever it showed
+    /// there, is dropped (its first route was held back). False when `root` is not of the coordinator's root
+    /// type.
+    func adoptRestoredRoot(_ root: UIViewController) -> Bool {
+        guard let root = root as? RootViewController else { return false }
+        rootViewController.forgetRouteCoordinator(self)
+        rootViewController = root
+        root.recordRouteCoordinator(self)
+        return true
+    }
+
     open func presented(from presentable: Presentable?) {}
 
     /// Drops the children whose screens are no longer shown, then lets the parent do the same.
@@ -291,6 +303,11 @@ extension UIViewController {
         var entries = (self[associated: routeCoordinatorsKey] ?? []).filter { $0.value != nil }
         entries.append(Weak(coordinator))
         self[associated: routeCoordinatorsKey] = entries
+    }
+
+    fileprivate func forgetRouteCoordinator(_ coordinator: AnyObject) {
+        let entries = (self[associated: routeCoordinatorsKey] ?? []).filter { $0.value != nil && $0.value !== coordinator }
+        self[associated: routeCoordinatorsKey] = entries.isEmpty ? nil : entries
     }
 }
 

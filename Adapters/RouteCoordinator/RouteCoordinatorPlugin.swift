@@ -8,7 +8,9 @@ import CoordinatorBridge
 /// the coordinators through their root controllers.
 ///
 /// A coordinator whose initialiser triggers its first route does not trigger it again when a factory
-/// makes it during an import: the restored screens show that route already.
+/// makes it during an import: the restored screens show that route already. A factory may call an
+/// initialiser that makes the coordinator's own root (`AppCoordinator()`): the coordinator then runs on the
+/// rebuilt root, and the root its initialiser made is dropped.
 @preconcurrency @MainActor
 public final class RouteCoordinatorPlugin: BridgePlugin {
     public let framework = RouteScreens.framework
@@ -103,6 +105,12 @@ public final class RouteCoordinatorPlugin: BridgePlugin {
         }
         let coordinator: any ScreenOwner
         if let product = context.makeCoordinator(typeName: described.type, rootViewController: root) {
+            // A coordinator whose initialiser makes its own root (`init()`) takes the rebuilt one.
+            if let own = product as? any ScreenOwner, own.viewController !== root, own.ownScreens.isEmpty,
+                own.childOwners.isEmpty
+            {
+                _ = own.adoptRestoredRoot(root)
+            }
             guard let own = product as? any ScreenOwner, own.viewController === root else {
                 throw BridgeRebuildError(
                     coordinatorID: described.id,

@@ -34,6 +34,9 @@ protocol ScreenOwner: AnyObject {
     func screensLeft()
     /// The screens it shows now, bottom to top.
     var ownScreens: [UIViewController] { get }
+    /// Runs on `root`, rebuilt by an import, in place of the root its initialiser made; false when `root` is
+    /// not of its root type.
+    func adoptRestoredRoot(_ root: UIViewController) -> Bool
     /// Its children that are coordinators of this module.
     var childOwners: [any ScreenOwner] { get }
     /// The coordinator it was last added to as a child.

@@ -167,6 +167,42 @@ struct RouteSnapshotTests {
         #expect(plan.swiftSkeletons.contains("CatalogFlow"))
     }
 
+    /// XCoordinator apps make their coordinators with `init()` (the example's `AppCoordinator()`), which
+    /// makes a root controller and children of its own; factories can only call that.
+    @Test(
+        "A12, X9: coordinators made by the app's own initialisers, which make their own roots and children, run on the rebuilt roots"
+    )
+    func restoreWithAppsOwnInitialisers() throws {
+        let (window, shop) = runningShop()
+        let xml = withExtendedLifetime(shop) { BridgeSnapshot.export([window], registry: registry) }
+        var rebuilder = BridgeRebuilder(registry: registry)
+        var restoredCatalog: CatalogCoordinator?
+        rebuilder.coordinatorFactories.register(ShopTabsCoordinator.self) { _ in
+            ShopTabsCoordinator(catalog: CatalogCoordinator())
+        }
+        rebuilder.coordinatorFactories.register(CatalogCoordinator.self) { _ in
+            let made = CatalogCoordinator()
+            restoredCatalog = made
+            return made
+        }
+        rebuilder.coordinatorFactories.register(AccountCoordinator.self) { _ in AccountCoordinator() }
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
+        loop.runUntilIdle()
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml, "the same tree, no route ran again")
+        let restoredWindow = try #require(live.windows.first)
+        restoredWindow.makeKeyAndVisible()
+        let catalog = try #require(restoredCatalog)
+        let tabs = try #require(restoredWindow.rootViewController as? UITabBarController)
+        #expect(catalog.rootViewController === tabs.viewControllers?.first, "the catalog runs on the restored stack")
+        expectNoWarningsOrDiagnostics {
+            catalog.trigger(.product("Desk"))
+            loop.runUntilIdle()
+        }
+        #expect(catalog.rootViewController.viewControllers.map(\.title) == ["Catalog", "Lamp", "Desk"])
+        restoredWindow.rootViewController = nil
+        loop.runUntilIdle()
+    }
+
     @Test("X3: without factories the coordinators come back as stand-ins that keep their types and screens")
     func standIns() throws {
         let (window, shop) = runningShop()
