@@ -60,6 +60,20 @@ final class WideSession {
     }
 
     func run(_ steps: [RandomStep]) async -> [String] {
+        // E18: each frame's events come in the order started, shown, ended, once each.
+        var published: [Int: NavigationEvent.Action] = [:]
+        let events = InsecurityEvents.observe { [unowned self] event in
+            let previous = published[event.frameID]
+            published[event.frameID] = event.action
+            let inOrder: Bool
+            switch (previous, event.action) {
+            case (nil, .started), (.started?, .shown): inOrder = true
+            case (.ended?, _), (_, .started), (_, .shown): inOrder = false
+            case (_, .ended): inOrder = true
+            }
+            if !inOrder { failures.append("E18: \(event) after \(previous.map { "\($0)" } ?? "nothing")") }
+        }
+        defer { events.cancel() }
         do {
             window.makeKeyAndVisible()
             setUpApp()
