@@ -135,6 +135,20 @@ struct RoundTripTests {
         #expect(xml.contains(#"base="window""#))
     }
 
+    @Test("X3: a window host an adapter makes records its framework on each root chain, and it round-trips")
+    func adapterWindowHostRecordsItsFramework() throws {
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let windowHost = WindowHost(window, framework: "SomeRouter")
+        windowHost.start(ModalScreen("Start"), animated: false) { _ in }
+        SimRunLoop.main.runUntilIdle()
+        let xml = export([window])
+        #expect(xml.contains(#"base="window" on="window1" framework="SomeRouter""#), "\(xml)")
+        expectRoundTrip([window])
+        window.rootViewController = nil
+        SimRunLoop.main.runUntilIdle()
+    }
+
     @Test("X2: an InsecurityChild started non-animated as a window host's root exports in canonical form")
     func classicWindowRootIsCanonical() throws {
         let window = UIWindow()

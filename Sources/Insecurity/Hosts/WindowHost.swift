@@ -18,8 +18,15 @@ public final class WindowHost: WindowNavigation, _EngineStarter {
     /// The chain started last.
     private var latestChain: InsecurityHost?
 
-    public init(_ window: UIWindow) {
+    /// The framework whose adapter runs the window's chains (recorded on each chain's host, and in
+    /// snapshots); nil for the app's own.
+    public let framework: String?
+
+    /// A host for `window`'s root chains; an adapter passes its `framework`, so that snapshots and trees
+    /// tell its chains from the app's.
+    public init(_ window: UIWindow, framework: String? = nil) {
         self.window = window
+        self.framework = framework
     }
 
     @discardableResult
@@ -44,7 +51,7 @@ public final class WindowHost: WindowNavigation, _EngineStarter {
             return false
         }
         guard child.canStart else { return false }
-        let chain = InsecurityHost(window: window, transition: transition)
+        let chain = InsecurityHost(window: window, transition: transition, framework: framework)
         // The previous chain ends when the new root is on screen: until then it is what the user sees.
         let current = topContext
         current?.succession.laterChainStarted()
