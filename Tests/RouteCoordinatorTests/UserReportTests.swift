@@ -180,6 +180,30 @@ struct UserReportTests {
         #expect(!home.children.contains { $0 is ProfileCoordinator })
     }
 
+    /// XCoordinator's completion is a `CATransaction` completion: it waits for the transition, which for a
+    /// non-animated change under UIKit's timing ends on the next turn of the run loop (S18).
+    @Test(
+        "A12, S18: a non-animated push, pop and present complete after their transitions, not inside trigger",
+        arguments: [SimAnimation.NonAnimatedTiming.deferred, .immediate])
+    func nonAnimatedCompletionsWait(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let home = launch()
+        let options = TransitionOptions(animated: false)
+        for route in [SheetRoute.push, .pop, .first] {
+            var completed = false
+            var transitionRunning = false
+            expectNoWarningsOrDiagnostics {
+                home.trigger(route, with: options) {
+                    completed = true
+                    transitionRunning = home.rootViewController.transitionCoordinator != nil
+                }
+                #expect(completed == (timing == .immediate), "\(route): inside trigger only when transitions end at once")
+                loop.runUntilIdle()
+            }
+            #expect(completed && !transitionRunning, "\(route)")
+        }
+    }
+
     @Test("A12, E19 (#208, #206): two routes triggered in one turn both present, the second on the first")
     func presentingTooQuickly() {
         let home = launch()

@@ -145,7 +145,9 @@ public enum UIKitOperations {
 
     /// Runs `body` once the transitions that the operations requested before it on `container` start have
     /// ended: the completion of a push, a stack replacement, a tab switch or a page turn, called after the
-    /// animation as UIKit's own completions are, and at once when nothing is waiting or running.
+    /// animation as UIKit's own completions are (a `CATransaction` completion), also after a non-animated
+    /// transition, which ends on the run loop's next turn (S18), and at once when nothing is waiting or
+    /// running.
     public static func afterContentChanges(of container: UIViewController, _ body: @escaping @MainActor () -> Void) {
         UIKitOperationQueue.shared.enqueue(
             .init(
@@ -158,7 +160,13 @@ public enum UIKitOperations {
                     return running.map(UIKitOperationQueue.Blocker.transition)
                 },
                 isObsolete: { false },
-                run: body
+                run: { [weak container] in
+                    // What is left is a transition that does not hold changes back: one not animated. Its
+                    // completion runs once the engine has settled what the transition ended (a completion
+                    // may start the next route).
+                    guard let running = container?.transitionCoordinator else { return body() }
+                    running.animate(alongsideTransition: nil) { _ in SimRunLoop.main.perform(body) }
+                }
             )
         )
     }
