@@ -73,11 +73,15 @@ public final class InsecurityClassicPlugin: BridgePlugin {
             let problem: String? =
                 if coordinator.type != frame.type {
                     "it is described as \(coordinator.type), but its frame's coordinator is \(frame.type)"
+                } else if coordinator.identifier != coordinator.type {
+                    "its identifier is \(coordinator.identifier), but an InsecurityChild is identified by its type"
                 } else if coordinator.rootID.flatMap(context.controller(withID:))
                     !== (controller.navigationController ?? controller)
                 {
                     "its root is not the navigation controller holding its controller, nor that controller"
-                } else if coordinator.parentID.flatMap({ controllers[$0] }) !== frame.below {
+                } else if coordinator.parentID.flatMap({ controllers[$0] }) !== frame.below
+                    || coordinator.parentID.map({ controllers[$0] == nil }) == true
+                {
                     "its parent is not the InsecurityChild of the frame right below its own"
                 } else {
                     nil

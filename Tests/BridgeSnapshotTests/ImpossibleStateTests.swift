@@ -1,6 +1,7 @@
 import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
+import Insecurity
 import ResponderCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
@@ -107,5 +108,20 @@ struct ImpossibleStateTests {
                 """
         )
         expectRefused(xml, because: #"already has a child with identifier "Feed""#)
+    }
+
+    @Test("X3, X5: an InsecurityChild described under another identifier than its type is refused")
+    func classicChildUnderAnotherIdentifier() {
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let windowHost = WindowHost(window)
+        windowHost.start(ClassicStep("Start"), animated: false) { _ in }
+        SimRunLoop.main.runUntilIdle()
+        let xml = export([window])
+        window.rootViewController = nil
+        SimRunLoop.main.runUntilIdle()
+        let renamed = xml.replacingOccurrences(of: #"identifier="ClassicStep""#, with: #"identifier="App0""#)
+        #expect(renamed != xml)
+        expectRefused(renamed, because: "an InsecurityChild is identified by its type")
     }
 }
