@@ -21,9 +21,10 @@ import SimUIKit
 @MainActor
 public struct CoordinatorFactories {
     private var insecurity: [String: @MainActor () -> AdoptableFrame] = [:]
-    /// The Insecurity factories in registration order, by class name, to learn the names their
-    /// coordinators report.
-    private var registered: [(className: String, make: @MainActor () -> AnyObject)] = []
+    /// The Insecurity factories in registration order, by class name: each makes a coordinator and gives the
+    /// name it reports, and the frame to adopt it with.
+    private var registered: [(className: String, probe: @MainActor () -> (name: String, frame: () -> AdoptableFrame))] =
+        []
     /// The names the coordinators of each class reported, once learnt.
     private let reportedNames = ReportedNames()
     private var adapted: [String: @MainActor (UIViewController?) -> AnyObject] = [:]
@@ -40,11 +41,18 @@ public struct CoordinatorFactories {
     ) {
         let className = String(describing: type)
         insecurity[className] = { Self.adoptable(make()) }
-        registered.append((className, make))
+        registered.append(
+            (
+                className,
+                {
+                    let coordinator = make()
+                    return (bridgedTypeName(of: coordinator), { Self.adoptable(coordinator) })
+                }
+            ))
     }
 
     /// `coordinator` with its controller, read once as at a start (E1), ready for a host to adopt.
-    fileprivate static func adoptable<Result>(_ coordinator: InsecurityCoordinator<Result>) -> AdoptableFrame {
+    private static func adoptable<Result>(_ coordinator: InsecurityCoordinator<Result>) -> AdoptableFrame {
         let controller = coordinator.viewController
         return AdoptableFrame(coordinator: coordinator, controller: controller) {
             host, presentation, isShown, deliver in
@@ -63,17 +71,14 @@ public struct CoordinatorFactories {
     func makeFrame(typeName: String) -> AdoptableFrame? {
         if let make = insecurity[typeName] { return make() }
         // A class that names itself otherwise: learn the names of the factories not asked yet.
-        for (className, make) in registered {
+        for (className, probe) in registered {
             if let known = reportedNames.byClass[className] {
                 if known == typeName { return insecurity[className]?() }
                 continue
             }
-            let probe = make()
-            let reported = bridgedTypeName(of: probe)
+            let (reported, frame) = probe()
             reportedNames.byClass[className] = reported
-            if reported == typeName, let coordinator = probe as? any AdoptableCoordinator {
-                return coordinator.adoptableFrame()
-            }
+            if reported == typeName { return frame() }
         }
         return nil
     }
@@ -106,12 +111,3 @@ public protocol RestoredChildResultReceiver: AnyObject {
     func restoredChild(_ child: AnyObject, didFinishWith result: Any?)
 }
 
-/// An Insecurity coordinator of any result type, as a factory makes it.
-@MainActor
-private protocol AdoptableCoordinator: AnyObject {
-    func adoptableFrame() -> AdoptableFrame
-}
-
-extension InsecurityCoordinator: AdoptableCoordinator {
-    fileprivate func adoptableFrame() -> AdoptableFrame { CoordinatorFactories.adoptable(self) }
-}

@@ -147,6 +147,13 @@ final class Frame {
         owner?.frameEnded(deliveringDismissal: false)
     }
 
+    /// Ends this frame of a released host and every live frame above it in its chain, top first, as a
+    /// teardown (E8, E15).
+    func endOrphanedWithFramesAbove() {
+        orphanedChain?.endFrames(above: self)
+        endOrphaned()
+    }
+
     /// Drops everything the frame holds once it has ended.
     func release() {
         markEnded()

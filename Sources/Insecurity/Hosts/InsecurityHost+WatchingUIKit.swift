@@ -27,11 +27,10 @@ extension InsecurityHost {
                 guard let frame, frame.isLive else { return }
                 if let self {
                     self.frameRemovedByUIKit(frame, cause: .deallocation)
-                } else if let chain = frame.orphanedChain {
+                } else if frame.orphanedChain != nil {
                     // The app dropped the host, then the screen went too (a test releasing its world): the
                     // frame and those above end as a teardown, so awaited starts resume (E14, E15).
-                    chain.endFrames(above: frame)
-                    frame.endOrphaned()
+                    frame.endOrphanedWithFramesAbove()
                 }
             }
         }

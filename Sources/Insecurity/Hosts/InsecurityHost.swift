@@ -103,9 +103,7 @@ public final class InsecurityHost {
         guard !waiting.isEmpty else { return }
         SimRunLoop.main.perform {
             // The lowest that still waits (one may have ended meanwhile), and every frame above it.
-            guard let lowest = waiting.lazy.compactMap(\.value).first(where: \.isWaitingToShow) else { return }
-            lowest.orphanedChain?.endFrames(above: lowest)
-            lowest.endOrphaned()
+            waiting.lazy.compactMap(\.value).first(where: \.isWaitingToShow)?.endOrphanedWithFramesAbove()
         }
     }
 

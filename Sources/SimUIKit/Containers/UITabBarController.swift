@@ -109,13 +109,20 @@ open class UITabBarController: UIViewController {
         let oldIndex = children.firstIndex { $0 === old }
         let kept =
             tabs.first { $0 === old } ?? oldIndex.flatMap { tabs.indices.contains($0) ? tabs[$0] : nil } ?? tabs.first
-        if animated, let old, let kept, kept !== old, isOnScreen,
-            let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: old, to: kept)
+        switchTab(to: kept, tabs: tabs, animated: animated)
+    }
+
+    /// Selects `new` among `tabs` (the tabs stay, or `setViewControllers` replaces them): through the
+    /// delegate's animation controller when `animated`, on screen, and the delegate gives one; at once
+    /// otherwise.
+    private func switchTab(to new: UIViewController?, tabs: [UIViewController], animated: Bool) {
+        if animated, let old = selected, let new, new !== old, isOnScreen,
+            let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: old, to: new)
         {
             tabTransition?.end()
-            runCustomSwitch(from: old, to: kept, animator: animator, tabs: tabs)
+            runCustomSwitch(from: old, to: new, animator: animator, tabs: tabs)
         } else {
-            changeContainedChildren(to: tabs) { selected = kept }
+            changeContainedChildren(to: tabs) { selected = new }
         }
     }
 
@@ -129,18 +136,11 @@ open class UITabBarController: UIViewController {
                 return
             }
             tabTransition?.end()
-            if let old = selected, isOnScreen,
-                let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: old, to: newValue)
-            {
-                runCustomSwitch(from: old, to: newValue, animator: animator, tabs: children)
-            } else {
-                changeContainedChildren(to: children) { selected = newValue }
-            }
+            switchTab(to: newValue, tabs: children, animated: true)
         }
     }
 
-    /// A switch the delegate animates to `tabs` (the tabs stay, or `setViewControllers` replaces them): the
-    /// selection changes at once, the two tabs' appearance callbacks span the transition, and a cancelled
+    /// A switch the delegate animates to `tabs`: the selection changes at once, the two tabs' appearance callbacks span the transition, and a cancelled
     /// transition selects the old tab again if it is still a tab (unsourced: a replaced one cannot be).
     private func runCustomSwitch(
         from old: UIViewController, to new: UIViewController, animator: any UIViewControllerAnimatedTransitioning,
