@@ -10,29 +10,31 @@ struct ShrunkSequenceTests {
         "E8: a coordinator finishes while a child is above it and its completion replaces the window root; the child gets no completion",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func frameAboveReplacedRoot(timing: SimAnimation.NonAnimatedTiming) async {
-        await expectNoFailures([(20, 239), (0, 0), (0, 140), (0, 186), (1, 276)], timing: timing)
+        await WideHarness.expectKeepsInvariants(
+            [(20, 239), (0, 0), (0, 140), (0, 186), (1, 276)], in: .windowRoots, timing: timing)
     }
 
     @Test(
         "E13, E14: a presented child's completion replaces the window root; the old chain ends, and its coordinators' calls find their host",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func replacedChainEnds(timing: SimAnimation.NonAnimatedTiming) async {
-        await expectNoFailures([(20, 543), (0, 728), (1, 218), (0, 0)], timing: timing)
+        await WideHarness.expectKeepsInvariants([(20, 543), (0, 728), (1, 218), (0, 0)], in: .windowRoots, timing: timing)
     }
 
     @Test(
         "E13: app code dismisses a sheet whose completion replaces the window root; the replaced root's coordinator has ended before the app's next call",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func replacedRootEndsAtOnce(timing: SimAnimation.NonAnimatedTiming) async {
-        await expectNoFailures(
-            [(0, 0), (0, 0), (0, 0), (0, 0), (20, 3), (20, 983), (22, 103), (16, 0), (0, 0)], timing: timing)
+        await WideHarness.expectKeepsInvariants(
+            [(0, 0), (0, 0), (0, 0), (0, 0), (20, 3), (20, 983), (22, 103), (16, 0), (0, 0)], in: .windowRoots,
+            timing: timing)
     }
 
     @Test(
         "A3: a parent takes over twice while a child's root replacement waits between its two replacements; its list stays on the stack",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func takeoverAroundChildRoot(timing: SimAnimation.NonAnimatedTiming) async {
-        await expectNoFailures(
+        await WideHarness.expectKeepsInvariants(
             [(17, 293), (7, 581), (17, 755), (9, 940), (4, 951), (17, 542), (9, 852), (22, 415), (0, 739), (8, 936)],
             in: .sharedStack, timing: timing)
     }
@@ -41,14 +43,7 @@ struct ShrunkSequenceTests {
         "S6, S12: an edge swipe held while the split view's tab switches away and back; the pop's end leaves what is shown appeared",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func heldPopAcrossTabSwitches(timing: SimAnimation.NonAnimatedTiming) async {
-        await expectNoFailures([(7, 0), (0, 48), (22, 36), (19, 0), (11, 31), (19, 0)], in: .splitView, timing: timing)
-    }
-
-    private func expectNoFailures(
-        _ steps: [(Int, Int)], in world: RandomWorld = .windowRoots, timing: SimAnimation.NonAnimatedTiming
-    ) async {
-        SimAnimation.nonAnimatedTiming = timing
-        let failures = await WideSession(world).run(steps.map { RandomStep(action: $0.0, value: $0.1) })
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        await WideHarness.expectKeepsInvariants(
+            [(7, 0), (0, 48), (22, 36), (19, 0), (11, 31), (19, 0)], in: .splitView, timing: timing)
     }
 }

@@ -107,6 +107,18 @@ enum WideHarness {
         )
     }
 
+    /// Runs one shrunk sequence, given as (action, value) pairs of `RandomStep`, with non-animated transitions
+    /// timed by `timing`, and expects it to keep every invariant.
+    static func expectKeepsInvariants(
+        _ pairs: [(Int, Int)], in world: RandomWorld, restores: Bool = false, timing: SimAnimation.NonAnimatedTiming,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = pairs.map { RandomStep(action: $0.0, value: $0.1) }
+        let failures = await WideSession(world, restores: restores).run(steps)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))", sourceLocation: sourceLocation)
+    }
+
     /// Checks `count` random sessions of `world` with non-animated transitions timed by `timing` (S18),
     /// shrinking the first that fails to a minimal sequence.
     static func check(
@@ -164,10 +176,7 @@ struct WideRandomSequenceTests {
         "E14, E15, E17: a start waiting when its host and window are dropped resumes, and nothing outlives the world",
         arguments: [SimAnimation.NonAnimatedTiming.standard, .immediate])
     func waitingStartOfDroppedWorld(timing: SimAnimation.NonAnimatedTiming) async {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = [(20, 303), (8, 720), (8, 572)].map { RandomStep(action: $0.0, value: $0.1) }
-        let failures = await WideSession(.windowRoots, restores: false).run(steps)
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        await WideHarness.expectKeepsInvariants([(20, 303), (8, 720), (8, 572)], in: .windowRoots, timing: timing)
     }
 
     /// Another: a pushed screen shows an alert, eight more starts wait behind it, and an awaited modal
@@ -176,11 +185,8 @@ struct WideRandomSequenceTests {
         "E14, E15: starts waiting behind an alert when the world is dropped: every awaited start resumes, nothing outlives it",
         arguments: [SimAnimation.NonAnimatedTiming.standard, .immediate])
     func startsBehindAnAlertOfDroppedWorld(timing: SimAnimation.NonAnimatedTiming) async {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = ([(0, 0), (13, 0)] + Array(repeating: (0, 0), count: 8) + [(8, 5)])
-            .map { RandomStep(action: $0.0, value: $0.1) }
-        let failures = await WideSession(.engine, restores: false).run(steps)
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        await WideHarness.expectKeepsInvariants(
+            [(0, 0), (13, 0)] + Array(repeating: (0, 0), count: 8) + [(8, 5)], in: .engine, timing: timing)
     }
 }
 
@@ -215,12 +221,8 @@ struct RestoreSequenceTests {
         "E14, E20, A11: a coordinator presenting from a new anchor keeps its earlier presentation's host; stopping it reports nothing",
         arguments: [SimAnimation.NonAnimatedTiming.deferred, .immediate])
     func presentationsFromTwoAnchors(timing: SimAnimation.NonAnimatedTiming) async {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = [(19, 755), (19, 813), (13, 480), (21, 816), (13, 162)].map {
-            RandomStep(action: $0.0, value: $0.1)
-        }
-        let failures = await WideSession(.pages, restores: false).run(steps)
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        await WideHarness.expectKeepsInvariants(
+            [(19, 755), (19, 813), (13, 480), (21, 816), (13, 162)], in: .pages, timing: timing)
     }
 
     /// A sequence the restore suite found, shrunk, kept as a regression: (action, value) pairs of `RandomStep`.
@@ -230,11 +232,9 @@ struct RestoreSequenceTests {
         "X9, E20: a restored alert tapped, then pushes and a new window root: the session keeps every invariant",
         arguments: [SimAnimation.NonAnimatedTiming.deferred, .immediate])
     func alertThenWindowRoot(timing: SimAnimation.NonAnimatedTiming) async {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = [(19, 31), (3, 0), (13, 63), (6, 7), (13, 0), (21, 0), (0, 0), (0, 0), (0, 0), (20, 0)]
-            .map { RandomStep(action: $0.0, value: $0.1) }
-        let failures = await WideSession(.mixed, restores: true).run(steps)
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        await WideHarness.expectKeepsInvariants(
+            [(19, 31), (3, 0), (13, 63), (6, 7), (13, 0), (21, 0), (0, 0), (0, 0), (0, 0), (20, 0)], in: .mixed,
+            restores: true, timing: timing)
     }
 }
 
