@@ -157,17 +157,22 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     // MARK: Children
 
     /// Whether a child still shows something: a controller child is never kept (as in the library); a
-    /// coordinator sharing this one's root shows its own screens; a presentable this coordinator pushed or
-    /// presented is shown while its frame lives (it has left once the user or a transition removed it, even
-    /// while UIKit still animates it away); any other presentable while UIKit holds its controller.
+    /// coordinator sharing this one's root shows its own screens, any coordinator the screens it presented; a
+    /// presentable this coordinator pushed or presented is shown while its frame lives (it has left once the user or a transition removed it, even
+    /// while UIKit still animates it away); any other presentable while UIKit holds its controller or a
+    /// queued container change will show it.
     private func isShown(_ presentable: Presentable) -> Bool {
         guard !(presentable is UIViewController), let controller = presentable.viewController else { return false }
-        if let owner = screenOwner(of: presentable), controller === viewController {
+        let owner = screenOwner(of: presentable)
+        if let owner, controller === viewController {
             return owner.showsOwnScreens
         }
+        // A coordinator whose screen left while a screen it presented stays up (UIKit keeps that presentation)
+        // still shows something.
+        if owner?.presentsScreens == true { return true }
         if presentedScreens.contains(where: { $0.value === controller }) { return RouteScreens.isPresented(controller) }
         if pushedScreens.contains(where: { $0.value === controller }) { return isPlanned(controller) }
-        return controller.isInViewHierarchy
+        return controller.isInViewHierarchy || RouteScreens.isArrivingInContainer(controller)
     }
 
     /// Whether a stack this coordinator pushed onto holds `controller`, or will once its queue has run (a
@@ -224,10 +229,14 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 
     var frameTypeName: String { bridgedTypeName(of: self) }
 
+    /// Whether a screen this coordinator presented is still presented.
+    var presentsScreens: Bool {
+        presentedScreens.contains { $0.value.map(RouteScreens.isPresented) ?? false }
+    }
+
     /// Whether a screen this coordinator showed is still shown, or it never showed one.
     var showsOwnScreens: Bool {
-        !hasShownScreens || presentedScreens.contains { $0.value.map(RouteScreens.isPresented) ?? false }
-            || pushedScreens.contains { $0.value.map(isPlanned) ?? false }
+        !hasShownScreens || presentsScreens || pushedScreens.contains { $0.value.map(isPlanned) ?? false }
     }
 
     func pushed(_ controller: UIViewController, on stack: SharedNavigationStack) {

@@ -50,6 +50,8 @@ protocol ScreenOwner: AnyObject {
     func restoreChild(_ child: Presentable)
     /// Whether a screen this coordinator showed is still shown, or it never showed one.
     var showsOwnScreens: Bool { get }
+    /// Whether a screen this coordinator presented is still presented.
+    var presentsScreens: Bool { get }
 }
 
 /// The UIKit work of the module's transitions, all of it through the engine (E19): pushes, pops and
@@ -64,6 +66,8 @@ enum RouteScreens {
     private static let frameKey = AssociationKey<Weak<InsecurityCoordinator<Void>>>()
     /// Set on a controller whose presentation waits for the operations requested before it to run.
     private static let startPendingKey = AssociationKey<Bool>()
+    /// On a controller that queued container changes will show (tabs, pages, columns): how many still wait.
+    private static let containmentPendingKey = AssociationKey<Int>()
 
     /// Makes `animation` the transitioning delegate of `controller` and keeps it as long as the controller,
     /// since UIKit holds transitioning delegates weakly and a later dismissal needs it.
@@ -247,12 +251,15 @@ enum RouteScreens {
                 return
             }
             hold(animation, on: target)
+            // The dismissal is ordered on the chain of the controller presenting `target`, and may wait there
+            // for transitions inside what leaves (a push in one of its tabs): the completion waits with it.
+            let presenter = target.presentingViewController ?? anchor
             if let frame = target[associated: frameKey]?.value, frame.isLive {
                 frame.dismiss(animated: options.animated)
             } else {
                 UIKitOperations.dismiss(target, animated: options.animated)
             }
-            UIKitOperations.afterPresentations(on: root) { completion?() }
+            UIKitOperations.afterPresentations(on: presenter) { completion?() }
         }
     }
 
@@ -333,14 +340,30 @@ enum RouteScreens {
         controller.didMove(toParent: parent)
     }
 
-    /// Changes `container` through the queue, then completes once the change's transition has ended.
+    /// Changes `container` through the queue, then completes once the change's transition has ended. Until
+    /// the change has run, the `arriving` controllers it shows count as shown (their coordinators stay
+    /// children, whatever transitions of theirs end first).
     static func change<Container: UIViewController>(
-        _ container: Container, _ what: String, completion: @escaping PresentationHandler,
-        _ body: @escaping @MainActor (Container) -> Void
+        _ container: Container, _ what: String, arriving: [UIViewController] = [],
+        completion: @escaping PresentationHandler, _ body: @escaping @MainActor (Container) -> Void
     ) {
+        for controller in arriving {
+            controller[associated: containmentPendingKey] = (controller[associated: containmentPendingKey] ?? 0) + 1
+        }
         // Tab bar, page and split view controllers hold a change back whether it animates or not.
-        UIKitOperations.perform(on: container, what, animated: true, body)
+        UIKitOperations.perform(on: container, what, animated: true) { container in
+            for controller in arriving {
+                let waiting = (controller[associated: containmentPendingKey] ?? 1) - 1
+                controller[associated: containmentPendingKey] = waiting > 0 ? waiting : nil
+            }
+            body(container)
+        }
         UIKitOperations.afterContentChanges(of: container, completion)
+    }
+
+    /// Whether a queued container change will show `controller`.
+    static func isArrivingInContainer(_ controller: UIViewController) -> Bool {
+        controller[associated: containmentPendingKey] != nil
     }
 
     static func setTabs(
@@ -350,7 +373,7 @@ enum RouteScreens {
         // Whichever tab ends up selected (UIKit keeps the selection, else its index, else the first) switches
         // with the animation.
         for controller in controllers { hold(animation, on: controller) }
-        change(tabs, "setting the tabs", completion: completion) {
+        change(tabs, "setting the tabs", arriving: controllers, completion: completion) {
             $0.setViewControllers(controllers, animated: options.animated)
         }
     }
@@ -389,7 +412,7 @@ enum RouteScreens {
     static func setColumns(
         _ controllers: [UIViewController], of split: UISplitViewController, completion: @escaping PresentationHandler
     ) {
-        change(split, "setting the columns", completion: completion) { $0.viewControllers = controllers }
+        change(split, "setting the columns", arriving: controllers, completion: completion) { $0.viewControllers = controllers }
     }
 
     static func setPages(
@@ -397,7 +420,7 @@ enum RouteScreens {
         direction: UIPageViewController.NavigationDirection, options: TransitionOptions,
         completion: @escaping PresentationHandler
     ) {
-        change(pages, "a page change", completion: completion) { pages in
+        change(pages, "a page change", arriving: controllers, completion: completion) { pages in
             let required =
                 pages.transitionStyle == .pageCurl && (pages.isDoubleSided || pages.spineLocation == .mid) ? 2 : 1
             guard controllers.count == required else {
