@@ -91,18 +91,21 @@ struct RouteRaceTests {
             }
             loop.runUntilIdle()
         }
-        let tabs = try? #require(weakTabs)
-        #expect(tabs?.children.count == 2, "both tabs' coordinators stay children while shown")
+        guard let tabs = weakTabs else {
+            Issue.record("the presented tab bar coordinator was released")
+            return
+        }
+        #expect(tabs.children.count == 2, "both tabs' coordinators stay children while shown")
         var completed = false
         expectNoWarningsOrDiagnostics {
-            tabs?.performTransition(tabs?.deepLink(.tab(1), SheetRoute.first) ?? .none(), with: .init(animated: true)) {
+            tabs.performTransition(tabs.deepLink(.tab(1), SheetRoute.first), with: .init(animated: true)) {
                 completed = true
             }
             loop.runUntilIdle()
         }
         #expect(completed)
-        #expect(tabs?.rootViewController.selectedIndex == 1)
-        #expect(tabs?.second.rootViewController.presentedViewController?.title == "First")
+        #expect(tabs.rootViewController.selectedIndex == 1)
+        #expect(tabs.second.rootViewController.presentedViewController?.title == "First")
     }
 
     @Test(
