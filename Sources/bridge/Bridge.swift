@@ -361,11 +361,14 @@ func readSnapshot(_ path: String) throws -> BridgedTree {
         throw ExitCode(2)
     case .invalid(let problems):
         for problem in problems { fail(problem) }
-        fail(
-            "\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example."
-        )
+        fail(invalidSnapshotHint(path))
         throw ExitCode(2)
     }
+}
+
+/// What to do about the invalid snapshot at `path`.
+func invalidSnapshotHint(_ path: String) -> String {
+    "\(path): not a valid snapshot; `bridge validate \(path)` lists the problems, `bridge snapshot` writes an example."
 }
 
 /// Writes `text` to `path`, or to standard output when `path` is nil.

@@ -57,8 +57,6 @@ struct DemoScene {
         override var viewController: UIViewController { DemoScene.screen("Payment", id: "payment") }
     }
 
-    static let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared])
-
     let window: UIWindow
     let navigation: UINavigationController
     let shop: ShopCoordinator
@@ -109,6 +107,6 @@ struct DemoScene {
         let scene = DemoScene()
         scene.checkOut()
         defer { scene.tearDown() }
-        return BridgeSnapshot.export([scene.window], registry: registry)
+        return BridgeSnapshot.export([scene.window], registry: standardRegistry())
     }
 }

@@ -50,7 +50,7 @@ struct DemoStory {
             3, "The bridged tree as a snapshot",
             "One XML document holds both frameworks: windows, controllers, hosts with frames, coordinators.\nIt is canonical (same screen, same bytes), so it can be committed and diffed."
         )
-        let snapshot = BridgeSnapshot.export([window], registry: DemoScene.registry)
+        let snapshot = BridgeSnapshot.export([window], registry: standardRegistry())
         let lines = snapshot.split(separator: "\n")
         for line in lines.prefix(12) { print(terminal.paint(String(line), .dim)) }
         print(
@@ -80,7 +80,7 @@ struct DemoStory {
         chapter(
             5, "What changed, as a diff",
             "`bridge diff OLD NEW` prints this and exits 1 when snapshots differ: a navigation regression test.")
-        let after = BridgeSnapshot.export([window], registry: DemoScene.registry)
+        let after = BridgeSnapshot.export([window], registry: standardRegistry())
         for difference in BridgeSnapshot.diff(try BridgeSnapshot.parse(before), try BridgeSnapshot.parse(after)) {
             let colourOfChange: Terminal.Colour =
                 switch difference.change {
@@ -97,10 +97,10 @@ struct DemoStory {
         chapter(
             6, "The snapshot re-imported",
             "The first snapshot, imported into a fresh window: the same tree, and it keeps working.")
-        let live = try BridgeSnapshot.importLive(snapshot, rebuilder: BridgeRebuilder(registry: DemoScene.registry))
+        let live = try BridgeSnapshot.importLive(snapshot, rebuilder: BridgeRebuilder(registry: standardRegistry()))
         let restored = live.windows[0]
         restored.makeKeyAndVisible()
-        let same = BridgeSnapshot.export(live.windows, registry: DemoScene.registry) == snapshot
+        let same = BridgeSnapshot.export(live.windows, registry: standardRegistry()) == snapshot
         print("   export(import(snapshot)) == snapshot: " + terminal.paint(same ? "yes" : "NO", same ? .green : .red))
         if let payment = controller(withID: "payment", in: [restored]) {
             print("   the user swipes the restored payment sheet down")
@@ -132,7 +132,7 @@ struct DemoStory {
     }
 
     private func tree(_ windows: [UIWindow]) {
-        print(BridgeReader(registry: DemoScene.registry).read(windows).rendered())
+        print(BridgeReader(registry: standardRegistry()).read(windows).rendered())
     }
 }
 

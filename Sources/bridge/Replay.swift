@@ -41,7 +41,6 @@ struct Replay: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let tree = try readSnapshot(snapshot)
         let journey = try readJourney()
         if let output {
             do {
@@ -53,7 +52,7 @@ struct Replay: ParsableCommand {
         }
         try MainActor.assumeIsolated {
             let registry = standardRegistry()
-            let live = try importLive(tree, registry: registry)
+            let live = try importLive(registry: registry)
             live.windows.first?.makeKeyAndVisible()
             @MainActor func emit(_ number: Int, _ caption: String) throws {
                 let state = BridgeSnapshot.export(live.windows, registry: registry)
@@ -83,14 +82,23 @@ struct Replay: ParsableCommand {
         }
     }
 
+    /// Imports the snapshot file; a document that is invalid or cannot be rebuilt ends the replay with each
+    /// problem at its line and column.
     @MainActor
-    private func importLive(_ tree: BridgedTree, registry: BridgeRegistry) throws -> BridgeRebuilder.Live {
+    private func importLive(registry: BridgeRegistry) throws -> BridgeRebuilder.Live {
+        let bytes: [UInt8]
         do {
-            return try BridgeRebuilder(registry: registry).rebuild(tree)
+            bytes = try InputFile.read(snapshot, limit: SnapshotLimits().maxBytes)
         } catch {
-            for message in error.messages {
-                fail("\(snapshot):\(SnapshotIssue(.unbuildable, message, line: 0, column: 0))")
-            }
+            fail("\(snapshot): \(error.message)")
+            throw ExitCode(2)
+        }
+        do {
+            return try BridgeSnapshot.importLive(
+                String(decoding: bytes, as: UTF8.self), rebuilder: BridgeRebuilder(registry: registry))
+        } catch {
+            for issue in error.issues { fail("\(snapshot):\(issue)") }
+            if error.issues.contains(where: { $0.kind != .unbuildable }) { fail(invalidSnapshotHint(snapshot)) }
             throw ExitCode(2)
         }
     }

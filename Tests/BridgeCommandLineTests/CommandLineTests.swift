@@ -340,8 +340,29 @@ struct CommandLineTests {
         #expect(replay.status == 2)
         #expect(
             replay.error.contains(
-                "unbuildable: UIKit would raise NSInternalInconsistencyException: UINavigationControllers are not allowed in a navigation controller!"
-            ))
+                "\(nested.path):2:1: unbuildable: UIKit would raise NSInternalInconsistencyException: UINavigationControllers are not allowed in a navigation controller!"
+            ), "UIKit's exception is the document's problem: \(replay.error)")
+    }
+
+    @Test("X13: bridge replay places a problem of the import at the element it names")
+    func replayPlacesImportProblems() throws {
+        let foreign = try temporaryFile(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <bridge-snapshot version="4">
+              <windows><window id="w" key="true" visible="true" root="home"/></windows>
+              <controllers><controller id="home" type="UIViewController"/></controllers>
+              <hosts/>
+              <coordinators>
+                <coordinator id="c" framework="Elsewhere" type="T" identifier="c" root="home"/>
+              </coordinators>
+            </bridge-snapshot>
+            """, name: "foreign.xml")
+        let replay = try bridgeRun(["replay", foreign.path, try temporaryFile("wait\n", name: "wait.txt").path])
+        #expect(replay.status == 2)
+        #expect(
+            replay.error
+                == "\(foreign.path):7:5: unbuildable: coordinator \"c\": no plugin is registered for Elsewhere\n")
     }
 
     @Test("bridge migrate reports a mapping per legacy coordinator and writes Swift skeletons")
