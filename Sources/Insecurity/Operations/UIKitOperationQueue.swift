@@ -97,20 +97,28 @@ final class UIKitOperationQueue {
     /// Whether operations are waiting for a transition to end.
     var isEmpty: Bool { pending.isEmpty }
 
-    /// Operations held back for a transition that UIKit itself would not have waited for (E21), described.
+    /// Operations held back for a transition that UIKit itself would not have waited for (E21), described;
+    /// recorded in builds with `INSECURITY_CHECKS` (this package's debug builds) only.
     private(set) var overDeferrals: [String] = []
 
     /// Adds `operation` after every operation requested before it, and runs what can run.
     func enqueue(_ operation: Operation) {
-        // Held by a transition rather than by an earlier operation: UIKit would have to agree (E21).
+        #if INSECURITY_CHECKS
+            recordOverDeferral(of: operation)
+        #endif
+        pending.append(operation)
+        runReadyOperations()
+    }
+
+    /// Records `operation` when a transition holds it rather than an earlier operation, and UIKit would not
+    /// have held it (E21).
+    private func recordOverDeferral(of operation: Operation) {
         let liveKeys = Set(operation.keys.compactMap(\.liveID))
         if !pending.contains(where: { $0.keys.contains { $0.liveID.map(liveKeys.contains) ?? false } }),
             let blocker = operation.blocker(), !blocker.isRestoring, let accepted = operation.acceptedByUIKitNow()
         {
             overDeferrals.append("\(accepted) was held back for a transition UIKit would not have waited for")
         }
-        pending.append(operation)
-        runReadyOperations()
     }
 
     /// Returns the over-deferrals recorded so far and forgets them.

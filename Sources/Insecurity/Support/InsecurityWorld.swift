@@ -5,7 +5,8 @@ public enum InsecurityWorld {
     public static var hasPendingOperations: Bool { !UIKitOperationQueue.shared.isEmpty }
 
     /// The operations the engine's queue held back since the last call although UIKit would have carried
-    /// them out at once (E21): empty when the queue delays only what UIKit refuses, cuts short or defers.
+    /// them out at once (E21): empty when the queue delays only what UIKit refuses, cuts short or defers. Recorded
+    /// in this package's debug builds (`INSECURITY_CHECKS`); always empty in release builds.
     public static func takeOverDeferrals() -> [String] {
         UIKitOperationQueue.shared.takeOverDeferrals()
     }
