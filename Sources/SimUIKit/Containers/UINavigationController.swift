@@ -1,132 +1,5 @@
 import Foundation
 
-/// Told when a navigation controller starts and finishes showing a controller, and asked for custom
-/// transition animators (S23). Every method is optional, as in UIKit.
-@MainActor
-public protocol UINavigationControllerDelegate: AnyObject {
-    func navigationController(
-        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
-    func navigationController(
-        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
-    /// The animator of an animated push or pop from `fromVC` to `toVC`, or nil for the standard one.
-    func navigationController(
-        _ navigationController: UINavigationController,
-        animationControllerFor operation: UINavigationController.Operation,
-        from fromVC: UIViewController,
-        to toVC: UIViewController
-    ) -> (any UIViewControllerAnimatedTransitioning)?
-    /// The object that drives a custom transition interactively, asked only when an animator was returned.
-    func navigationController(
-        _ navigationController: UINavigationController,
-        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
-    ) -> (any UIViewControllerInteractiveTransitioning)?
-}
-
-extension UINavigationControllerDelegate {
-    public func navigationController(
-        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
-    ) {}
-    public func navigationController(
-        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
-    ) {}
-    public func navigationController(
-        _ navigationController: UINavigationController,
-        animationControllerFor operation: UINavigationController.Operation,
-        from fromVC: UIViewController,
-        to toVC: UIViewController
-    ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
-    public func navigationController(
-        _ navigationController: UINavigationController,
-        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
-    ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
-}
-
-/// A change of a navigation stack, as seen by ``UINavigationController/observeStack(_:)``.
-///
-/// Every change is reported when it is made (`.began`: ``UINavigationController/viewControllers``
-/// already holds `current`) and when its transition ends (`.completed`), or `.cancelled` when the user
-/// cancels an interactive pop or a custom animator cancels the transition (the stack is `previous` again).
-public struct NavigationStackChange {
-    public enum Cause: Sendable, Hashable {
-        case push, pop, popToViewController, popToRoot, setViewControllers
-        /// The user tapped the back button (``UINavigationController/simulateBackButtonTap()``).
-        case backButton
-        /// The user swiped from the edge (``UINavigationController/beginInteractivePop()``).
-        case interactivePop
-
-        /// The method UIKit's console message names for the call: the one that decides (iOS 26.1), the public
-        /// `setViewControllers:animated:` for a replacement, the internal method every push and pop goes
-        /// through otherwise (earlier versions named the public selector).
-        var methodName: String {
-            switch self {
-            case .setViewControllers: "setViewControllers:animated:"
-            case .push, .pop, .popToViewController, .popToRoot, .backButton, .interactivePop:
-                "_applyViewControllers:transition:animated:operation:rescheduleBlock:"
-            }
-        }
-    }
-
-    public enum Phase: Sendable, Hashable {
-        case began, completed, cancelled
-    }
-
-    public let navigationController: UINavigationController
-    /// The stack after the change (for `.cancelled`, the stack as it was before and is again).
-    public let current: [UIViewController]
-    public let cause: Cause
-    public let phase: Phase
-    public let animated: Bool
-    /// The stack's own transition while it runs (nil once it has ended or for a change without one). The
-    /// navigation controller's `transitionCoordinator` may be another one: a presentation's, for instance.
-    public let transitionCoordinator: (any UIViewControllerTransitionCoordinator)?
-    private let delta: StackDelta
-
-    init(
-        navigationController: UINavigationController, delta: StackDelta, current: [UIViewController], cause: Cause,
-        phase: Phase, animated: Bool, transitionCoordinator: (any UIViewControllerTransitionCoordinator)?
-    ) {
-        self.navigationController = navigationController
-        self.transitionCoordinator = transitionCoordinator
-        self.delta = delta
-        self.current = current
-        self.cause = cause
-        self.phase = phase
-        self.animated = animated
-    }
-
-    /// The stack before the change (computed on demand, so that pushes and pops cost the same at any depth).
-    public var previous: [UIViewController] {
-        switch delta {
-        case .pushed: Array(current.dropLast())
-        case .popped(let removed): current + removed
-        case .replaced(let previous): previous
-        }
-    }
-
-    /// Controllers in `previous` that are not in `current`, bottom to top.
-    public var removed: [UIViewController] {
-        switch delta {
-        case .pushed:
-            return []
-        case .popped(let removed):
-            return removed
-        case .replaced(let previous):
-            let kept = Set(current.map(ObjectIdentifier.init))
-            return previous.filter { !kept.contains(ObjectIdentifier($0)) }
-        }
-    }
-}
-
-/// How a stack changed, kept in the form that is cheapest to record.
-enum StackDelta {
-    /// One controller was pushed on top of the previous stack.
-    case pushed
-    /// These controllers were popped off the top of the previous stack.
-    case popped([UIViewController])
-    /// The whole stack was replaced.
-    case replaced(previous: [UIViewController])
-}
-
 /// A navigation controller: holds its stack, pushes and pops on the virtual clock, and simulates
 /// the back button and the interactive pop gesture.
 ///
@@ -147,7 +20,7 @@ open class UINavigationController: UIViewController {
     public var isInteractivePopEnabled = true
     var popRecognizer: InteractivePopGestureRecognizer?
     /// True while a collapsed split view pushes its detail, the one push of a navigation controller UIKit allows.
-    private var nestsNavigation = false
+    var nestsNavigation = false
 
     /// The recognizer of the edge swipe that pops (attached to the navigation controller's view, which this
     /// loads). Tests drive it step by step; app code may set its delegate, replace its action with
@@ -295,43 +168,6 @@ open class UINavigationController: UIViewController {
         case popTo(UIViewController)
         /// Replaces the whole stack.
         case replace([UIViewController])
-    }
-
-    /// What UIKit does with a stack change requested now (S6).
-    enum StackChangeDisposition {
-        /// Applied at once.
-        case apply
-        /// Queued behind `transition`, and decided again when it ends.
-        case queue(behind: SimTransition)
-        /// Dropped, with UIKit's console message, for `transition`.
-        case drop(for: SimTransition)
-    }
-
-    /// What UIKit does with a stack change requested now, as `setViewControllers:animated:` and
-    /// `_applyViewControllers:transition:animated:operation:rescheduleBlock:` decide from the transition
-    /// coordinator they find (S6): a push or pop of this stack animating or held by the finger queues every
-    /// change; a presentation or dismissal whose style conflicts with navigation transitions drops it;
-    /// another presentation or dismissal queues an animated change and lets a non-animated one through. UIKit
-    /// lets a running push or pop be preempted only when its custom animator asks for it
-    /// (`_isCurrentTransitionPreemptable`), which no animator here can: the change is queued.
-    func disposition(ofChangeAnimated animated: Bool) -> StackChangeDisposition {
-        if let running = navigationTransition, running.isAnimated { return .queue(behind: running) }
-        guard let modal = modalTransitionInView else { return .apply }
-        if modal.conflictsWithStackChanges(of: self) { return .drop(for: modal) }
-        return animated ? .queue(behind: modal) : .apply
-    }
-
-    /// The presentation or dismissal UIKit's `_transitionCoordinator` finds for this navigation controller: one
-    /// it or one of its parents takes part in, or one running in the chain presented above it.
-    private var modalTransitionInView: SimTransition? {
-        var level: UIViewController? = self
-        while let current = level {
-            if let transition = current.presentationTransition, !transition.isFinished { return transition }
-            level = current.parent
-        }
-        return presentationHolder.presentedChain().lazy.compactMap(\.presentationTransition).first {
-            !$0.isFinished
-        }
     }
 
     /// For the engine's queue, which holds back exactly what UIKit would drop or queue (E19) and nothing it
@@ -598,54 +434,6 @@ open class UINavigationController: UIViewController {
         } else {
             delegate.navigationController(self, didShow: top, animated: animated)
         }
-    }
-
-    /// Pushes `controller` the way a collapsed split view shows its detail: a navigation controller is allowed
-    /// there, nested in this one's stack.
-    func pushNestingNavigation(_ controller: UIViewController) {
-        nestsNavigation = true
-        defer { nestsNavigation = false }
-        pushViewController(controller, animated: true)
-    }
-
-    private func validate(pushing controller: UIViewController, alreadyInStack: Bool) -> Bool {
-        if controller is UINavigationController, !nestsNavigation {
-            SimExceptions.raise(SimException.invalidArgument, "Pushing a navigation controller is not supported")
-            return false
-        }
-        if controller is UIAlertController {
-            SimWarnings.emit("Pushing an alert controller is not supported (\(controller.simDescription)); present it.")
-            return false
-        }
-        if alreadyInStack {
-            SimExceptions.raise(
-                SimException.invalidArgument,
-                "\(simDescription) is pushing the same view controller instance (\(controller.simDescription)) more than once which is not supported and is most likely an error in the application"
-            )
-            return false
-        }
-        if let reason = controller.reasonNotFreeForContainment(ignoringParent: true) {
-            SimWarnings.emit("Cannot push \(controller.simDescription) onto \(simDescription): \(reason).")
-            return false
-        }
-        return true
-    }
-
-    /// UIKit's `_setViewControllers:transition:animated:operation:` checks a replacement's controllers for
-    /// repeats and for navigation controllers (S17), then each as a push.
-    private func validate(_ newStack: [UIViewController]) -> Bool {
-        if newStack.contains(where: { $0 is UINavigationController }), !nestsNavigation {
-            SimExceptions.raise(
-                SimException.internalInconsistency, "UINavigationControllers are not allowed in a navigation controller!")
-            return false
-        }
-        var seen = Set<ObjectIdentifier>()
-        for controller in newStack where !seen.insert(ObjectIdentifier(controller)).inserted {
-            SimExceptions.raise(
-                SimException.internalInconsistency, "All view controllers in a navigation controller must be distinct")
-            return false
-        }
-        return newStack.allSatisfy { validate(pushing: $0, alreadyInStack: false) }
     }
 
     func change(
