@@ -35,10 +35,13 @@ extension Presentable {
 
     public func childTransitionCompleted() {}
 
-    /// Makes the controller the window's root, at once as UIKit does; what the previous root presented
-    /// leaves with it, and the coordinators that showed it lose those children (E13).
+    /// Makes the controller the window's root, and the window key: at once when nothing runs in the window,
+    /// else once the window transition or presentation running there has ended (E19). What the previous root
+    /// presented leaves with it, and the coordinators that showed it lose those children (E13).
     public func setRoot(for window: UIWindow) {
-        window.rootViewController = viewController
+        if let controller = viewController {
+            RouteScreens.setRoot(controller, of: window, typeName: screenOwner(of: self)?.frameTypeName ?? "Transition")
+        }
         window.makeKeyAndVisible()
         presented(from: window)
     }

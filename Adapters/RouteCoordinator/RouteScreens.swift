@@ -302,6 +302,18 @@ enum RouteScreens {
         }
     }
 
+    // MARK: Window roots
+
+    private static let windowHostKey = AssociationKey<WindowHost>()
+
+    /// Makes `controller` `window`'s root as a chain of the adapter's host for the window, so that the queue
+    /// orders it (E19), the chain it replaces ends (E13), and trees and snapshots record it as the adapter's.
+    static func setRoot(_ controller: UIViewController, of window: UIWindow, typeName: String) {
+        let host = window[associated: windowHostKey] ?? WindowHost(window, framework: framework)
+        window[associated: windowHostKey] = host
+        host.start(ControllerCoordinator(controller, typeName: typeName), in: .modal, animated: false) { _ in }
+    }
+
     // MARK: Containers
 
     /// Shows `controller` as `root`'s `show` or `showDetailViewController` would: a navigation controller

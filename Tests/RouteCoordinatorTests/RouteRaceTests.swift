@@ -1,3 +1,4 @@
+import CoordinatorBridge
 @_spi(Testing) import Insecurity
 import ResponderCoordinator
 import RouteCoordinator
@@ -218,5 +219,30 @@ extension RouteRaceTests {
         { root in
             sequence(first: root, next: \.presentedViewController).dropFirst().map(\.title)
         }
+    }
+}
+
+extension RouteRaceTests {
+    @Test(
+        "E19, E13: setRoot during a running presentation waits for it, then ends the old tree; the window's chain is the adapter's",
+        arguments: [SimAnimation.NonAnimatedTiming.deferred, .immediate])
+    func setRootWaitsForRunningPresentation(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let home = launch()
+        let next = ViewCoordinatorForTests(title: "Login")
+        expectNoWarningsOrDiagnostics {
+            home.trigger(.child)
+            #expect(home.rootViewController.presentedViewController?.transitionCoordinator != nil)
+            next.setRoot(for: window)
+            #expect(window.rootViewController === home.rootViewController, "the presentation runs on")
+            loop.runUntilIdle()
+        }
+        #expect(window.rootViewController?.title == "Login")
+        #expect(home.children.isEmpty && home.madeChildren.count == 0, "the old tree's sheet coordinator left")
+        let hosts = BridgeReader(registry: BridgeRegistry([RouteCoordinatorPlugin()])).read([window]).hosts
+        #expect(hosts.map(\.framework) == ["RouteCoordinator"])
+        #expect(hosts.first?.base.kind == .window)
+        #expect(hosts.first?.frames.map(\.coordinatorType) == ["ViewCoordinatorForTests"])
+        withExtendedLifetime(next) {}
     }
 }

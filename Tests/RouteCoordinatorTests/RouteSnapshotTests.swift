@@ -101,7 +101,11 @@ struct RouteSnapshotTests {
         #expect(byType["CatalogCoordinator"]?.parentID == byType["ShopTabsCoordinator"]?.id)
         #expect(byType["AccountCoordinator"]?.controllerIDs == ["profile"])
         #expect(byType["ShopTabsCoordinator"]?.childIDs.count == 2)
-        #expect(tree.hosts.compactMap(\.framework) == ["RouteCoordinator", "RouteCoordinator"])
+        #expect(tree.hosts.compactMap(\.framework) == ["RouteCoordinator", "RouteCoordinator", "RouteCoordinator"])
+        let windowChain = tree.hosts.first { $0.base.kind == .window }
+        #expect(windowChain?.framework == "RouteCoordinator", "setRoot's chain is the adapter's (E13)")
+        #expect(windowChain?.frames.map(\.coordinatorType) == ["ShopTabsCoordinator"])
+        #expect(windowChain?.frames.first?.controllerID == "tabs")
         withExtendedLifetime(shop) {}
     }
 

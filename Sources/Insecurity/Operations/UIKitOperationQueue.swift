@@ -285,9 +285,13 @@ extension UIKitOperationQueue {
         return "\(what) on \(container.simDescription)"
     }
 
-    /// A root change of `window` waits for the window transition that runs on it.
+    /// A root change of `window` waits for the window transition that runs on it, and for a presentation or
+    /// dismissal running in the chain it replaces, which it would cut short (E19).
     static func blockerForRootChange(of window: UIWindow?) -> Blocker? {
-        guard let window, let running = window.runningTransition else { return nil }
-        return .windowTransition(window, endsAt: running.startTime + running.duration)
+        guard let window else { return nil }
+        if let running = window.runningTransition {
+            return .windowTransition(window, endsAt: running.startTime + running.duration)
+        }
+        return blockerForPresentation(on: window.rootViewController)
     }
 }
