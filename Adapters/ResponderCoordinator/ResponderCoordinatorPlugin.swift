@@ -131,22 +131,6 @@ extension ResponderCoordinatorPlugin {
         for described in coordinators {
             made[described.id]!.markStarted()
         }
-        // The host that presented for the coordinators presents for them again.
-        for host in context.hosts(ranBy: framework) {
-            if case .navigation(let navigation?) = host.hostBase {
-                guard SharedNavigationStack.existing(of: navigation)?.uses(host) == true else {
-                    throw BridgeRebuildError(
-                        coordinatorID: coordinators.first?.id ?? framework,
-                        message: "a host is said to be run by \(framework), but none of its coordinators uses it")
-                }
-            } else {
-                host.becomePresentingHost()
-                // Each restored frame keeps its host, as the frames the coordinators present do.
-                for frame in host.frameDescriptions {
-                    (frame.coordinator as? InsecurityCoordinator<Void>)?.keepAlive(host)
-                }
-            }
-        }
     }
 
     /// One described coordinator, made by the app's factory or as a stand-in, with its owned controllers and,
@@ -200,37 +184,10 @@ extension ResponderCoordinatorPlugin {
                     ? "a navigation coordinator cannot own its own navigation controller"
                     : "a coordinator that is not a navigation coordinator owns its root controller and nothing else")
         }
-        if let navigationCoordinator = coordinator as? NavigationCoordinator, let navigation {
-            navigationCoordinator.viewControllers = owned
-            let stack = navigationCoordinator.stackCoordinators.stack
-            if let host = stackHost(on: navigation, owning: Set(described.controllerIDs), in: context) {
-                stack.adopt(host)
-            }
-            for (id, controller) in zip(described.controllerIDs, owned) where context.leavesWithQueuedPop(id) {
-                stack.expectQueuedPop(of: controller)
-            }
-        }
+        // The rebuild has given the navigation controller's shared stack its restored host already.
+        (coordinator as? NavigationCoordinator)?.viewControllers = owned
         for controller in owned { controller.parentCoordinator = coordinator }
         return coordinator
-    }
-}
-
-extension ResponderCoordinatorPlugin {
-    /// The rebuilt host the coordinators of `navigation` used: the one the snapshot records as an adapter's
-    /// shared stack. Snapshots before version 3 do not say: there it is the first host whose frames show
-    /// controllers the coordinators own, and it stays unnamed, so that the snapshot round-trips.
-    private func stackHost(
-        on navigation: UINavigationController, owning owned: Set<String>, in context: BridgeRebuildContext
-    ) -> InsecurityHost? {
-        let hosts = context.navigationHosts(for: navigation)
-        if let named = hosts.first(where: { $0.framework != nil }) { return named }
-        return hosts.first { host in
-            let frames = host.frameDescriptions
-            return !frames.isEmpty
-                && frames.allSatisfy { frame in
-                    frame.controller.flatMap(\.restorationIdentifier).map(owned.contains) ?? false
-                }
-        }
     }
 }
 

@@ -86,15 +86,6 @@ public final class RouteCoordinatorPlugin: BridgePlugin {
         // A snapshot taken while a screen was leaving (a sheet the user just swiped away) restores its
         // coordinator as a child: once the restored tree has settled, children that show nothing leave.
         for coordinator in made.values { coordinator.screensLeft() }
-        // The host that presented for the coordinators presents for them again, and each of its frames
-        // keeps it, as the frames the adapter starts do: the import's caller need not hold it.
-        for host in context.hosts(ranBy: framework) {
-            guard case .modal = host.hostBase else { continue }
-            host.becomePresentingHost()
-            for frame in host.frameDescriptions {
-                (frame.coordinator as? InsecurityCoordinator<Void>)?.keepAlive(host)
-            }
-        }
     }
 
     private func rebuild(_ described: BridgedCoordinator, in context: BridgeRebuildContext)
@@ -127,10 +118,8 @@ public final class RouteCoordinatorPlugin: BridgePlugin {
                 throw BridgeRebuildError(coordinatorID: described.id, message: "its screen \"\(id)\" was not rebuilt")
             }
             if let navigation = controller.parent as? UINavigationController {
+                // The rebuild has given the navigation controller's shared stack its restored host already.
                 let stack = SharedNavigationStack.stack(for: navigation, framework: framework)
-                if let host = context.navigationHosts(for: navigation).first(where: { $0.framework != nil }) {
-                    stack.adopt(host)
-                }
                 coordinator.restoreScreen(controller, on: stack, frame: nil)
             } else if let frame = context.frameCoordinator(showing: id) {
                 coordinator.restoreScreen(controller, on: nil, frame: frame)

@@ -220,7 +220,7 @@ struct RoundTripTests {
             (
                 "  </hosts>",
                 "    <host id=\"host2\" base=\"navigation\" on=\"main\" framework=\"ResponderCoordinator\"/>\n  </hosts>",
-                "none of its coordinators uses it"
+                "its navigation controller's stack runs on another host"
             ),
         ])
     func responderContradictionsRefused(original: String, replacement: String, reason: String) throws {

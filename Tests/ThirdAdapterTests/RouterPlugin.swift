@@ -33,10 +33,8 @@ final class RouterPlugin: BridgePlugin {
                 throw BridgeRebuildError(
                     coordinatorID: described.id, message: "its root is not a navigation controller")
             }
+            // The rebuild has given the navigation controller's shared stack its restored host already.
             let router = Router(navigation: navigation)
-            if let host = context.navigationHosts(for: navigation).first(where: { $0.framework != nil }) {
-                router.stack.adopt(host)
-            }
             var pushed: [UIViewController] = []
             var presented: InsecurityCoordinator<Void>?
             for id in described.controllerIDs {
@@ -47,6 +45,5 @@ final class RouterPlugin: BridgePlugin {
             router.restore(pushed: pushed, presented: presented)
             context.retain(router)
         }
-        for host in context.hosts(ranBy: framework) { host.becomePresentingHost() }
     }
 }

@@ -43,20 +43,17 @@ public final class BridgeRebuildContext {
     private let controllers: [String: UIViewController]
     private let frameCoordinators: [String: RestoredCoordinator]
     private let framesShowing: Set<String>
-    private let leavingWithQueuedPops: Set<String>
     private let hosts: [InsecurityHost]
     private let factories: CoordinatorFactories
     private(set) var retained: [AnyObject] = []
 
     init(
         controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator],
-        framesShowing: Set<String>, leavingWithQueuedPops: Set<String>,
-        hosts: [InsecurityHost], factories: CoordinatorFactories
+        framesShowing: Set<String>, hosts: [InsecurityHost], factories: CoordinatorFactories
     ) {
         self.controllers = controllers
         self.frameCoordinators = frameCoordinators
         self.framesShowing = framesShowing
-        self.leavingWithQueuedPops = leavingWithQueuedPops
         self.hosts = hosts
         self.factories = factories
     }
@@ -70,27 +67,8 @@ public final class BridgeRebuildContext {
     /// Whether a restored Insecurity frame (a stand-in or the app's own coordinator) shows the controller with this id.
     public func hasFrame(showing controllerID: String) -> Bool { framesShowing.contains(controllerID) }
 
-    /// Whether a pop that was waiting in the engine's queue, and runs after the import, takes the controller
-    /// with this id off its stack (its frame had ended already: the coordinators asked for the pop).
-    public func leavesWithQueuedPop(_ controllerID: String) -> Bool { leavingWithQueuedPops.contains(controllerID) }
-
-    /// The rebuilt hosts that push onto `navigationController`, in document order. Each knows the framework
-    /// whose adapter ran it (`InsecurityHost.framework`; nil for the app's own hosts, and in snapshots before
-    /// version 3).
-    public func navigationHosts(for navigationController: UINavigationController) -> [InsecurityHost] {
-        hosts.filter { host in
-            if case .navigation(let base) = host.hostBase { return base === navigationController }
-            return false
-        }
-    }
-
     /// Every rebuilt host, in document order.
     public var rebuiltHosts: [InsecurityHost] { hosts }
-
-    /// The rebuilt hosts that the snapshot says `framework`'s adapter ran, in document order.
-    public func hosts(ranBy framework: String) -> [InsecurityHost] {
-        hosts.filter { $0.framework == framework }
-    }
 
     public func controller(withID id: String) -> UIViewController? { controllers[id] }
 

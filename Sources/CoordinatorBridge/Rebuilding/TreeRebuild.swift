@@ -281,10 +281,11 @@ final class TreeRebuild {
         }
         let context = BridgeRebuildContext(
             controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
-            leavingWithQueuedPops: leavingWithQueuedPops,
             // Every described host was rebuilt (a failure has thrown by now), in order.
             hosts: hosts, factories: rebuilder.coordinatorFactories
         )
+        let stacks = adoptAdapterStacks(leavingWithQueuedPops: leavingWithQueuedPops)
+        stacks.forEach(context.retain)
         for plugin in rebuilder.registry.plugins {
             let described = tree.coordinators.filter { $0.framework == plugin.framework }
             do {
@@ -298,6 +299,75 @@ final class TreeRebuild {
         for coordinator in tree.coordinators where !known.contains(coordinator.framework) {
             failures.append(.noPlugin(coordinatorID: coordinator.id, framework: coordinator.framework))
         }
+        resumeAdapterHosts()
         return context
+    }
+
+    // MARK: Adapters' hosts
+
+    /// Before the plugins run, the shared stack of each navigation controller an adapter pushed onto adopts
+    /// the host the snapshot records for it, frames and all, and expects the pops that were waiting in the
+    /// queue to take the adapters' controllers off; plugins find these stacks already adopted. The host is
+    /// the one an adapter is said to run; in snapshots before version 3, which do not say, it is the host
+    /// whose frames all show controllers of the coordinator rooted at the navigation controller, and it stays
+    /// unnamed. Returns the stacks, for the rebuilt tree to keep.
+    private func adoptAdapterStacks(leavingWithQueuedPops: Set<String>) -> [SharedNavigationStack] {
+        var stacks: [SharedNavigationStack] = []
+        for described in tree.controllers where described.container == .navigation {
+            guard let navigation = controllers[described.id] as? UINavigationController else { continue }
+            let onStack = zip(hosts, tree.hosts).filter { $0.1.base == .navigation(controllerID: described.id) }
+            let owners = tree.coordinators.filter { $0.rootID == described.id }
+            let named = onStack.first { $0.1.framework != nil }
+            let unnamed = owners.lazy.compactMap { owner in
+                onStack.first { _, host in
+                    !host.frames.isEmpty
+                        && host.frames.allSatisfy { $0.controllerID.map(owner.controllerIDs.contains) ?? false }
+                }
+            }.first
+            let leaving = described.children.filter { id in
+                leavingWithQueuedPops.contains(id) && owners.contains { $0.controllerIDs.contains(id) }
+            }
+            guard let framework = named?.1.framework ?? owners.first?.framework,
+                named != nil || unnamed != nil || !leaving.isEmpty
+            else { continue }
+            let stack = SharedNavigationStack.stack(for: navigation, framework: framework)
+            if let host = (named ?? unnamed)?.0 { stack.adopt(host) }
+            for id in leaving { controllers[id].map(stack.expectQueuedPop) }
+            stacks.append(stack)
+        }
+        return stacks
+    }
+
+    /// After the plugins have run: each modal host an adapter ran presents for it again, so that what the
+    /// restored coordinators present joins the restored chain (A11); each frame of an adapter's modal or
+    /// window host keeps its host alive, as the frames adapters start do; and a navigation host an adapter is
+    /// said to run is the host of its navigation controller's shared stack, which a coordinator of that
+    /// adapter uses (rooted at the navigation controller, or owning a controller on it).
+    private func resumeAdapterHosts() {
+        for (host, described) in zip(hosts, tree.hosts) {
+            guard let framework = described.framework else { continue }
+            switch host.hostBase {
+            case .navigation(let navigation):
+                guard let navigation, let navigationID = described.base.targetID else { continue }
+                let stack = tree.controllers.first { $0.id == navigationID }?.children ?? []
+                let used = tree.coordinators.contains { coordinator in
+                    coordinator.framework == framework
+                        && (coordinator.rootID == navigationID || coordinator.controllerIDs.contains(where: stack.contains))
+                }
+                guard !used || SharedNavigationStack.existing(of: navigation)?.uses(host) != true else { continue }
+                failures.append(
+                    .hostMismatch(
+                        hostID: described.id,
+                        reason: used
+                            ? "it is said to be run by \(framework), but its navigation controller's stack runs on another host"
+                            : "it is said to be run by \(framework), but no coordinator of \(framework) uses its navigation controller"
+                    ))
+            case .modal, .window:
+                host.becomePresentingHost()
+                for frame in host.frameDescriptions {
+                    (frame.coordinator as? InsecurityCoordinator<Void>)?.keepAlive(host)
+                }
+            }
+        }
     }
 }

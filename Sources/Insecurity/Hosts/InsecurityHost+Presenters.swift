@@ -19,16 +19,10 @@ extension InsecurityHost {
         return host
     }
 
-    /// For adapters: whether this host is the one ``presenting(on:)`` gives for its base.
-    @_spi(Adapters) public var isPresentingHost: Bool {
-        guard case .modal(let anchor?) = hostBase else { return false }
-        return anchor[associated: presentingHostKey]?.value === self
-    }
-
-    /// For adapters restoring a snapshot: makes this host, on a presentation anchor, the one
-    /// ``presenting(on:)`` gives from now on, so that what adapters present after the import joins the
-    /// restored chain (A11). Returns false, changing nothing, for a host on anything else.
-    @_spi(Adapters) @discardableResult public func becomePresentingHost() -> Bool {
+    /// For the importer, once adapters' coordinators are rebuilt: makes this host, on a presentation anchor,
+    /// the one ``presenting(on:)`` gives from now on, so that what adapters present after the import joins
+    /// the restored chain (A11). Returns false, changing nothing, for a host on anything else.
+    @discardableResult package func becomePresentingHost() -> Bool {
         guard case .modal(let anchor?) = hostBase, anchor.presentationAnchor === anchor else {
             return false
         }

@@ -74,10 +74,10 @@ public final class SharedNavigationStack {
 
     // MARK: Restoring
 
-    /// Uses `host`, rebuilt from a snapshot, for this navigation controller's frames, with every frame on it.
-    /// Returns false, changing nothing, when the stack has its host already.
+    /// For the importer: uses `host`, rebuilt from a snapshot, for this navigation controller's frames, with
+    /// every frame on it. Returns false, changing nothing, when the stack has its host already.
     @discardableResult
-    public func adopt(_ host: InsecurityHost) -> Bool {
+    package func adopt(_ host: InsecurityHost) -> Bool {
         guard self.host == nil else { return false }
         self.host = host
         for frame in host.frameDescriptions {
@@ -89,12 +89,12 @@ public final class SharedNavigationStack {
     }
 
     /// Whether `host` is the host of this stack.
-    public func uses(_ host: InsecurityHost) -> Bool { self.host === host }
+    package func uses(_ host: InsecurityHost) -> Bool { self.host === host }
 
     /// Tracks `controller`, restored on the stack without a frame, as leaving with a queued pop: the
     /// adapters asked for it before the snapshot, so their lists follow when it runs, as the frames' ends
     /// would have made them.
-    public func expectQueuedPop(of controller: UIViewController) {
+    package func expectQueuedPop(of controller: UIViewController) {
         apply(state.expectQueuedPop(of: controller))
     }
 
