@@ -10,12 +10,3 @@ func frameOwnerTypeName(of controller: UIViewController) -> String {
     return bridgedTypeName(of: owner)
 }
 
-/// Runs `completion` when the transition `controller` takes part in ends, or now if none runs.
-@MainActor
-func afterTransition(of controller: UIViewController?, _ completion: @escaping () -> Void) {
-    if let transition = controller?.transitionCoordinator {
-        transition.animate(alongsideTransition: nil) { _ in completion() }
-    } else {
-        completion()
-    }
-}

@@ -143,7 +143,7 @@ open class NavigationCoordinator: Coordinator<UINavigationController>, UINavigat
         frame.keepAlive(
             frame.observeFrame { [weak self, weak vc, weak frame] event in
                 switch event {
-                case .shown: afterTransition(of: vc) { completion?() }
+                case .shown: UIKitOperations.afterTransition(of: vc) { completion?() }
                 case .ended: self?.presentedFrames.removeAll { $0 === frame }
                 }
             })

@@ -221,7 +221,7 @@ enum RouteScreens {
                 switch event {
                 case .shown:
                     shown = true
-                    afterTransition(of: controller) { completion?() }
+                    UIKitOperations.afterTransition(of: controller) { completion?() }
                 case .ended:
                     if !shown { completion?() }
                     owner?.screensLeft()
@@ -291,15 +291,6 @@ enum RouteScreens {
     /// Whether `controller` is presented by a route transition whose frame has not ended (it may still wait).
     static func isPresented(_ controller: UIViewController) -> Bool {
         controller[associated: frameKey]?.value?.isLive == true || controller[associated: startPendingKey] == true
-    }
-
-    /// Runs `completion` when the transition `controller` takes part in ends, or now if none runs.
-    private static func afterTransition(of controller: UIViewController?, _ completion: @escaping () -> Void) {
-        if let transition = controller?.transitionCoordinator {
-            transition.animate(alongsideTransition: nil) { _ in completion() }
-        } else {
-            completion()
-        }
     }
 
     // MARK: Window roots

@@ -119,6 +119,17 @@ public enum UIKitOperations {
         )
     }
 
+    /// Runs `body` when the transition `controller` takes part in ends, or now when none runs: the completion
+    /// of a coordinator library's operation, which UIKit apps get from `CATransaction` (a frame shown, for
+    /// instance).
+    public static func afterTransition(of controller: UIViewController?, _ body: @escaping @MainActor () -> Void) {
+        if let transition = controller?.transitionCoordinator {
+            transition.animate(alongsideTransition: nil) { _ in body() }
+        } else {
+            body()
+        }
+    }
+
     /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run
     /// and its transitions have ended (a dismissal's completion, for instance).
     public static func afterPresentations(on controller: UIViewController, _ body: @escaping @MainActor () -> Void) {
