@@ -167,14 +167,6 @@ let package = Package(
             exclude: ["Snippets/__Snapshots__"]
         ),
         .testTarget(
-            name: "ThirdAdapterTests",
-            dependencies: [
-                "SimulationTesting", "TestSupport", "BridgeSnapshot", "CoordinatorBridge", "ResponderCoordinator",
-                "Insecurity",
-                "SimUIKit",
-            ]
-        ),
-        .testTarget(
             name: "RouteCoordinatorTests",
             dependencies: [
                 "RouteCoordinator", "SimulationTesting", "TestSupport", "CoordinatorBridge", "BridgeSnapshot",

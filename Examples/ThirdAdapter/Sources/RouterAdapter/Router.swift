@@ -1,5 +1,5 @@
 // A minimal third coordinator framework and its bridge plugin, written as an outside adapter author would:
-// against the public API and the `Adapters` SPI only (no `@testable`, no `package` symbols).
+// in a package of its own, against the public API and the `Adapters` SPI only.
 
 import CoordinatorBridge
 @_spi(Adapters) import Insecurity
@@ -9,20 +9,20 @@ import CoordinatorBridge
 /// presents controllers, and pops and dismisses them. Every controller it shows is an Insecurity frame, so
 /// the engine's guarantees hold for it.
 @MainActor
-final class Router {
-    static let framework = "Router"
+public final class Router {
+    public static let framework = "Router"
 
-    let navigation: UINavigationController
+    public let navigation: UINavigationController
     /// The stack the router shares with every other coordinator on its navigation controller.
     let stack: SharedNavigationStack
     /// The controllers the router pushed that are still on the stack, bottom to top.
-    private(set) var pushed: [UIViewController] = []
-    private(set) var presented: InsecurityCoordinator<Void>?
+    public private(set) var pushed: [UIViewController] = []
+    public private(set) var presented: InsecurityCoordinator<Void>?
     /// The host that presents for the router; the engine keeps it weakly.
     private var presentingHost: InsecurityHost?
 
     /// A router for `navigation`, which the router finds again through ``router(of:)``.
-    init(navigation: UINavigationController) {
+    public init(navigation: UINavigationController) {
         self.navigation = navigation
         stack = SharedNavigationStack.stack(for: navigation, framework: Router.framework)
         navigation[associated: routerKey] = Weak(self)
@@ -31,17 +31,20 @@ final class Router {
         }
     }
 
+    /// The stack the queued operations will leave on the navigation controller, bottom to top.
+    public var plannedStack: [UIViewController] { stack.plannedStack }
+
     /// The router of `navigation`, if it has one.
-    static func router(of navigation: UINavigationController) -> Router? {
+    public static func router(of navigation: UINavigationController) -> Router? {
         navigation[associated: routerKey]?.value
     }
 
-    func push(_ controller: UIViewController, animated: Bool = true) {
+    public func push(_ controller: UIViewController, animated: Bool = true) {
         pushed.append(controller)
         stack.push(controller, typeName: "Router", animated: animated)
     }
 
-    func present(_ controller: UIViewController, animated: Bool = true) {
+    public func present(_ controller: UIViewController, animated: Bool = true) {
         let frame = ControllerCoordinator(controller, typeName: "Router")
         adoptPresented(frame)
         let host = InsecurityHost.presenting(on: navigation, framework: Router.framework)
@@ -51,13 +54,13 @@ final class Router {
 
     /// Pops the top of the stack when the router pushed it; the router's list follows when the stack
     /// reconciles.
-    func pop(animated: Bool = true) {
+    public func pop(animated: Bool = true) {
         let top = stack.plannedTop(2)
         guard top.count == 2, top[0] === pushed.last else { return }
         stack.pop(to: top[1], animated: animated)
     }
 
-    func dismiss(animated: Bool = true) { presented?.dismiss(animated: animated) }
+    public func dismiss(animated: Bool = true) { presented?.dismiss(animated: animated) }
 
     /// Takes over what a snapshot restored: `controllers` pushed by the router, and the frame it presented.
     func restore(pushed controllers: [UIViewController], presented frame: InsecurityCoordinator<Void>?) {

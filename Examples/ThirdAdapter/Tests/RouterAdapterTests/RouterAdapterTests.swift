@@ -2,9 +2,9 @@ import BridgeSnapshot
 import CoordinatorBridge
 @_spi(Adapters) @_spi(Testing) import Insecurity
 import ResponderCoordinator
+import RouterAdapter
 import SimUIKit
 import SimulationTesting
-import TestSupport
 import Testing
 
 /// A third coordinator framework plugs into the bridge with the public API and the `Adapters` SPI alone:
@@ -37,7 +37,7 @@ struct ThirdAdapterTests {
         let (window, navigation, router) = routedWindow()
         #expect(navigation.viewControllers.map(\.title) == ["home", "list", "detail"])
         #expect(navigation.presentedViewController?.title == "sheet")
-        #expect(router.stack.plannedStack.map(\.title) == ["home", "list", "detail"])
+        #expect(router.plannedStack.map(\.title) == ["home", "list", "detail"])
         router.dismiss()
         router.pop()
         loop.runUntilIdle()
@@ -100,7 +100,16 @@ struct ThirdAdapterTests {
         #expect(navigation.viewControllers.map(\.title) == ["home", "list"])
         router.push(makeScreen("again"))
         loop.runUntilIdle()
-        #expect(router.stack.plannedStack.map(\.title) == ["home", "list", "again"])
+        #expect(router.plannedStack.map(\.title) == ["home", "list", "again"])
         #expect(invariants.violations(windows: live.windows, settled: true) == [])
     }
+}
+
+/// A controller titled `title`, with the title in lower case as its restoration identifier.
+@MainActor
+private func makeScreen(_ title: String) -> UIViewController {
+    let controller = UIViewController()
+    controller.title = title
+    controller.restorationIdentifier = title.lowercased()
+    return controller
 }

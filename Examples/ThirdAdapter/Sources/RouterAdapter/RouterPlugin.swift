@@ -5,10 +5,12 @@ import SimUIKit
 /// The bridge plugin of the router framework: each router is one coordinator whose root is its navigation
 /// controller and which owns the controllers it pushed and presented.
 @MainActor
-final class RouterPlugin: BridgePlugin {
-    let framework = Router.framework
+public final class RouterPlugin: BridgePlugin {
+    public let framework = Router.framework
 
-    func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
+    public init() {}
+
+    public func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
         context.controllers.compactMap { controller in
             guard let navigation = controller as? UINavigationController, let router = Router.router(of: navigation),
                 let rootID = context.id(of: navigation)
@@ -24,7 +26,7 @@ final class RouterPlugin: BridgePlugin {
         }
     }
 
-    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
+    public func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext)
         throws(BridgeRebuildError)
     {
         for described in coordinators {
