@@ -1,8 +1,9 @@
 import Foundation
 
 extension UIViewController {
-    /// The topmost ancestor through `parent` links: the controller that presents on this one's behalf (S2).
-    package var presentationAnchor: UIViewController {
+    /// For adapters: the topmost ancestor through `parent` links, the controller that presents on this one's
+    /// behalf (S2); the engine orders presentations per anchor.
+    @_spi(Adapters) public var presentationAnchor: UIViewController {
         var anchor = self
         while let parent = anchor.parent { anchor = parent }
         return anchor
