@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "BridgeSnapshot",
             dependencies: ["CLibXML2", "CoordinatorBridge", "Insecurity", "SimUIKit"],
-            resources: [.copy("Resources/bridge-snapshot-4.xsd")]
+            resources: [.copy("Resources/bridge-snapshot-5.xsd")]
         ),
         .target(
             name: "BridgeSnapshotTesting",
@@ -201,7 +201,7 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["__Snapshots__", "FuzzRegressions", "FormatVersion1", "FormatVersion2", "FormatVersion3"]
+            exclude: ["__Snapshots__", "FuzzRegressions", "FormatVersion1", "FormatVersion2", "FormatVersion3", "FormatVersion4"]
         ),
     ]
 )

@@ -159,8 +159,8 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
     /// Whether a child still shows something: a controller child is never kept (as in the library); a
     /// coordinator sharing this one's root shows its own screens, any coordinator the screens it presented; a
     /// presentable this coordinator pushed or presented is shown while its frame lives (it has left once the user or a transition removed it, even
-    /// while UIKit still animates it away); any other presentable while UIKit holds its controller or a
-    /// queued container change will show it.
+    /// while UIKit still animates it away); any other presentable while UIKit holds its controller, a queued
+    /// container change will show it, or this coordinator's page view controller lists it as a page.
     private func isShown(_ presentable: Presentable) -> Bool {
         guard !(presentable is UIViewController), let controller = presentable.viewController else { return false }
         let owner = screenOwner(of: presentable)
@@ -173,6 +173,14 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
         if presentedScreens.contains(where: { $0.value === controller }) { return RouteScreens.isPresented(controller) }
         if pushedScreens.contains(where: { $0.value === controller }) { return isPlanned(controller) }
         return controller.isInViewHierarchy || RouteScreens.isArrivingInContainer(controller)
+            || listsPage(controller)
+    }
+
+    /// Whether this coordinator's root is a page view controller whose data source lists `controller`: a page
+    /// the user can swipe to, though UIKit holds only the page shown.
+    private func listsPage(_ controller: UIViewController) -> Bool {
+        let listing = (viewController as? UIPageViewController)?.dataSource as? BridgePageListing
+        return listing?.listedPages.contains { $0 === controller } ?? false
     }
 
     /// Whether a stack this coordinator pushed onto holds `controller`, or will once its queue has run (a

@@ -1,3 +1,4 @@
+import CoordinatorBridge
 import SimUIKit
 
 /// A coordinator whose root is a navigation controller, which it shares with every coordinator on it.
@@ -107,6 +108,17 @@ open class PageCoordinator<RouteType: Route>: BaseCoordinator<RouteType, PageTra
             initialTransition: .multiple(.initial(pages: pages), .set(first, direction: direction)))
     }
 
+    /// For an import: the restored page view controller came with a list of the restored pages; this
+    /// coordinator's own data source, when it lists pages, takes them over and is the data source again, so
+    /// that the app's data source goes on working.
+    func adoptRestoredPages() {
+        guard let own = dataSource as? PageCoordinatorDataSource, let restored = RestoredPageList.of(rootViewController)
+        else { return }
+        own.pages = restored.listedPages
+        own.loop = restored.loopsPages
+        rootViewController.dataSource = own
+    }
+
     /// A coordinator whose pages come from `dataSource`, starting at `set`.
     public init(
         rootViewController: RootViewController = .init(), dataSource: UIPageViewControllerDataSource,
@@ -118,11 +130,15 @@ open class PageCoordinator<RouteType: Route>: BaseCoordinator<RouteType, PageTra
     }
 }
 
-/// The data source of a ``PageCoordinator``'s fixed pages, optionally looping.
+/// The data source of a ``PageCoordinator``'s fixed pages, optionally looping. It lists them to the bridge,
+/// so trees and snapshots record every page, not only the one shown.
 @preconcurrency @MainActor
-open class PageCoordinatorDataSource: NSObject, UIPageViewControllerDataSource {
+open class PageCoordinatorDataSource: NSObject, UIPageViewControllerDataSource, BridgePageListing {
     open var pages: [UIViewController]
     open var loop: Bool
+
+    public var listedPages: [UIViewController] { pages }
+    public var loopsPages: Bool { loop }
 
     public init(pages: [UIViewController], loop: Bool) {
         self.pages = pages
@@ -210,3 +226,11 @@ open class BasicCoordinator<RouteType: Route, TransitionType: TransitionProtocol
         return prepare(route)
     }
 }
+
+/// A coordinator that takes over the pages an import restored on its root.
+@MainActor
+protocol RestoredPagesAdopting {
+    func adoptRestoredPages()
+}
+
+extension PageCoordinator: RestoredPagesAdopting {}

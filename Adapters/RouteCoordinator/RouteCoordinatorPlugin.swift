@@ -113,6 +113,7 @@ public final class RouteCoordinatorPlugin: BridgePlugin {
         } else {
             coordinator = RestoredRouteCoordinator(typeName: described.type, rootViewController: root)
         }
+        (coordinator as? RestoredPagesAdopting)?.adoptRestoredPages()
         for id in described.controllerIDs {
             guard let controller = context.controller(withID: id) else {
                 throw BridgeRebuildError(coordinatorID: described.id, message: "its screen \"\(id)\" was not rebuilt")

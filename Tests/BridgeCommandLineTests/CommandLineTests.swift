@@ -90,9 +90,9 @@ struct CommandLineTests {
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let latest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
         let released = try #require(latest.split(separator: " ").dropFirst().first)
-        #expect(result.output == "bridge \(released) (snapshot format 4)\n")
+        #expect(result.output == "bridge \(released) (snapshot format 5)\n")
         let snapshot = try bridgeRun(["snapshot"])
-        #expect(snapshot.output.contains(#"<bridge-snapshot version="4">"#), "the format the writer writes")
+        #expect(snapshot.output.contains(#"<bridge-snapshot version="5">"#), "the format the writer writes")
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("\nVersion \(released) ("), "the README's version line")
     }
@@ -118,7 +118,7 @@ struct CommandLineTests {
             #expect(result.output == "\(file.path): valid (format version \(version))\n")
         }
         let current = try bridgeRun(["validate", try checkoutSnapshot().path])
-        #expect(current.output.hasSuffix("valid (format version 4)\n"))
+        #expect(current.output.hasSuffix("valid (format version 5)\n"))
     }
 
     /// A folder of snapshots, as a team keeps them: `files` maps relative paths to contents.
@@ -172,7 +172,7 @@ struct CommandLineTests {
         let children = (1...150).map { "      <child ref=\"ghost\($0)\"/>" }.joined(separator: "\n")
         let broken = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <bridge-snapshot version="4">
+            <bridge-snapshot version="5">
               <windows><window id="w" key="true" visible="true" root="nav"/></windows>
               <controllers>
                 <controller id="nav" type="UINavigationController" container="navigation">
@@ -349,7 +349,7 @@ struct CommandLineTests {
         let foreign = try temporaryFile(
             """
             <?xml version="1.0" encoding="UTF-8"?>
-            <bridge-snapshot version="4">
+            <bridge-snapshot version="5">
               <windows><window id="w" key="true" visible="true" root="home"/></windows>
               <controllers><controller id="home" type="UIViewController"/></controllers>
               <hosts/>

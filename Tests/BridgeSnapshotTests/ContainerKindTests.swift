@@ -57,8 +57,8 @@ struct DrawerKind: BridgeContainerKind {
     }
 }
 
-/// Format version 4: page view controllers and the container kinds plugins describe are part of snapshots,
-/// and every earlier version still imports (X10).
+/// Format version 4: page view controllers and the container kinds plugins describe are part of snapshots;
+/// version 5: the pages a page view controller's data source lists; every earlier version still imports (X10).
 @MainActor
 @Suite("Container kinds in snapshots", .cleanSimulatedWorld)
 struct ContainerKindTests {
@@ -83,7 +83,7 @@ struct ContainerKindTests {
     func pageRoundTrip() throws {
         let (window, list) = pagedWindow()
         let xml = export([window])
-        #expect(xml.contains(#"<bridge-snapshot version="4">"#))
+        #expect(xml.contains(#"<bridge-snapshot version="5">"#))
         #expect(
             xml.contains(
                 #"<controller id="news" type="UIPageViewController" container="page" pageCurl="true" vertical="true">"#)
@@ -101,7 +101,7 @@ struct ContainerKindTests {
     @Test("X10: version 3 documents know no page containers, and say so with the line")
     func pageNeedsVersion4() throws {
         let (window, list) = pagedWindow()
-        let xml = export([window]).replacingOccurrences(of: #"version="4""#, with: #"version="3""#)
+        let xml = export([window]).replacingOccurrences(of: #"version="5""#, with: #"version="3""#)
         withExtendedLifetime(list) {}
         do {
             _ = try BridgeSnapshot.parse(xml)
@@ -109,6 +109,61 @@ struct ContainerKindTests {
         } catch {
             #expect(error.issues.contains { $0.message.contains("pageCurl") && $0.line > 0 })
             #expect(error.issues.contains { $0.message.contains("\"page\" is not one version 3 snapshots know") })
+        }
+    }
+
+    @Test(
+        "X10: a page view controller whose data source lists its pages is exported with all of them, the shown one selected, and the import swipes through the restored pages"
+    )
+    func pageListRoundTrip() throws {
+        let pages = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+        pages.restorationIdentifier = "news"
+        let list = ListedPages([titled("Page 1", id: "p1"), titled("Page 2", id: "p2"), titled("Page 3", id: "p3")])
+        pages.dataSource = list
+        pages.setViewControllers([list.listedPages[2]], direction: .forward, animated: false)
+        let window = UIWindow()
+        window.rootViewController = pages
+        window.makeKeyAndVisible()
+        let xml = export([window])
+        #expect(
+            xml.contains(#"<controller id="news" type="UIPageViewController" container="page" selected="2" loop="true">"#))
+        #expect(xml.contains(#"<child ref="p1"/>"#) && xml.contains(#"<child ref="p3"/>"#))
+        #expect(try BridgeSnapshot.parse(xml).controllers.first?.container?.label == "page view, selected 2, loops")
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
+        #expect(export(live.windows) == xml)
+        let restored = try #require(live.windows.first?.rootViewController as? UIPageViewController)
+        live.windows.first?.makeKeyAndVisible()
+        #expect(restored.viewControllers?.map(\.title) == ["Page 3"])
+        #expect(restored.simulateSwipe(.forward))
+        SimRunLoop.main.runUntilIdle()
+        #expect(restored.viewControllers?.map(\.title) == ["Page 1"], "the restored pages loop, as the app's did")
+        withExtendedLifetime(list) {}
+    }
+
+    @Test(
+        "X10: page lists are version 5's: 'loop' needs a selected page, 'selected' a page in the list, and neither exists in version 4",
+        arguments: [
+            (#"container="page" selected="2" loop="true""#, #"container="page" loop="true""#, "5", "without the 'selected'"),
+            (#"container="page" selected="2" loop="true""#, #"container="page" selected="3""#, "5", "shows page 3 but lists 3"),
+            (#"container="page" selected="2" loop="true""#, #"container="page" selected="2""#, "4", "does not exist in version 4"),
+        ])
+    func pageListRules(original: String, replacement: String, version: String, problem: String) throws {
+        let pages = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+        let list = ListedPages([titled("Page 1", id: "p1"), titled("Page 2", id: "p2"), titled("Page 3", id: "p3")])
+        pages.dataSource = list
+        pages.setViewControllers([list.listedPages[2]], direction: .forward, animated: false)
+        let window = UIWindow()
+        window.rootViewController = pages
+        let xml = export([window])
+        try #require(xml.contains(original))
+        let mutated = xml.replacingOccurrences(of: original, with: replacement)
+            .replacingOccurrences(of: #"version="5""#, with: #"version="\#(version)""#)
+        withExtendedLifetime(list) {}
+        do {
+            _ = try BridgeSnapshot.parse(mutated)
+            Issue.record("accepted: \(mutated)")
+        } catch {
+            #expect(error.issues.contains { $0.message.contains(problem) && $0.line > 0 }, "\(error)")
         }
     }
 
@@ -153,5 +208,28 @@ struct ContainerKindTests {
         let result = try run(xmllint, ["--noout", "--schema", SnapshotSchema.url.path, file.path])
         #expect(result.status == 0, "\(result.error)")
         withExtendedLifetime(list) {}
+    }
+}
+
+/// A data source that lists its pages to the bridge, wrapping around.
+@MainActor
+final class ListedPages: UIPageViewControllerDataSource, BridgePageListing {
+    let listedPages: [UIViewController]
+    let loopsPages = true
+
+    init(_ pages: [UIViewController]) {
+        listedPages = pages
+    }
+
+    func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
+    ) -> UIViewController? {
+        listedPages.firstIndex { $0 === viewController }.map { listedPages[($0 + listedPages.count - 1) % listedPages.count] }
+    }
+
+    func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
+    ) -> UIViewController? {
+        listedPages.firstIndex { $0 === viewController }.map { listedPages[($0 + 1) % listedPages.count] }
     }
 }

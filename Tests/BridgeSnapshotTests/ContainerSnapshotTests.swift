@@ -15,8 +15,8 @@ struct ContainerSnapshotTests {
     let loop = SimRunLoop.main
 
     @Test(
-        "X10, X12, X13: every committed golden file of versions 1 to 3 still imports, and the export of its import is its canonical form; the files of versions 2 and 3 are the current golden files in the current version, up to the ids earlier versions gave controllers without a restoration identifier",
-        arguments: [1, 2, 3], ["stackAndModalChain", "legacyTree", "embeddedChain"])
+        "X10, X12, X13: every committed golden file of versions 1 to 4 still imports, and the export of its import is its canonical form; the files of versions 2 to 4 are the current golden files in the current version, up to the ids earlier versions gave controllers without a restoration identifier",
+        arguments: [1, 2, 3, 4], ["stackAndModalChain", "legacyTree", "embeddedChain"])
     func earlierVersionFilesImport(version: Int, name: String) throws {
         let old = try String(
             contentsOf: directory.appendingPathComponent("FormatVersion\(version)/\(name).xml"), encoding: .utf8)

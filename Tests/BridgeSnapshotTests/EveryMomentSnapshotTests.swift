@@ -178,7 +178,7 @@ struct EveryMomentSnapshotTests {
     func waitingFrameWithoutController() throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <bridge-snapshot version="4">
+            <bridge-snapshot version="5">
               <windows>
                 <window id="window1" key="true" visible="true" root="main"/>
               </windows>

@@ -52,7 +52,7 @@ enum HostileDocuments {
     static let everyError =
         "<bridge-snapshot version=\"1\">\n<windows><window id=\"w\" key=\"maybe\" visible=\"true\"/>\n<window key=\"true\" visible=\"true\"/></windows>\n<controllers/><hosts/><coordinators/></bridge-snapshot>"
 
-    static let otherVersion = "<bridge-snapshot version=\"5\">" + body
+    static let otherVersion = "<bridge-snapshot version=\"6\">" + body
 
     static let duplicateID =
         "<bridge-snapshot version=\"1\"><windows/><controllers>\n<controller id=\"a\" type=\"T\"/>\n<controller id=\"a\" type=\"T\"/></controllers><hosts/><coordinators/></bridge-snapshot>"

@@ -20,7 +20,7 @@ struct ImpossibleStateTests {
     ) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <bridge-snapshot version="4">
+        <bridge-snapshot version="5">
           <windows>
             \(windows)
           </windows>

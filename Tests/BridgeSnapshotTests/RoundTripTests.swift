@@ -17,7 +17,7 @@ struct RoundTripTests {
     func exportContents() throws {
         let legacy = Scenes.legacyTree()
         let xml = export([legacy[0] as! UIWindow])
-        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"4\">"))
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<bridge-snapshot version=\"5\">"))
         #expect(xml.contains(#"<controller id="main" type="UINavigationController" container="navigation">"#))
         #expect(
             xml.contains(#"<host id="main/navigation" base="navigation" on="main" framework="ResponderCoordinator">"#))
@@ -66,7 +66,7 @@ struct RoundTripTests {
     func coordinatorOrderIsCanonical() throws {
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <bridge-snapshot version="4">
+            <bridge-snapshot version="5">
               <windows>
                 <window id="w" key="true" visible="true" root="tabs"/>
               </windows>
@@ -254,7 +254,7 @@ struct RoundTripTests {
         final class ProfileViewController: UIViewController {}
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <bridge-snapshot version="4">
+            <bridge-snapshot version="5">
               <windows>
                 <window id="window1" key="true" visible="true" root="nav"/>
               </windows>

@@ -228,4 +228,56 @@ struct RouteSnapshotTests {
             after.coordinators.map(\.type) == ["ShopTabsCoordinator", "CatalogCoordinator"], "the sheet's stand-in left"
         )
     }
+
+    /// XCoordinator's example home is a page coordinator over two coordinators' pages; only the shown page is
+    /// a child of UIKit's page view controller, the other is its data source's.
+    @Test(
+        "A12, X3: a page home's snapshot lists every page and its coordinator; after import the user swipes to the other page, whose coordinator works"
+    )
+    func pageHomeRoundTrip() throws {
+        let window = UIWindow()
+        let home = CoordinatorPages()
+        home.setRoot(for: window)
+        loop.runUntilIdle()
+        let tree = withExtendedLifetime(home) { BridgeReader(registry: registry).read([window]) }
+        #expect(tree.coordinators.map(\.type) == ["CoordinatorPages", "ViewCoordinatorForTests", "ViewCoordinatorForTests"])
+        #expect(tree.coordinators.first?.childIDs.count == 2, "both pages' coordinators are the home's children")
+        let xml = withExtendedLifetime(home) { BridgeSnapshot.export([window], registry: registry) }
+        #expect(xml.contains(#"type="UIPageViewController" container="page" selected="0""#), "\(xml)")
+
+        var rebuilder = BridgeRebuilder(registry: registry)
+        var restoredHome: CoordinatorPages?
+        var restoredPages: [ViewCoordinatorForTests] = []
+        rebuilder.coordinatorFactories.register(CoordinatorPages.self) { _ in
+            let made = CoordinatorPages()
+            restoredHome = made
+            return made
+        }
+        rebuilder.coordinatorFactories.register(ViewCoordinatorForTests.self) { _ in
+            let made = ViewCoordinatorForTests(title: "made by the factory")
+            restoredPages.append(made)
+            return made
+        }
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
+        loop.runUntilIdle()
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml, "the same pages, none shown again")
+        let restoredWindow = try #require(live.windows.first)
+        restoredWindow.makeKeyAndVisible()
+        let pages = try #require(restoredWindow.rootViewController as? UIPageViewController)
+        #expect(pages.dataSource === restoredHome?.dataSource, "the app's data source, over the restored pages")
+        expectNoWarningsOrDiagnostics {
+            #expect(pages.simulateSwipe(.forward))
+            loop.runUntilIdle()
+        }
+        #expect(pages.viewControllers?.first?.title == "Page 1")
+        let second = try #require(restoredPages.first { $0.rootViewController === pages.viewControllers?.first })
+        #expect(restoredHome?.children.contains { $0.viewController === second.rootViewController } == true)
+        expectNoWarningsOrDiagnostics {
+            second.performTransition(.present(titled("From page 1")), with: TransitionOptions(animated: true))
+            loop.runUntilIdle()
+        }
+        #expect(pages.presentedViewController?.title == "From page 1")
+        restoredWindow.rootViewController = nil
+        loop.runUntilIdle()
+    }
 }

@@ -122,7 +122,8 @@ private struct Run {
         }
     }
 
-    /// A tab bar selects one of its tabs; a split view and a page view show at most two children.
+    /// A tab bar selects one of its tabs, and a page view that lists its pages one of them; a split view and a
+    /// page view without a list show at most two children.
     mutating func checkContainerShapes() {
         for (index, controller) in tree.controllers.enumerated() {
             switch controller.container {
@@ -136,7 +137,12 @@ private struct Run {
                     .schemaViolation,
                     "split view controller \"\(controller.id)\" has \(controller.children.count) children; it shows at most two",
                     at: .controller(index))
-            case .page where controller.children.count > 2:
+            case .page(_, _, let list?) where list.selectedIndex >= controller.children.count:
+                issue(
+                    .schemaViolation,
+                    "page view controller \"\(controller.id)\" shows page \(list.selectedIndex) but lists \(controller.children.count) pages",
+                    at: .controller(index))
+            case .page(_, _, nil) where controller.children.count > 2:
                 issue(
                     .schemaViolation,
                     "page view controller \"\(controller.id)\" has \(controller.children.count) children; it shows one page, or two side by side",

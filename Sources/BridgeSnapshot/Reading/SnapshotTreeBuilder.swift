@@ -226,10 +226,11 @@ struct TreeBuilder {
     /// A controller's container: version 1 only knew navigation controllers (`navigation="true"`);
     /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`); version 4 added page
     /// view controllers (`pageCurl`, `vertical`) and plugins' kinds, named `Framework.kind`, whose state is
-    /// in `<state>` elements.
+    /// in `<state>` elements; version 5 added page lists (`selected` and `loop` on a page view controller).
     private static let version1Only = ["navigation"]
     private static let version2Only = ["container", "selected", "collapsed"]
     private static let version4Only = ["pageCurl", "vertical"]
+    private static let version5Only = ["loop"]
 
     private func container(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue])
         -> BridgedContainer?
@@ -241,6 +242,7 @@ struct TreeBuilder {
                     at: position))
         }
         requireVersion(4, for: Self.version4Only, in: attributes, at: position, issues: &issues)
+        requireVersion(5, for: Self.version5Only, in: attributes, at: position, issues: &issues)
         if version == 1 { return attributes.flag("navigation") ? .navigation : nil }
         guard let name = attributes["container"] else { return nil }
         switch BridgedContainer.Kind(rawValue: name) {
@@ -248,7 +250,9 @@ struct TreeBuilder {
         case .tabBar: return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
         case .splitView: return .splitView(isCollapsed: attributes.flag("collapsed"))
         case .page where version >= 4:
-            return .page(pageCurl: attributes.flag("pageCurl"), vertical: attributes.flag("vertical"))
+            return .page(
+                pageCurl: attributes.flag("pageCurl"), vertical: attributes.flag("vertical"),
+                list: pageList(attributes, at: position, issues: &issues))
         case .page, nil:
             guard version >= 4, name.contains(".") else {
                 issues.append(
@@ -258,6 +262,28 @@ struct TreeBuilder {
             }
             return .described(name: name, state: [])
         }
+    }
+
+    /// Version 5: a page view controller that lists its data source's pages names the one shown
+    /// (`selected`) and says whether they loop (`loop`); `loop` alone lists nothing.
+    private func pageList(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue])
+        -> BridgedPageList?
+    {
+        guard let selected = attributes["selected"].flatMap({ Int($0) }) else {
+            if attributes["loop"] != nil {
+                issues.append(
+                    violation("a page view controller says 'loop' without the 'selected' page of its list", at: position))
+            }
+            return nil
+        }
+        guard version >= 5 else {
+            issues.append(
+                violation(
+                    "the attribute 'selected' of a page view controller does not exist in version \(version) snapshots",
+                    at: position))
+            return nil
+        }
+        return BridgedPageList(selectedIndex: selected, loops: attributes.flag("loop"))
     }
 
     /// A `<state>` of a plugin's container kind, on the controller read last.

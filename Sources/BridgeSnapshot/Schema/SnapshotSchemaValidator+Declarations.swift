@@ -1,4 +1,4 @@
-/// The declarations of `bridge-snapshot-4.xsd`, as tables the streaming validator reads:
+/// The declarations of `bridge-snapshot-5.xsd`, as tables the streaming validator reads:
 /// `SchemaDeclarationTests` checks them against the XSD file itself, element by element and attribute by
 /// attribute, so that the two cannot drift apart.
 extension SnapshotSchemaValidator {
@@ -92,7 +92,7 @@ extension SnapshotSchemaValidator {
                     Attribute("id", .id, required: true), Attribute("type", .typeName, required: true),
                     Attribute("title", .text), Attribute("navigation", .boolean), Attribute("container", .container),
                     Attribute("selected", .nonNegativeInteger), Attribute("collapsed", .boolean),
-                    Attribute("pageCurl", .boolean), Attribute("vertical", .boolean),
+                    Attribute("pageCurl", .boolean), Attribute("vertical", .boolean), Attribute("loop", .boolean),
                     Attribute("alert", .oneOf(["alert", "actionSheet"])), Attribute("message", .text),
                 ]
             case .state: [Attribute("name", .nmtoken, required: true), Attribute("value", .text, required: true)]

@@ -1,6 +1,6 @@
 import CLibXML2
 
-/// The published schema, `bridge-snapshot-4.xsd`, checked in the same streaming pass that builds the tree
+/// The published schema, `bridge-snapshot-5.xsd`, checked in the same streaming pass that builds the tree
 /// (X4), over the bytes libxml2's reader hands out, with no document tree and no schema engine.
 ///
 /// The XSD stays the contract: this validator gives the verdict `xmllint --schema` gives (valid or not, and

@@ -1,7 +1,7 @@
 import CLibXML2
 import CoordinatorBridge
 
-/// Writes a ``BridgedTree`` as a version-4 snapshot in canonical form (X2): attributes in a fixed order,
+/// Writes a ``BridgedTree`` as a version-5 snapshot in canonical form (X2): attributes in a fixed order,
 /// elements in the tree's order, two-space indentation, no addresses or timestamps. The same tree always
 /// gives the same bytes.
 enum SnapshotWriter {
@@ -9,9 +9,10 @@ enum SnapshotWriter {
     /// `collapsed`) in place of version 1's `navigation="true"`. Version 3 added alerts (`alert`, `message`,
     /// `<action>`, X11), coordinators' root controllers (`root`, X12) and the engine's queued removals
     /// (`<queue>`). Version 4 added page view controllers (`container="page"`, `pageCurl`, `vertical`) and
-    /// the container kinds plugins describe (`container="Framework.kind"` with `<state>` elements). Files of
-    /// every earlier version still import.
-    static let version = 4
+    /// the container kinds plugins describe (`container="Framework.kind"` with `<state>` elements). Version 5
+    /// added page lists (`selected` and `loop` on a page view controller whose data source lists its pages).
+    /// Files of every earlier version still import.
+    static let version = 5
     /// Every version the parser reads.
     static let readableVersions = 1...version
 
@@ -134,8 +135,12 @@ extension BridgedContainer {
         case .navigation: [("container", name)]
         case .tabBar(let selected): [("container", name), ("selected", selected.map(String.init))]
         case .splitView(let collapsed): [("container", name), ("collapsed", collapsed ? "true" : nil)]
-        case .page(let pageCurl, let vertical):
-            [("container", name), ("pageCurl", pageCurl ? "true" : nil), ("vertical", vertical ? "true" : nil)]
+        case .page(let pageCurl, let vertical, let list):
+            [
+                ("container", name), ("selected", list.map { String($0.selectedIndex) }),
+                ("pageCurl", pageCurl ? "true" : nil), ("vertical", vertical ? "true" : nil),
+                ("loop", list?.loops == true ? "true" : nil),
+            ]
         case .described: [("container", name)]
         }
     }

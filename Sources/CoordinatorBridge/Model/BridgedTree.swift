@@ -126,8 +126,10 @@ public enum BridgedContainer: Hashable, Sendable {
     /// A `UISplitViewController`: the children are its primary and secondary controllers.
     case splitView(isCollapsed: Bool)
     /// Version 4: a `UIPageViewController`; the children are the pages it shows (one, or two side by side).
-    /// `pageCurl` is its transition style (else scroll), `vertical` its navigation orientation.
-    case page(pageCurl: Bool, vertical: Bool)
+    /// `pageCurl` is its transition style (else scroll), `vertical` its navigation orientation. Version 5:
+    /// with `list`, when its data source lists its pages (``BridgePageListing``), the children are all of
+    /// them, in the data source's order.
+    case page(pageCurl: Bool, vertical: Bool, list: BridgedPageList? = nil)
     /// Version 4: a container of a kind a plugin describes (``BridgeContainerKind``). `name` is qualified
     /// by the plugin's framework (`Framework.kind`), so that it never clashes with UIKit's kinds; `state`
     /// is what the kind records, in its order.
@@ -153,6 +155,19 @@ public enum BridgedContainer: Hashable, Sendable {
     public var name: String {
         if case .described(let name, _) = self { return name }
         return kind!.rawValue
+    }
+}
+
+/// Version 5: what a page view controller whose data source lists its pages shows of them.
+public struct BridgedPageList: Hashable, Sendable {
+    /// The page shown, an index into the container's children.
+    public var selectedIndex: Int
+    /// Whether the data source turns from the last page to the first and back.
+    public var loops: Bool
+
+    public init(selectedIndex: Int, loops: Bool) {
+        self.selectedIndex = selectedIndex
+        self.loops = loops
     }
 }
 

@@ -96,7 +96,10 @@ public struct BridgeReader {
         return described[0].id
     }
 
+    /// The children recorded for `controller`: its own, a navigation controller's stack, or a page view
+    /// controller's listed pages (format 5).
     private static func shownChildren(of controller: UIViewController) -> [UIViewController] {
+        if let pages = controller as? UIPageViewController, let (listed, _) = pages.pageList { return listed }
         guard let navigation = controller as? UINavigationController, !navigation.isHoldingInteractivePop else {
             return controller.children
         }
@@ -164,7 +167,8 @@ extension BridgedContainer {
             self = .splitView(isCollapsed: split.isCollapsed)
         case let pages as UIPageViewController:
             self = .page(
-                pageCurl: pages.transitionStyle == .pageCurl, vertical: pages.navigationOrientation == .vertical)
+                pageCurl: pages.transitionStyle == .pageCurl, vertical: pages.navigationOrientation == .vertical,
+                list: pages.pageList?.list)
         default:
             for kind in kinds {
                 if let state = kind.state(of: controller) {

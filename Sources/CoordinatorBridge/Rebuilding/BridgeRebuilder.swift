@@ -196,14 +196,14 @@ public struct BridgeRebuilder {
         case ("UINavigationController", .navigation): UINavigationController()
         case ("UITabBarController", .tabBar): UITabBarController()
         case ("UISplitViewController", .splitView): UISplitViewController()
-        case ("UIPageViewController", .page(let pageCurl, let vertical)):
+        case ("UIPageViewController", .page(let pageCurl, let vertical, _)):
             UIPageViewController(
                 transitionStyle: pageCurl ? .pageCurl : .scroll,
                 navigationOrientation: vertical ? .vertical : .horizontal)
         case (_, .navigation): RestoredNavigationController(typeName: described.type)
         case (_, .tabBar): RestoredTabBarController(typeName: described.type)
         case (_, .splitView): RestoredSplitViewController(typeName: described.type)
-        case (_, .page(let pageCurl, let vertical)):
+        case (_, .page(let pageCurl, let vertical, _)):
             RestoredPageViewController(
                 typeName: described.type, transitionStyle: pageCurl ? .pageCurl : .scroll,
                 navigationOrientation: vertical ? .vertical : .horizontal)

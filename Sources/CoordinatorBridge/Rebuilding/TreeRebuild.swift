@@ -149,6 +149,8 @@ final class TreeRebuild {
             case (let split as UISplitViewController, .splitView(let collapsed)):
                 split.viewControllers = children
                 split.simulateCollapse(collapsed)
+            case (let pages as UIPageViewController, .page(_, _, let list?)):
+                RestoredPageList.install(on: pages, children: children, list: list)
             case (let pages as UIPageViewController, .page):
                 if !children.isEmpty {
                     pages.setViewControllers(children, direction: .forward, animated: false)

@@ -86,15 +86,16 @@ extension BridgedTree {
 
 extension BridgedContainer {
     /// A short description for people: `navigation`, `tab bar, selected 1`, `split view, collapsed`,
-    /// `page view`, a plugin's kind with its state. Tabs
+    /// `page view, selected 0, loops`, a plugin's kind with its state. Tabs and pages
     /// are counted from 0, as in snapshots (`selected="1"`) and journey scripts (`tab 1`).
     public var label: String {
         switch self {
         case .navigation: "navigation"
         case .tabBar(let selected): "tab bar" + (selected.map { ", selected \($0)" } ?? "")
         case .splitView(let collapsed): "split view" + (collapsed ? ", collapsed" : "")
-        case .page(let pageCurl, let vertical):
+        case .page(let pageCurl, let vertical, let list):
             "page view" + (pageCurl ? ", page curl" : "") + (vertical ? ", vertical" : "")
+                + (list.map { ", selected \($0.selectedIndex)" + ($0.loops ? ", loops" : "") } ?? "")
         case .described(let name, let state):
             ([name] + state.map { "\($0.name) \($0.value)" }).joined(separator: ", ")
         }
