@@ -1,3 +1,4 @@
+import BridgeSnapshot
 import CoordinatorBridge
 @_spi(Testing) import Insecurity
 import ResponderCoordinator
@@ -244,5 +245,43 @@ extension RouteRaceTests {
         #expect(hosts.first?.base.kind == .window)
         #expect(hosts.first?.frames.map(\.coordinatorType) == ["ViewCoordinatorForTests"])
         withExtendedLifetime(next) {}
+    }
+}
+
+extension RouteRaceTests {
+    @Test(
+        "A12, X12: a page not shown whose coordinator presented a tab bar keeps its own root in the snapshot, which imports with the app's factories",
+        arguments: [SimAnimation.NonAnimatedTiming.deferred, .immediate])
+    func notShownPageCoordinatorKeepsItsRoot(timing: SimAnimation.NonAnimatedTiming) throws {
+        SimAnimation.nonAnimatedTiming = timing
+        let pages = CoordinatorPages()
+        pages.setRoot(for: window)
+        loop.runUntilIdle()
+        let first = pages.pageCoordinators[0]
+        expectNoWarningsOrDiagnostics {
+            let tabs = StackTabsCoordinator()
+            tabs.rootViewController.modalPresentationStyle = .fullScreen
+            first.performTransition(.present(tabs), with: TransitionOptions(animated: true))
+            pages.trigger(.page(1), with: TransitionOptions(animated: false))
+            loop.runUntilIdle()
+        }
+        let registry = BridgeRegistry([RouteCoordinatorPlugin()])
+        let tree = BridgeReader(registry: registry).read([window])
+        let tabsParent = tree.coordinators.first { $0.type == "StackTabsCoordinator" }?.parentID
+        let presenter = tree.coordinators.first { $0.id == tabsParent }
+        let pageZero = tree.controllers.first { $0.title == "Page 0" }
+        #expect(pageZero != nil && presenter?.rootID == pageZero?.id, "the presenting page's coordinator, at its page")
+        let xml = BridgeSnapshot.export([window], registry: registry)
+        var rebuilder = BridgeRebuilder(registry: registry)
+        rebuilder.coordinatorFactories.register(CoordinatorPages.self) { _ in CoordinatorPages() }
+        rebuilder.coordinatorFactories.register(ViewCoordinatorForTests.self) { _ in ViewCoordinatorForTests(title: "") }
+        rebuilder.coordinatorFactories.register(StackTabsCoordinator.self) { _ in StackTabsCoordinator() }
+        rebuilder.coordinatorFactories.register(HomeCoordinator.self) { _ in HomeCoordinator() }
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: rebuilder)
+        loop.runUntilIdle()
+        #expect(BridgeSnapshot.export(live.windows, registry: registry) == xml)
+        for restored in live.windows { restored.rootViewController = nil }
+        loop.runUntilIdle()
+        withExtendedLifetime(pages) {}
     }
 }
