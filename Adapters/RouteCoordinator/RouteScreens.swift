@@ -223,7 +223,7 @@ enum RouteScreens {
                     shown = true
                     UIKitOperations.afterTransition(of: controller) { completion?() }
                 case .ended:
-                    if !shown { completion?() }
+                    if !shown, let completion { UIKitOperations.outsideTeardowns(completion) }
                     owner?.screensLeft()
                 }
             })
@@ -275,7 +275,7 @@ enum RouteScreens {
             arriving.observeFrame { [weak owner] event in
                 switch event {
                 case .shown: RoutePerformer.while(owner, then)
-                case .ended: completion?()
+                case .ended: if let completion { UIKitOperations.outsideTeardowns(completion) }
                 }
             })
         return true

@@ -3,6 +3,7 @@ import CoordinatorBridge
 import Foundation
 @_spi(Testing) import Insecurity
 import PropertyBased
+import ResponderCoordinator
 import RouteCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
@@ -185,7 +186,9 @@ struct RouteStep: CustomStringConvertible, Sendable {
     static let actions = [
         "stack route", "sheet route", "page route", "tab route", "user taps back", "user swipes back",
         "user drags back and lets go early", "user swipes the top sheet down", "user drags a sheet and lets go",
-        "user taps a tab", "user swipes a page", "advance time", "run until idle",
+        "user taps a tab", "user swipes a page", "stack route whose completion triggers another",
+        "legacy coordinator on the stack shows or pops", "app replaces the root inside a window transition",
+        "advance time", "run until idle",
     ]
 
     var description: String { "\(RouteStep.actions[action]) [\(value)]" }
@@ -204,6 +207,10 @@ final class RouteSession {
     let invariants = InsecurityInvariants()
     let restores: Bool
     var failures: [String] = []
+    /// A ResponderCoordinator coordinator sharing the stack tab's navigation controller, made on first use.
+    private var legacy: ResponderCoordinator.NavigationCoordinator?
+    /// How many times each completion asked for so far has run, by the route it completes.
+    private var completions: [(route: String, runs: Int)] = []
 
     init(restores: Bool) {
         self.restores = restores
@@ -287,15 +294,51 @@ final class RouteSession {
         case 10:
             let pages = app.rootViewController.viewControllers?.last as? UIPageViewController
             _ = pages?.simulateSwipe(step.value % 2 == 0 ? .forward : .reverse)
-        case 11: SimRunLoop.main.advance(by: Double(step.value % 40) / 100)
+        case 11:
+            let first = Self.stackRoutes[step.value % Self.stackRoutes.count]
+            let second = Self.stackRoutes[(step.value / 10) % Self.stackRoutes.count]
+            let stack = app.stack
+            stack?.trigger(first, with: animated, completion: completion(for: "\(first)") { [weak stack] in
+                stack?.trigger(second, with: animated, completion: self.completion(for: "\(second), in \(first)'s completion"))
+            })
+        case 12:
+            guard let navigation = stackNavigation else { return }
+            if legacy?.rootViewController !== navigation {
+                legacy?.stop()
+                legacy = ResponderCoordinator.NavigationCoordinator(rootViewController: navigation)
+                legacy?.start()
+            }
+            if step.value % 2 == 0 {
+                legacy?.show(made.screen("Legacy"))
+            } else {
+                legacy?.pop(animated: animated.animated)
+            }
+        case 13:
+            let next = RandomTabsCoordinator(made: made)
+            let target = windows.last!
+            UIView.transition(with: target, duration: 0.3, options: .transitionCrossDissolve) {
+                next.setRoot(for: target)
+            }
+            app = next
+        case 14: SimRunLoop.main.advance(by: Double(step.value % 40) / 100)
         default: SimRunLoop.main.runUntilIdle()
+        }
+    }
+
+    /// A route's completion that counts its runs (each must run once, A12), then does `then`.
+    private func completion(for route: String, then: @escaping PresentationHandler = {}) -> PresentationHandler {
+        let index = completions.count
+        completions.append((route, 0))
+        return { [weak self] in
+            self?.completions[index].runs += 1
+            then()
         }
     }
 
     /// Exports the session's tree, whatever animates or waits, and continues on the imported one.
     private func restore(after moment: String) {
-        let registry = BridgeRegistry([RouteCoordinatorPlugin()])
-        let xml = BridgeSnapshot.export([window], registry: registry)
+        let registry = BridgeRegistry([RouteCoordinatorPlugin(), ResponderCoordinatorPlugin.shared])
+        let xml = BridgeSnapshot.export(windows, registry: registry)
         var rebuilder = BridgeRebuilder(registry: registry)
         var restoredApp: RandomTabsCoordinator?
         let made = self.made
@@ -324,7 +367,9 @@ final class RouteSession {
                 failures.append("X9: the app coordinator was not restored after \(moment)")
                 return
             }
-            window.rootViewController = nil
+            windows.last?.rootViewController = nil
+            legacy?.stop()
+            legacy = nil
             app = restoredApp
             restoredWindow.makeKeyAndVisible()
             restoredWindows.append(restoredWindow)
@@ -334,7 +379,7 @@ final class RouteSession {
     }
 
     private var restoredWindows: [UIWindow] = []
-    private var windows: [UIWindow] { restoredWindows.isEmpty ? [window] : restoredWindows }
+    private var windows: [UIWindow] { restoredWindows.isEmpty ? [window] : [restoredWindows.last!] }
 
     /// Once the run loop is idle: the engine's invariants hold, and a coordinator is alive exactly when
     /// it is in the app's tree and shows something.
@@ -353,6 +398,10 @@ final class RouteSession {
         if let stack = app.stack { walk(stack) }
         for (name, object) in made.live where !inTree.contains(ObjectIdentifier(object)) {
             failures.append("\(moment): the \(name) coordinator is alive but no longer in the app's tree")
+        }
+        // Once the run loop is idle every transition has ended: each completion has run, once (A12).
+        for (route, runs) in completions where runs != 1 {
+            failures.append("\(moment): the completion of \(route) ran \(runs) times")
         }
     }
 
@@ -401,6 +450,46 @@ struct ShrunkRouteSequenceTests {
     func presentChildDuringRestoredDismissal(timing: SimAnimation.NonAnimatedTiming) {
         SimAnimation.nonAnimatedTiming = timing
         let steps = [215, 0, 0, 377, 6].map { RouteStep(action: 0, value: $0) }
+        let failures = RouteSession(restores: true).run(steps)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test(
+        "E19, E13: setRoot inside UIView.transition(with: window) is what the transition animates; a legacy screen on the replaced stack ends with it",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func rootReplacementInsideWindowTransition(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [RouteStep(action: 13, value: 0), RouteStep(action: 12, value: 0), RouteStep(action: 13, value: 0)]
+        let failures = RouteSession(restores: true).run(steps)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test(
+        "A12, E20: a route's completion waiting in the queue when a pop tears frames down runs after the teardown, so the push it triggers starts",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func completionWaitingDuringTeardown(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [0, 0, 0, 599].map { RouteStep(action: 0, value: $0) } + [RouteStep(action: 11, value: 436)]
+        let failures = RouteSession(restores: false).run(steps)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test(
+        "A12, E20: a stack replaced in a presentation's completion, then pushes: the replacement is applied before any completion runs",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func replacementInCompletion(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [RouteStep(action: 11, value: 845), RouteStep(action: 0, value: 609)]
+        let failures = RouteSession(restores: false).run(steps)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test(
+        "A12, E20: a presentation that ends before it shows completes after the teardown that ended it, and the child it presents starts",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func completionOfPresentationEndedUnshown(timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = [RouteStep(action: 0, value: 215), RouteStep(action: 11, value: 265)]
         let failures = RouteSession(restores: true).run(steps)
         #expect(failures.isEmpty, "\(failures)")
     }

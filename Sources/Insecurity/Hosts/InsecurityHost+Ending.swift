@@ -24,8 +24,11 @@ extension InsecurityHost {
             markEnded(frame, cause: cause)
             deliver()
             guard let batch = stage.beginTeardown() else { return }
-            let popped = tearDown(from: batch.lowest.index, removal: batch.removal)
-            finishTeardown()
+            let popped = whileTearingDown {
+                let popped = tearDown(from: batch.lowest.index, removal: batch.removal)
+                finishTeardown()
+                return popped
+            }
             checkChain(after: "ending \(frame.typeName)")
             if let deferredStart = batch.deferredStart {
                 if popped {
@@ -36,6 +39,13 @@ extension InsecurityHost {
                 }
             }
         }
+    }
+
+    /// Runs a teardown (`body` tears down and makes the host ready again) while the adapters' operations
+    /// wait: a completion among them that starts a route runs once the host is ready, not inside the
+    /// teardown, where the start would be refused (E19, E20).
+    func whileTearingDown<T>(_ body: () -> T) -> T {
+        UIKitOperationQueue.shared.holdingAdapterCode(body)
     }
 
     /// Makes the host ready again after a teardown, and runs the ends UIKit caused during it.
@@ -61,8 +71,8 @@ extension InsecurityHost {
         for frame in ended where framesByUIKitController[frame.uikitControllerID] === frame {
             framesByUIKitController.removeValue(forKey: frame.uikitControllerID)
         }
-        // Every frame is ended before any UIKit operation is issued: the queue may run waiting operations
-        // while it takes the teardown's, and a torn-down frame's start must be dropped by then.
+        // Every frame is ended before any UIKit operation is issued: operations requested during the
+        // teardown may run while the queue takes them, and a torn-down frame's start must be dropped by then.
         let tornDown = ended.filter(\.isLive)
         for frame in tornDown { markEnded(frame, cause: .teardownOfFramesAbove) }
         let popped = removeFromScreen(ended, removal: removal)
@@ -136,15 +146,17 @@ extension InsecurityHost {
             return
         }
         stage.beginTeardownWithoutBatch()
-        let ended = frames
-        frames.removeAll()
-        framesByUIKitController.removeAll()
-        adoption.chainAbandoned()
-        endWithoutCompletions(ended)
-        for frame in ended {
-            frame.release()
+        whileTearingDown {
+            let ended = frames
+            frames.removeAll()
+            framesByUIKitController.removeAll()
+            adoption.chainAbandoned()
+            endWithoutCompletions(ended)
+            for frame in ended {
+                frame.release()
+            }
+            finishTeardown()
         }
-        finishTeardown()
     }
 
     private func endWithoutCompletions(_ frames: [Frame]) {

@@ -212,8 +212,10 @@ public final class InsecurityHost {
         let keptCount = parent.map { $0.index + 1 } ?? 0
         if keptCount < frames.count {
             stage.beginTeardownWithoutBatch()
-            tearDown(from: keptCount, removal: .byEngine(animated: animated))
-            finishTeardown()
+            whileTearingDown {
+                tearDown(from: keptCount, removal: .byEngine(animated: animated))
+                finishTeardown()
+            }
             if let parent, !parent.isLive {
                 onTeardown?()
                 return (false, nil)

@@ -74,6 +74,9 @@ final class UIKitOperationQueue {
         /// What the operation does, when SimUIKit's own logic says UIKit would carry it out at once if it
         /// were issued now; nil when UIKit would refuse it, cut a running transition short or defer it (E21).
         var acceptedByUIKitNow: () -> String? = { nil }
+        /// Whether it runs an adapter's code (a completion, a route's next step) rather than a UIKit
+        /// operation: then it never runs inside an engine teardown.
+        var runsAdapterCode = false
     }
 
     /// Whether a pass over the waiting operations runs, and whether it must look at them once more.
@@ -87,6 +90,11 @@ final class UIKitOperationQueue {
 
     private var pending = Deque<Operation>()
     private var pass = Pass.idle
+    /// Whether an engine teardown is under way: the adapters' operations wait, with what is behind them on
+    /// their targets, so that no completion or route runs inside it.
+    private var isHoldingAdapterCode = false
+    /// Whether the teardown under way has held an operation back.
+    private var heldAny = false
     /// Transitions, gates and windows the queue already waits on, so each is observed once. Held weakly and
     /// compared by identity: a transition dropped before it ended (a gesture let go of) must not stand for
     /// a new one that the allocator put at its address.
@@ -108,6 +116,21 @@ final class UIKitOperationQueue {
         #endif
         pending.append(operation)
         runReadyOperations()
+    }
+
+    /// Runs `body`, an engine teardown, while the adapters' operations wait (completions that would start
+    /// routes, requested before it or during it); they run, in request order, as soon as it is over, before
+    /// this returns. UIKit operations run as before, unless one of those is ahead of them on their target.
+    func holdingAdapterCode<T>(_ body: () -> T) -> T {
+        guard !isHoldingAdapterCode else { return body() }
+        isHoldingAdapterCode = true
+        let result = body()
+        isHoldingAdapterCode = false
+        if heldAny {
+            heldAny = false
+            runReadyOperations()
+        }
+        return result
     }
 
     /// Records `operation` when a transition holds it rather than an earlier operation, and UIKit would not
@@ -135,6 +158,8 @@ final class UIKitOperationQueue {
     /// Drops every waiting operation (for a fresh simulated world between tests).
     func removeAll() {
         pending.removeAll()
+        isHoldingAdapterCode = false
+        heldAny = false
         observed.removeAll()
         overDeferrals.removeAll()
     }
@@ -158,6 +183,12 @@ final class UIKitOperationQueue {
                     continue
                 }
                 let keys = operation.keys.compactMap(\.liveID)
+                if isHoldingAdapterCode, operation.runsAdapterCode {
+                    heldAny = true
+                    blockedKeys.formUnion(keys)
+                    index += 1
+                    continue
+                }
                 if keys.contains(where: blockedKeys.contains) {
                     blockedKeys.formUnion(keys)
                     index += 1
@@ -286,9 +317,11 @@ extension UIKitOperationQueue {
     }
 
     /// A root change of `window` waits for the window transition that runs on it, and for a presentation or
-    /// dismissal running in the chain it replaces, which it would cut short (E19).
+    /// dismissal running in the chain it replaces, which it would cut short (E19). One requested inside the
+    /// animations block of a transition starting on the window is what that transition animates: it waits
+    /// for neither.
     static func blockerForRootChange(of window: UIWindow?) -> Blocker? {
-        guard let window else { return nil }
+        guard let window, !window.isApplyingTransitionAnimations else { return nil }
         if let running = window.runningTransition {
             return .windowTransition(window, endsAt: running.startTime + running.duration)
         }

@@ -130,6 +130,13 @@ public enum UIKitOperations {
         }
     }
 
+    /// Runs `body` now, or, when an engine teardown is under way (an observer of a frame's end is told
+    /// inside it), as soon as it is over: a completion that starts a route must not run inside it (E20).
+    public static func outsideTeardowns(_ body: @escaping @MainActor () -> Void) {
+        UIKitOperationQueue.shared.enqueue(
+            .init(keys: [], blocker: { nil }, isObsolete: { false }, run: body, runsAdapterCode: true))
+    }
+
     /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run
     /// and its transitions have ended (a dismissal's completion, for instance).
     public static func afterPresentations(on controller: UIViewController, _ body: @escaping @MainActor () -> Void) {
@@ -139,7 +146,8 @@ public enum UIKitOperations {
                 keys: [UIKitOperationQueue.Key(anchor)],
                 blocker: { [weak anchor] in UIKitOperationQueue.blockerForDismissal(from: anchor) },
                 isObsolete: { false },
-                run: body
+                run: body,
+                runsAdapterCode: true
             )
         )
     }
@@ -151,7 +159,7 @@ public enum UIKitOperations {
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: [UIKitOperationQueue.Key(controller.presentationAnchor)], blocker: { nil }, isObsolete: { false },
-                run: body))
+                run: body, runsAdapterCode: true))
     }
 
     /// Runs `body` once the transitions that the operations requested before it on `container` start have
@@ -177,7 +185,8 @@ public enum UIKitOperations {
                     // may start the next route).
                     guard let running = container?.transitionCoordinator else { return body() }
                     running.animate(alongsideTransition: nil) { _ in SimRunLoop.main.perform(body) }
-                }
+                },
+                runsAdapterCode: true
             )
         )
     }

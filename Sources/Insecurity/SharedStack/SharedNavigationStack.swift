@@ -261,19 +261,26 @@ public final class SharedNavigationStack {
     public func replaceStack(with controllers: [UIViewController], typeNames: [String], animated: Bool = false) {
         guard let navigationController, let root = controllers.first else { return }
         let planned = plannedStack
-        state.beginStackReplacement(of: planned, by: controllers)
-        if let lowest = host?.lowestFrameController, let frame = state.frames[ObjectIdentifier(lowest)]?.coordinator {
-            frame.dismiss(animated: false)
+        // The adapters' completions waiting in the queue run once the replacement is applied, not inside it.
+        UIKitOperationQueue.shared.holdingAdapterCode {
+            state.beginStackReplacement(of: planned, by: controllers)
+            if let lowest = host?.lowestFrameController,
+                let frame = state.frames[ObjectIdentifier(lowest)]?.coordinator
+            {
+                frame.dismiss(animated: false)
+            }
+            state.endStackReplacement()
         }
-        state.endStackReplacement()
         withExtendedLifetime(state.pendingRoot) { state.rootPlanned(root) }
         let onlyRoot = controllers.count == 1
         UIKitOperations.perform(on: navigationController, animated: animated && onlyRoot) {
             [weak self] navigationController in
             guard let self else { return }
-            state.beginSettingRoot(root)
-            navigationController.setViewControllers([root], animated: animated && onlyRoot)
-            state.endStackReplacement()
+            UIKitOperationQueue.shared.holdingAdapterCode {
+                state.beginSettingRoot(root)
+                navigationController.setViewControllers([root], animated: animated && onlyRoot)
+                state.endStackReplacement()
+            }
         }
         for (index, controller) in controllers.enumerated().dropFirst() {
             push(controller, typeName: typeNames[index], animated: animated && index == controllers.count - 1)

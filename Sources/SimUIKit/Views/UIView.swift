@@ -52,6 +52,9 @@ open class UIView: UIResponder {
     public private(set) var runningTransition: Transition?
     /// The most recent transition started on this view, kept after it ends.
     public private(set) var lastTransition: Transition?
+    /// Whether the animations block of the transition starting on this view runs: what changes now is what
+    /// the transition animates.
+    package private(set) var isApplyingTransitionAnimations = false
 
     /// The view's rectangle in its superview (recorded only: the simulation lays nothing out).
     /// Setting it, or another animatable property, inside an animation block adds an animation (S22).
@@ -194,7 +197,9 @@ open class UIView: UIResponder {
         let record = Transition(duration: duration, options: options, startTime: SimRunLoop.main.now)
         view.runningTransition = record
         view.lastTransition = record
+        view.isApplyingTransitionAnimations = true
         animations?()
+        view.isApplyingTransitionAnimations = false
         ViewAnimationClock.schedule(duration: duration) { [weak view] _ in
             if view?.runningTransition == record { view?.runningTransition = nil }
             completion?(true)
