@@ -314,6 +314,9 @@ final class RouteSession {
                 legacy?.pop(animated: animated.animated)
             }
         case 13:
+            // The app replaces its whole tree: its legacy coordinator goes with the old one.
+            legacy?.stop()
+            legacy = nil
             let next = RandomTabsCoordinator(made: made)
             let target = windows.last!
             UIView.transition(with: target, duration: 0.3, options: .transitionCrossDissolve) {

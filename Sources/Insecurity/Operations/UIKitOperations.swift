@@ -121,12 +121,12 @@ public enum UIKitOperations {
 
     /// Runs `body` when the transition `controller` takes part in ends, or now when none runs: the completion
     /// of a coordinator library's operation, which UIKit apps get from `CATransaction` (a frame shown, for
-    /// instance).
+    /// instance). Either way outside an engine teardown (see ``outsideTeardowns(_:)``).
     public static func afterTransition(of controller: UIViewController?, _ body: @escaping @MainActor () -> Void) {
         if let transition = controller?.transitionCoordinator {
-            transition.animate(alongsideTransition: nil) { _ in body() }
+            transition.animate(alongsideTransition: nil) { _ in outsideTeardowns(body) }
         } else {
-            body()
+            outsideTeardowns(body)
         }
     }
 
