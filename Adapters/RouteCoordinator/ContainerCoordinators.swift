@@ -157,15 +157,13 @@ open class PageCoordinatorDataSource: NSObject, UIPageViewControllerDataSource, 
     open func pageViewController(
         _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
     ) -> UIViewController? {
-        guard let index = pages.firstIndex(where: { $0 === viewController }) else { return nil }
-        return index > 0 ? pages[index - 1] : loop ? pages.last : nil
+        listedPage(before: viewController)
     }
 
     open func pageViewController(
         _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
     ) -> UIViewController? {
-        guard let index = pages.firstIndex(where: { $0 === viewController }) else { return nil }
-        return index + 1 < pages.count ? pages[index + 1] : loop ? pages.first : nil
+        listedPage(after: viewController)
     }
 }
 

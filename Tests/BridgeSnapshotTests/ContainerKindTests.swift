@@ -112,10 +112,8 @@ struct ContainerKindTests {
         }
     }
 
-    @Test(
-        "X10: a page view controller whose data source lists its pages is exported with all of them, the shown one selected, and the import swipes through the restored pages"
-    )
-    func pageListRoundTrip() throws {
+    /// A window whose root is a page view controller over three listed pages that loop, showing the third.
+    private func listedPagesWindow() -> (UIWindow, ListedPages) {
         let pages = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
         pages.restorationIdentifier = "news"
         let list = ListedPages([titled("Page 1", id: "p1"), titled("Page 2", id: "p2"), titled("Page 3", id: "p3")])
@@ -123,6 +121,14 @@ struct ContainerKindTests {
         pages.setViewControllers([list.listedPages[2]], direction: .forward, animated: false)
         let window = UIWindow()
         window.rootViewController = pages
+        return (window, list)
+    }
+
+    @Test(
+        "X10: a page view controller whose data source lists its pages is exported with all of them, the shown one selected, and the import swipes through the restored pages"
+    )
+    func pageListRoundTrip() throws {
+        let (window, list) = listedPagesWindow()
         window.makeKeyAndVisible()
         let xml = export([window])
         #expect(
@@ -148,12 +154,7 @@ struct ContainerKindTests {
             (#"container="page" selected="2" loop="true""#, #"container="page" selected="2""#, "4", "does not exist in version 4"),
         ])
     func pageListRules(original: String, replacement: String, version: String, problem: String) throws {
-        let pages = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
-        let list = ListedPages([titled("Page 1", id: "p1"), titled("Page 2", id: "p2"), titled("Page 3", id: "p3")])
-        pages.dataSource = list
-        pages.setViewControllers([list.listedPages[2]], direction: .forward, animated: false)
-        let window = UIWindow()
-        window.rootViewController = pages
+        let (window, list) = listedPagesWindow()
         let xml = export([window])
         try #require(xml.contains(original))
         let mutated = xml.replacingOccurrences(of: original, with: replacement)
@@ -224,12 +225,12 @@ final class ListedPages: UIPageViewControllerDataSource, BridgePageListing {
     func pageViewController(
         _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
     ) -> UIViewController? {
-        listedPages.firstIndex { $0 === viewController }.map { listedPages[($0 + listedPages.count - 1) % listedPages.count] }
+        listedPage(before: viewController)
     }
 
     func pageViewController(
         _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
     ) -> UIViewController? {
-        listedPages.firstIndex { $0 === viewController }.map { listedPages[($0 + 1) % listedPages.count] }
+        listedPage(after: viewController)
     }
 }

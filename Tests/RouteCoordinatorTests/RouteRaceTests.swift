@@ -50,12 +50,7 @@ struct RouteRaceTests {
     let loop = SimRunLoop.main
     let window = UIWindow()
 
-    private func launch() -> HomeCoordinator {
-        let home = HomeCoordinator()
-        home.setRoot(for: window)
-        loop.runUntilIdle()
-        return home
-    }
+    private func launch() -> HomeCoordinator { HomeCoordinator.launched(in: window) }
 
     @Test(
         "A12: a tab bar coordinator's dismissal waiting behind a push in one of its tabs completes after it ends",

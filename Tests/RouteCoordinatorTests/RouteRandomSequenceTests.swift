@@ -434,66 +434,54 @@ struct RouteRandomSequenceTests {
     }
 }
 
+/// A sequence the route suite found and shrank, with the rule it broke before its fix.
+struct ShrunkRouteSequence: Sendable, CustomTestStringConvertible {
+    let rule: String
+    let steps: [RouteStep]
+    let restores: Bool
+
+    var testDescription: String { rule }
+
+    init(_ rule: String, restores: Bool, _ steps: [(action: Int, value: Int)]) {
+        self.rule = rule
+        self.restores = restores
+        self.steps = steps.map { RouteStep(action: $0.action, value: $0.value) }
+    }
+
+    static let all = [
+        ShrunkRouteSequence(
+            "A12, S7: a screen that leaves a stack while its tab is not shown takes its child coordinator with it, though UIKit tells the delegate nothing off screen",
+            restores: true, [(0, 611), (0, 102), (9, 3)]),
+        ShrunkRouteSequence(
+            "A12, X9: a sheet coordinator presented while a restored presentation is being dismissed stays its parent's child until it shows",
+            restores: true, [215, 0, 0, 377, 6].map { (0, $0) }),
+        ShrunkRouteSequence(
+            "E19, E13: setRoot inside UIView.transition(with: window) is what the transition animates; a legacy screen on the replaced stack ends with it",
+            restores: true, [(13, 0), (12, 0), (13, 0)]),
+        ShrunkRouteSequence(
+            "A12, E20: a route's completion waiting in the queue when a pop tears frames down runs after the teardown, so the push it triggers starts",
+            restores: false, [(0, 0), (0, 0), (0, 0), (0, 599), (11, 436)]),
+        ShrunkRouteSequence(
+            "A12, E20: a stack replaced in a presentation's completion, then pushes: the replacement is applied before any completion runs",
+            restores: false, [(11, 845), (0, 609)]),
+        ShrunkRouteSequence(
+            "A12, E20: a presentation that ends before it shows completes after the teardown that ended it, and the child it presents starts",
+            restores: true, [(0, 215), (11, 265)]),
+        ShrunkRouteSequence(
+            "A12, E20: a stack replacement in a completion while a restored pop tears frames down starts its pushes once it is over",
+            restores: true, [(0, 0), (0, 0), (0, 0), (11, 625), (11, 546)]),
+    ]
+}
+
 @MainActor
 @Suite("Shrunk route sequences", .cleanSimulatedWorld)
 struct ShrunkRouteSequenceTests {
     @Test(
-        "A12, S7: a screen that leaves a stack while its tab is not shown takes its child coordinator with it, though UIKit tells the delegate nothing off screen",
-        arguments: SimAnimation.NonAnimatedTiming.allCases)
-    func screenLeavesOffScreenStack(timing: SimAnimation.NonAnimatedTiming) {
+        "A12, E13, E19, E20, S7, X9: each sequence the route suite shrank keeps every invariant",
+        arguments: ShrunkRouteSequence.all, SimAnimation.NonAnimatedTiming.allCases)
+    func shrunk(_ sequence: ShrunkRouteSequence, timing: SimAnimation.NonAnimatedTiming) {
         SimAnimation.nonAnimatedTiming = timing
-        let steps = [RouteStep(action: 0, value: 611), RouteStep(action: 0, value: 102), RouteStep(action: 9, value: 3)]
-        let failures = RouteSession(restores: true).run(steps)
-        #expect(failures.isEmpty, "\(failures)")
-    }
-
-    @Test(
-        "A12, X9: a sheet coordinator presented while a restored presentation is being dismissed stays its parent's child until it shows",
-        arguments: SimAnimation.NonAnimatedTiming.allCases)
-    func presentChildDuringRestoredDismissal(timing: SimAnimation.NonAnimatedTiming) {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = [215, 0, 0, 377, 6].map { RouteStep(action: 0, value: $0) }
-        let failures = RouteSession(restores: true).run(steps)
-        #expect(failures.isEmpty, "\(failures)")
-    }
-
-    @Test(
-        "E19, E13: setRoot inside UIView.transition(with: window) is what the transition animates; a legacy screen on the replaced stack ends with it",
-        arguments: SimAnimation.NonAnimatedTiming.allCases)
-    func rootReplacementInsideWindowTransition(timing: SimAnimation.NonAnimatedTiming) {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = [RouteStep(action: 13, value: 0), RouteStep(action: 12, value: 0), RouteStep(action: 13, value: 0)]
-        let failures = RouteSession(restores: true).run(steps)
-        #expect(failures.isEmpty, "\(failures)")
-    }
-
-    @Test(
-        "A12, E20: a route's completion waiting in the queue when a pop tears frames down runs after the teardown, so the push it triggers starts",
-        arguments: SimAnimation.NonAnimatedTiming.allCases)
-    func completionWaitingDuringTeardown(timing: SimAnimation.NonAnimatedTiming) {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = [0, 0, 0, 599].map { RouteStep(action: 0, value: $0) } + [RouteStep(action: 11, value: 436)]
-        let failures = RouteSession(restores: false).run(steps)
-        #expect(failures.isEmpty, "\(failures)")
-    }
-
-    @Test(
-        "A12, E20: a stack replaced in a presentation's completion, then pushes: the replacement is applied before any completion runs",
-        arguments: SimAnimation.NonAnimatedTiming.allCases)
-    func replacementInCompletion(timing: SimAnimation.NonAnimatedTiming) {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = [RouteStep(action: 11, value: 845), RouteStep(action: 0, value: 609)]
-        let failures = RouteSession(restores: false).run(steps)
-        #expect(failures.isEmpty, "\(failures)")
-    }
-
-    @Test(
-        "A12, E20: a presentation that ends before it shows completes after the teardown that ended it, and the child it presents starts",
-        arguments: SimAnimation.NonAnimatedTiming.allCases)
-    func completionOfPresentationEndedUnshown(timing: SimAnimation.NonAnimatedTiming) {
-        SimAnimation.nonAnimatedTiming = timing
-        let steps = [RouteStep(action: 0, value: 215), RouteStep(action: 11, value: 265)]
-        let failures = RouteSession(restores: true).run(steps)
+        let failures = RouteSession(restores: sequence.restores).run(sequence.steps)
         #expect(failures.isEmpty, "\(failures)")
     }
 }

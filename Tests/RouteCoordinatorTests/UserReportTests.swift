@@ -46,6 +46,16 @@ final class HomeCoordinator: NavigationCoordinator<SheetRoute> {
     }
 }
 
+extension HomeCoordinator {
+    /// A home coordinator made the window's root, settled.
+    static func launched(in window: UIWindow) -> HomeCoordinator {
+        let home = HomeCoordinator()
+        home.setRoot(for: window)
+        SimRunLoop.main.runUntilIdle()
+        return home
+    }
+}
+
 enum ProfileRoute: Route {
     case profile, close, sheet
 }
@@ -102,12 +112,7 @@ struct UserReportTests {
     let loop = SimRunLoop.main
     let window = UIWindow()
 
-    private func launch() -> HomeCoordinator {
-        let home = HomeCoordinator()
-        home.setRoot(for: window)
-        loop.runUntilIdle()
-        return home
-    }
+    private func launch() -> HomeCoordinator { HomeCoordinator.launched(in: window) }
 
     private var titlesPresented: (UIViewController) -> [String?] {
         { root in

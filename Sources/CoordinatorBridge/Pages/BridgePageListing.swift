@@ -12,6 +12,22 @@ public protocol BridgePageListing: AnyObject {
     var loopsPages: Bool { get }
 }
 
+extension BridgePageListing {
+    /// The listed page before `page`: the last one before the first when they loop; nil at the start, or
+    /// for a page not listed.
+    public func listedPage(before page: UIViewController) -> UIViewController? {
+        guard let index = listedPages.firstIndex(where: { $0 === page }) else { return nil }
+        return index > 0 ? listedPages[index - 1] : loopsPages ? listedPages.last : nil
+    }
+
+    /// The listed page after `page`: the first one after the last when they loop; nil at the end, or for a
+    /// page not listed.
+    public func listedPage(after page: UIViewController) -> UIViewController? {
+        guard let index = listedPages.firstIndex(where: { $0 === page }) else { return nil }
+        return index + 1 < listedPages.count ? listedPages[index + 1] : loopsPages ? listedPages.first : nil
+    }
+}
+
 /// The data source an import gives a page view controller recorded with its page list: the restored
 /// pages, in order. The page view controller keeps it (its `dataSource` is weak).
 @MainActor
@@ -27,15 +43,13 @@ public final class RestoredPageList: UIPageViewControllerDataSource, BridgePageL
     public func pageViewController(
         _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
     ) -> UIViewController? {
-        guard let index = listedPages.firstIndex(where: { $0 === viewController }) else { return nil }
-        return index > 0 ? listedPages[index - 1] : loopsPages ? listedPages.last : nil
+        listedPage(before: viewController)
     }
 
     public func pageViewController(
         _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
     ) -> UIViewController? {
-        guard let index = listedPages.firstIndex(where: { $0 === viewController }) else { return nil }
-        return index + 1 < listedPages.count ? listedPages[index + 1] : loopsPages ? listedPages.first : nil
+        listedPage(after: viewController)
     }
 
     /// The list an import gave `pages`, which keeps it whatever its data source is now.
