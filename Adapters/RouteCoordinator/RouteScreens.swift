@@ -194,7 +194,7 @@ enum RouteScreens {
         // dismissal has ended the frames it removes, not above them in the same host. Meanwhile it counts as
         // presented, so that its coordinator stays a child.
         controller[associated: startPendingKey] = true
-        UIKitOperations.inRequestOrder(on: root) {
+        UIKitOperations.inRequestOrder(on: root, presenting: controller) {
             controller[associated: startPendingKey] = nil
             let host = InsecurityHost.presenting(on: root, framework: framework)
             frame.keepAlive(host)

@@ -8,9 +8,14 @@ extension InsecurityHost {
         let target: AnyObject?
         let blocker: () -> UIKitOperationQueue.Blocker?
         let acceptedNow: () -> String?
+        var arrival: () -> UIViewController? = { nil }
         switch frame.placement {
         case .presented(let presenter, _):
             target = presenter.value.map(\.presentationAnchor)
+            arrival = {
+                guard case .waitingToShow(let controller) = frame.status else { return nil }
+                return controller
+            }
             blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
             acceptedNow = {
                 guard let presenter = presenter.value, case .waitingToShow(let controller) = frame.status,
@@ -39,7 +44,7 @@ extension InsecurityHost {
                     guard let self, case .waitingToShow(let uikitController) = frame.status else { return }
                     show(frame, uikitController)
                 },
-                acceptedByUIKitNow: acceptedNow))
+                acceptedByUIKitNow: acceptedNow, arrival: arrival))
     }
 
     func show(_ frame: Frame, _ uikitController: UIViewController) {

@@ -77,6 +77,8 @@ final class UIKitOperationQueue {
         /// Whether it runs an adapter's code (a completion, a route's next step) rather than a UIKit
         /// operation: then it never runs inside an engine teardown.
         var runsAdapterCode = false
+        /// The controller the operation will present, while it still will, for the planned presentation chain.
+        var arrival: () -> UIViewController? = { nil }
     }
 
     /// Whether a pass over the waiting operations runs, and whether it must look at them once more.
@@ -148,6 +150,32 @@ final class UIKitOperationQueue {
     func takeOverDeferrals() -> [String] {
         defer { overDeferrals.removeAll() }
         return overDeferrals
+    }
+
+    /// The presentation chain above `anchor` as the waiting operations will leave it: what is presented now
+    /// and not leaving, less what queued dismissals take away, plus what queued presentations on it add, in
+    /// request order.
+    func plannedPresentationChain(above anchor: UIViewController) -> [UIViewController] {
+        var chain: [UIViewController] = []
+        var current = anchor.presentedViewController
+        while let controller = current, !controller.isLeavingInDismissal {
+            chain.append(controller)
+            current = controller.presentedViewController
+        }
+        for operation in pending where !operation.isObsolete() {
+            if case .dismissal(let leaving, _)? = operation.removal(),
+                let index = chain.firstIndex(where: { $0 === leaving })
+            {
+                chain.removeSubrange(index...)
+            } else if let arriving = operation.arrival(),
+                operation.keys.contains(where: { key in
+                    key.liveID == ObjectIdentifier(anchor) || chain.contains { key.liveID == ObjectIdentifier($0) }
+                })
+            {
+                chain.append(arriving)
+            }
+        }
+        return chain
     }
 
     /// The removals still waiting, in request order.

@@ -154,12 +154,24 @@ public enum UIKitOperations {
 
     /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run, without
     /// waiting for their transitions: now, when none waits. A presentation decided there goes where the earlier
-    /// operations leave the chain, not above a screen an earlier dismissal removes (A11, E19).
-    public static func inRequestOrder(on controller: UIViewController, _ body: @escaping @MainActor () -> Void) {
+    /// operations leave the chain, not above a screen an earlier dismissal removes (A11, E19). `presenting`
+    /// names the controller `body` presents, which the planned chain counts until then.
+    public static func inRequestOrder(
+        on controller: UIViewController, presenting: UIViewController? = nil,
+        _ body: @escaping @MainActor () -> Void
+    ) {
         UIKitOperationQueue.shared.enqueue(
             .init(
                 keys: [UIKitOperationQueue.Key(controller.presentationAnchor)], blocker: { nil }, isObsolete: { false },
-                run: body, runsAdapterCode: true))
+                run: body, runsAdapterCode: true, arrival: { [weak presenting] in presenting }))
+    }
+
+    /// The presentation chain above `controller`'s presentation anchor as the operations waiting in the
+    /// queue will leave it, bottom to top: what is presented now and not on its way out, less what queued
+    /// dismissals remove, plus what queued presentations add. A router that finds its screens in the
+    /// hierarchy plans against it, as against a shared stack's planned stack.
+    public static func plannedPresentationChain(above controller: UIViewController) -> [UIViewController] {
+        UIKitOperationQueue.shared.plannedPresentationChain(above: controller.presentationAnchor)
     }
 
     /// Runs `body` once the transitions that the operations requested before it on `container` start have
