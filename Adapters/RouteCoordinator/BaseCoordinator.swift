@@ -158,9 +158,10 @@ open class BaseCoordinator<RouteType: Route, TransitionType: TransitionProtocol>
 
     /// Whether a child still shows something: a controller child is never kept (as in the library); a
     /// coordinator sharing this one's root shows its own screens, any coordinator the screens it presented; a
-    /// presentable this coordinator pushed or presented is shown while its frame lives (it has left once the user or a transition removed it, even
-    /// while UIKit still animates it away); any other presentable while UIKit holds its controller, a queued
-    /// container change will show it, or this coordinator's page view controller lists it as a page.
+    /// presentable this coordinator pushed or presented is shown while its frame lives (it has left once the
+    /// user or a transition removed it, even while UIKit still animates it away); any other presentable while
+    /// UIKit holds its controller, a queued container change will show it, or this coordinator's page view
+    /// controller lists it as a page.
     private func isShown(_ presentable: Presentable) -> Bool {
         guard !(presentable is UIViewController), let controller = presentable.viewController else { return false }
         let owner = screenOwner(of: presentable)

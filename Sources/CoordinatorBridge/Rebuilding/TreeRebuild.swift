@@ -314,11 +314,15 @@ final class TreeRebuild {
     /// whose frames all show controllers of the coordinator rooted at the navigation controller, and it stays
     /// unnamed. Returns the stacks, for the rebuilt tree to keep.
     private func adoptAdapterStacks(leavingWithQueuedPops: Set<String>) -> [SharedNavigationStack] {
+        // Grouped once, so that the cost stays linear in the size of the tree.
+        let hostsByNavigation = Dictionary(
+            grouping: zip(hosts, tree.hosts).filter { $0.1.base.kind == .navigation }, by: { $0.1.base.targetID })
+        let coordinatorsByRoot = Dictionary(grouping: tree.coordinators, by: \.rootID)
         var stacks: [SharedNavigationStack] = []
         for described in tree.controllers where described.container == .navigation {
             guard let navigation = controllers[described.id] as? UINavigationController else { continue }
-            let onStack = zip(hosts, tree.hosts).filter { $0.1.base == .navigation(controllerID: described.id) }
-            let owners = tree.coordinators.filter { $0.rootID == described.id }
+            let onStack = hostsByNavigation[described.id] ?? []
+            let owners = coordinatorsByRoot[described.id] ?? []
             let named = onStack.first { $0.1.framework != nil }
             let unnamed = owners.lazy.compactMap { owner in
                 onStack.first { _, host in
@@ -346,12 +350,19 @@ final class TreeRebuild {
     /// said to run is the host of its navigation controller's shared stack, which a coordinator of that
     /// adapter uses (rooted at the navigation controller, or owning a controller on it).
     private func resumeAdapterHosts() {
+        var stacks: [String: [String]]?
         for (host, described) in zip(hosts, tree.hosts) {
             guard let framework = described.framework else { continue }
             switch host.hostBase {
             case .navigation(let navigation):
                 guard let navigation, let navigationID = described.base.targetID else { continue }
-                let stack = tree.controllers.first { $0.id == navigationID }?.children ?? []
+                // The recorded stacks, by navigation controller, made on the first named navigation host.
+                if stacks == nil {
+                    stacks = Dictionary(
+                        tree.controllers.lazy.filter { $0.container == .navigation }.map { ($0.id, $0.children) },
+                        uniquingKeysWith: { first, _ in first })
+                }
+                let stack = stacks?[navigationID] ?? []
                 let used = tree.coordinators.contains { coordinator in
                     coordinator.framework == framework
                         && (coordinator.rootID == navigationID || coordinator.controllerIDs.contains(where: stack.contains))
