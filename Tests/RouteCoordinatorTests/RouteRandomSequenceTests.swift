@@ -470,6 +470,9 @@ struct ShrunkRouteSequence: Sendable, CustomTestStringConvertible {
         ShrunkRouteSequence(
             "A12, E20: a stack replacement in a completion while a restored pop tears frames down starts its pushes once it is over",
             restores: true, [(0, 0), (0, 0), (0, 0), (11, 625), (11, 546)]),
+        ShrunkRouteSequence(
+            "A12, E9, E20: a route started in a completion while another waits in the same host starts after it, and its completion runs",
+            restores: true, [(0, 675), (6, 0), (7, 0), (11, 65), (0, 535), (0, 0), (0, 0), (0, 0)]),
     ]
 }
 

@@ -21,14 +21,18 @@ extension InsecurityHost {
             markEnded(frame, cause: cause)
             deliver()
         case .deliverThenTearDown:
-            markEnded(frame, cause: cause)
-            deliver()
-            guard let batch = stage.beginTeardown() else { return }
-            let popped = whileTearingDown {
+            // The completions run inside the hold as well: an adapter's queued operation that becomes ready
+            // meanwhile runs once the batch is torn down, not as a start inside someone else's completion
+            // (E9, E20).
+            let ending: (batch: HostStage<Frame>.Batch, popped: Bool)? = whileTearingDown {
+                markEnded(frame, cause: cause)
+                deliver()
+                guard let batch = stage.beginTeardown() else { return nil }
                 let popped = tearDown(from: batch.lowest.index, removal: batch.removal)
                 finishTeardown()
-                return popped
+                return (batch, popped)
             }
+            guard let (batch, popped) = ending else { return }
             checkChain(after: "ending \(frame.typeName)")
             if let deferredStart = batch.deferredStart {
                 if popped {
