@@ -169,7 +169,7 @@ public final class SharedNavigationStack {
     public func plannedStackContains(_ controller: UIViewController) -> Bool {
         // Every live frame has an entry; a frame's controller is planned as long as the frame lives.
         if state.frames[ObjectIdentifier(controller)] != nil { return true }
-        if let pendingRoot = state.pendingRoot { return pendingRoot === controller }
+        if state.replacementQueued { return state.pendingRoot === controller }
         guard let navigationController, controller.parent === navigationController else { return false }
         return plannedBase.contains { $0 === controller }
     }
@@ -247,7 +247,14 @@ public final class SharedNavigationStack {
         guard !ids.isEmpty else { return }
         let stack = plannedStack
         let remaining = stack.filter { !ids.contains(ObjectIdentifier($0)) }
-        guard remaining.count < stack.count, let last = remaining.last else { return }
+        guard remaining.count < stack.count else { return }
+        guard let last = remaining.last else {
+            // Every controller leaves, as when the coordinator that listed them all stops: the frames above
+            // the root end as its pop, then the navigation controller is left empty, as UIKit allows.
+            if let root = stack.first, stack.count > 1 { pop(to: root, animated: false) }
+            replaceStack(with: [], typeNames: [])
+            return
+        }
         if stack.starts(with: remaining, by: ===) {
             pop(to: last, animated: false)
         } else {
@@ -256,10 +263,12 @@ public final class SharedNavigationStack {
     }
 
     /// Replaces the whole stack, as the adapters' own doing: the first controller becomes the root, the
-    /// others are pushed as frames reporting `typeNames` (one per controller). The frames it replaces are
-    /// handed over, not popped back. `animated` animates the change of the top, as `setViewControllers` does.
+    /// others are pushed as frames reporting `typeNames` (one per controller); no controllers empty it. The
+    /// frames it replaces are handed over, not popped back. `animated` animates the change of the top, as
+    /// `setViewControllers` does.
     public func replaceStack(with controllers: [UIViewController], typeNames: [String], animated: Bool = false) {
-        guard let navigationController, let root = controllers.first else { return }
+        guard let navigationController else { return }
+        let root = controllers.first
         let planned = plannedStack
         // The adapters' completions waiting in the queue run once the replacement is applied, not inside it.
         UIKitOperationQueue.shared.holdingAdapterCode {
@@ -277,8 +286,8 @@ public final class SharedNavigationStack {
             [weak self] navigationController in
             guard let self else { return }
             UIKitOperationQueue.shared.holdingAdapterCode {
-                state.beginSettingRoot(root)
-                navigationController.setViewControllers([root], animated: animated && onlyRoot)
+                state.beginSettingRoot()
+                navigationController.setViewControllers(root.map { [$0] } ?? [], animated: animated && onlyRoot)
                 state.endStackReplacement()
             }
         }

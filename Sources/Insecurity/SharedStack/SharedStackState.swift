@@ -43,7 +43,7 @@ struct SharedStackState<Controller: AnyObject, Frame> {
     /// The stack replacements waiting in the queue (E19): the root the last one sets, and how many wait. The
     /// planned root stays the last one's until every one has run (replacements to A, then B, then A again
     /// leave A planned after the first runs).
-    private var queuedReplacements: (root: Controller, count: Int)?
+    private var queuedReplacements: (root: Controller?, count: Int)?
     /// Controllers that a coordinator's own pop (`pop`, `pop(to:)`, `top`) removes.
     private var removalsByCoordinators: Set<ObjectIdentifier> = []
     /// Controllers a stack replacement took off the stack: they stay in their coordinators' lists, as in the
@@ -65,6 +65,9 @@ struct SharedStackState<Controller: AnyObject, Frame> {
 
     /// The root the last stack replacement waiting in the queue will set (E19).
     var pendingRoot: Controller? { queuedReplacements?.root }
+
+    /// Whether a stack replacement waits in the queue (one that empties the stack plans no root).
+    var replacementQueued: Bool { queuedReplacements != nil }
 
     // MARK: Frames
 
@@ -108,8 +111,9 @@ struct SharedStackState<Controller: AnyObject, Frame> {
         replacement = .applying
     }
 
-    /// The navigation controller itself is about to take `root` as its only controller.
-    mutating func beginSettingRoot(_ root: Controller) {
+    /// The navigation controller itself is about to take the root a queued replacement planned (none when it
+    /// empties the stack) as its only controller.
+    mutating func beginSettingRoot() {
         if let queued = queuedReplacements {
             queuedReplacements = queued.count > 1 ? (queued.root, queued.count - 1) : nil
         }
@@ -120,9 +124,10 @@ struct SharedStackState<Controller: AnyObject, Frame> {
         replacement = .idle
     }
 
-    /// A queued operation will make `root` the stack's root: it is planned there, and no longer as a frame.
-    mutating func rootPlanned(_ root: Controller) {
-        pushedAsFrames.remove(ObjectIdentifier(root))
+    /// A queued operation will make `root` the stack's root (nil: will empty the stack): it is planned there,
+    /// and no longer as a frame.
+    mutating func rootPlanned(_ root: Controller?) {
+        if let root { pushedAsFrames.remove(ObjectIdentifier(root)) }
         queuedReplacements = (root, (queuedReplacements?.count ?? 0) + 1)
     }
 
@@ -190,7 +195,7 @@ struct SharedStackState<Controller: AnyObject, Frame> {
     /// The planned stack below the frames, given the navigation controller's `stack`: the root a queued
     /// replacement will set, else the controllers below the first one pushed as a frame.
     func plannedBase(of stack: [Controller]) -> ArraySlice<Controller> {
-        if let pendingRoot { return [pendingRoot] }
+        if let queuedReplacements { return queuedReplacements.root.map { [$0] } ?? [] }
         return stack.prefix { !pushedAsFrames.contains(ObjectIdentifier($0)) }
     }
 }
