@@ -75,6 +75,7 @@ public struct CleanSimulatedWorld: SuiteTrait, TestTrait, TestScoping {
         SimAnimation.nonAnimatedTiming = .standard
         SimDevice.idiom = .phone
         CATransaction.closeAllForNewWorld()
+        UIView.resetAppearanceProxies()
         UIApplication.shared.simulateTermination()
         InsecurityWorld.reset()
     }

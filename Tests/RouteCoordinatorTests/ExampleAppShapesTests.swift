@@ -109,9 +109,41 @@ final class ShapesCoordinator: NavigationCoordinator<ShapesRoute> {
     }
 }
 
+/// The example's app delegate, as written: its launch code sets an appearance proxy, then the root.
+@MainActor
+final class ShapesAppDelegate: UIResponder, UIApplicationDelegate {
+    private lazy var mainWindow = UIWindow()
+    private let router = ShapesCoordinator().strongRouter
+
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        configureUI()
+        router.setRoot(for: mainWindow)
+        return true
+    }
+
+    var window: UIWindow { mainWindow }
+
+    private func configureUI() {
+        UIView.appearance().overrideUserInterfaceStyle = .light
+    }
+}
+
 @MainActor
 @Suite("A12: code in the example app's shapes compiles and runs", .cleanSimulatedWorld)
 struct ExampleAppShapesTests {
+    @Test("A12: the example's launch code (an appearance proxy, then setRoot(for:)) compiles and shows the root")
+    func exampleLaunch() {
+        let delegate = ShapesAppDelegate()
+        expectNoWarningsOrDiagnostics {
+            #expect(delegate.application(UIApplication.shared, didFinishLaunchingWithOptions: nil))
+            SimRunLoop.main.runUntilIdle()
+        }
+        #expect(UIView.appearance().overrideUserInterfaceStyle == .light)
+        #expect((delegate.window.rootViewController as? UINavigationController)?.viewControllers.map(\.title) == ["Root"])
+    }
+
     @Test("A12, S23, S24: an app's own transitions and view-layer animations run through the adapter")
     func exampleShapes() {
         AnimationRuns.swirls = 0

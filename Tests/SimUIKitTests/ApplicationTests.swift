@@ -6,6 +6,20 @@ import Testing
 @MainActor
 @Suite("UIApplication, and controllers written the usual way", .cleanSimulatedWorld)
 struct ApplicationTests {
+    @Test("Launch code's appearance proxies compile and hold what is set on them, one proxy per class")
+    func appearanceProxies() {
+        UIView.appearance().overrideUserInterfaceStyle = .dark
+        UIView.appearance().tintColor = .red
+        UINavigationBar.appearance().prefersLargeTitles = true
+        #expect(UIView.appearance() === UIView.appearance())
+        #expect(UIView.appearance().overrideUserInterfaceStyle == .dark && UIView.appearance().tintColor == .red)
+        #expect(UINavigationBar.appearance().prefersLargeTitles)
+        #expect(UINavigationBar.appearance() !== UIView.appearance())
+        #expect(UINavigationBar.appearance().tintColor == nil, "each class has its own proxy")
+        // The proxy is no view on screen, and views made later are not changed by it (nothing is drawn).
+        #expect(UIView.appearance().window == nil && UIView().overrideUserInterfaceStyle == .unspecified)
+    }
+
     @Test("Controllers written the usual way compile: init(nibName:bundle:), required init?(coder:), navigation items")
     func usualControllers() throws {
         final class ProductController: UIViewController {

@@ -107,6 +107,11 @@ public final class UINavigationBar: UIView {
         self.navigationController = navigationController
     }
 
+    /// The navigation bars' appearance proxy (see ``UIView/appearance()``).
+    public override class func appearance() -> UINavigationBar {
+        AppearanceProxies.proxy(of: self) { UINavigationBar() }
+    }
+
     /// The stack's navigation items, bottom to top.
     public var items: [UINavigationItem]? {
         navigationController?.viewControllers.map(\.navigationItem)

@@ -104,6 +104,13 @@ open class UIView: UIResponder {
         self.init(frame: .zero)
     }
 
+    /// This class's appearance proxy, as app code configures it at launch (`UIView.appearance().tintColor = …`).
+    /// What is set on it is held and read back; the simulation draws nothing and applies it to no view. A class
+    /// outside SimUIKit gets a plain view as its proxy, so only `UIView`'s own properties can be set on it.
+    open class func appearance() -> UIView {
+        AppearanceProxies.proxy(of: self) { UIView() }
+    }
+
     /// The window the view is shown in, if any: its controller's, else its superview's.
     open var window: UIWindow? { owningController?.hostWindow ?? superview?.window }
 
