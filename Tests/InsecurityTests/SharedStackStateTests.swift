@@ -92,7 +92,7 @@ private struct SharedStackStateTests {
         #expect(state.handedOver == [ObjectIdentifier(home), ObjectIdentifier(detail)])
         #expect(state.plannedBase(of: [home, detail, more]).map(\.name) == ["More"], "the queued root is planned")
         state.beginSettingRoot()
-        #expect(state.replacement == .applying && state.pendingRoot == nil)
+        #expect(state.replacement == .applying(depth: 1) && state.pendingRoot == nil)
         state.endStackReplacement()
         #expect(state.plannedBase(of: [more]).map(\.name) == ["More"])
         _ = state.framePushed("detail again", for: detail)
@@ -144,5 +144,15 @@ private struct SharedStackStateTests {
         #expect(report.gone == [ObjectIdentifier(more), ObjectIdentifier(detail)])
         #expect(report.notifiesPopBack == false, "the coordinators asked for these pops before the snapshot")
         #expect(names(state.stackCompleted([])).isEmpty, "no pop is awaited any more")
+    }
+
+    @Test("A stack replacement ended while none is being applied stops the program with the reason")
+    func unbalancedReplacementTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var state = SharedStackState<Card, String>()
+            state.endStackReplacement()
+        }
+        let resultConsole = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(resultConsole.contains("SharedStackState: a stack replacement ended while none was being applied"))
     }
 }

@@ -15,11 +15,13 @@ enum Removal {
     }
 }
 
-/// A host's stage as a value: ready; running the completions of ending frames, which batches the frames that
-/// end meanwhile (E8) and holds a start asked for inside them (E9); or tearing frames down with one UIKit
-/// operation (E7), while the ends UIKit causes wait. Its events return what the host does, so the batching can
-/// be tested without UIKit. Frames are told apart by their index in the chain.
-struct HostStage<Frame> {
+/// A host's stage as a state machine, in swift-nio's style: ready; running the completions of ending frames,
+/// which batches the frames that end meanwhile (E8) and holds a start asked for inside them (E9); or tearing
+/// frames down with one UIKit operation (E7), while the ends UIKit causes wait. Each phase carries only its own
+/// data, each event returns what the host does, and an event the phase cannot take is a programming error that
+/// stops the program with the phase named. Frames are told apart by their index in the chain; `WaitingEnd` is
+/// what the host needs to end a frame again once a teardown is over.
+struct HostStage<Frame, WaitingEnd> {
     /// The frames ending together: the lowest decides the teardown's UIKit operation.
     struct Batch {
         var lowest: Frame
@@ -35,7 +37,7 @@ struct HostStage<Frame> {
         case ending(Batch)
         /// Tearing frames down; `awaiting` are the ends UIKit caused meanwhile (the queue ran a waiting operation
         /// that removed another of the host's frames): they run as soon as the teardown is over, in order.
-        case tearingDown(awaiting: [@MainActor () -> Void])
+        case tearingDown(awaiting: [WaitingEnd])
     }
 
     /// What the host does with a frame that ends.
@@ -70,11 +72,9 @@ struct HostStage<Frame> {
 
     // MARK: Events
 
-    /// The frame at `index` ends, its screen leaving as `removal` says; `retry` ends it again once a teardown
-    /// under way is over.
-    mutating func frameEnds(
-        _ frame: Frame, index: Int, removal: Removal, retry: @escaping @MainActor () -> Void
-    ) -> EndAction {
+    /// The frame at `index` ends, its screen leaving as `removal` says; `again` is what ends it again once a
+    /// teardown under way is over (``EndAction/waitForTeardown``).
+    mutating func frameEnds(_ frame: Frame, index: Int, removal: Removal, again: WaitingEnd) -> EndAction {
         switch phase {
         case .ready:
             phase = .ending(Batch(lowest: frame, lowestIndex: index, removal: removal, deferredStart: nil))
@@ -89,7 +89,7 @@ struct HostStage<Frame> {
             phase = .ending(batch)
             return .deliverInBatch
         case .tearingDown(var awaiting):
-            awaiting.append(retry)
+            awaiting.append(again)
             phase = .tearingDown(awaiting: awaiting)
             return .waitForTeardown
         }
@@ -104,29 +104,48 @@ struct HostStage<Frame> {
         }
     }
 
-    /// Holds `start` until the batch's teardown is over (after ``StartAction/deferUntilTeardown``).
+    /// Holds `start` until the batch's teardown is over; only after ``StartAction/deferUntilTeardown``.
     mutating func deferStart(_ start: @escaping @MainActor () -> Void) {
-        guard case .ending(var batch) = phase, batch.deferredStart == nil else { return }
+        guard case .ending(var batch) = phase, batch.deferredStart == nil else {
+            preconditionFailure("HostStage: a start was deferred while the host was \(phaseName), not waiting for one")
+        }
         batch.deferredStart = start
         phase = .ending(batch)
     }
 
-    /// The batch's completions have run: its frames are torn down now. Returns the batch, nil when none runs.
-    mutating func beginTeardown() -> Batch? {
-        guard case .ending(let batch) = phase else { return nil }
+    /// The batch's completions have run: its frames are torn down now. Returns the batch.
+    mutating func beginTeardown() -> Batch {
+        guard case .ending(let batch) = phase else {
+            preconditionFailure("HostStage: a batch's teardown began while the host was \(phaseName)")
+        }
         phase = .tearingDown(awaiting: [])
         return batch
     }
 
-    /// Frames are torn down outside a batch (a start replacing the frames above its parent, a chain abandoned).
+    /// Frames are torn down outside a batch (a start replacing the frames above its parent, a chain abandoned);
+    /// only on a ready host.
     mutating func beginTeardownWithoutBatch() {
+        guard case .ready = phase else {
+            preconditionFailure("HostStage: a teardown without a batch began while the host was \(phaseName)")
+        }
         phase = .tearingDown(awaiting: [])
     }
 
     /// The teardown is over: the host is ready. Returns the ends that waited for it, to run in order.
-    mutating func teardownFinished() -> [@MainActor () -> Void] {
-        defer { phase = .ready }
-        if case .tearingDown(let awaiting) = phase { return awaiting }
-        return []
+    mutating func teardownFinished() -> [WaitingEnd] {
+        guard case .tearingDown(let awaiting) = phase else {
+            preconditionFailure("HostStage: a teardown finished while the host was \(phaseName)")
+        }
+        phase = .ready
+        return awaiting
+    }
+
+    /// The phase, named for a trap's message.
+    private var phaseName: String {
+        switch phase {
+        case .ready: "ready"
+        case .ending: "running a batch's completions"
+        case .tearingDown: "tearing frames down"
+        }
     }
 }

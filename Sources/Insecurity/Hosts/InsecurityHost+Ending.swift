@@ -2,16 +2,21 @@
 
 // Ending frames: one UIKit operation per teardown, batched endings, starts inside completions (E7, E8, E9).
 extension InsecurityHost {
+    /// An end that UIKit caused during a teardown, run once the teardown is over.
+    struct WaitingEnd {
+        let frame: Frame
+        let cause: NavigationEvent.EndCause
+        let removal: Removal
+        let deliver: () -> Void
+    }
+
     /// Ends `frame`: runs `deliver` (its completion) now, batches frames that end inside it, then tears
     /// down every ended frame and those above them with one UIKit operation.
     func end(
         _ frame: Frame, cause: NavigationEvent.EndCause, removal: Removal, deliver: @escaping () -> Void
     ) {
-        let action = stage.frameEnds(frame, index: frame.index, removal: removal) { [weak self] in
-            guard frame.isLive else { return }
-            self?.end(frame, cause: cause, removal: removal, deliver: deliver)
-        }
-        switch action {
+        let again = WaitingEnd(frame: frame, cause: cause, removal: removal, deliver: deliver)
+        switch stage.frameEnds(frame, index: frame.index, removal: removal, again: again) {
         case .waitForTeardown, .tornDownWithBatch:
             // Nothing now: the end runs again once the teardown under way is over, or the frame is above the
             // lowest ended one (UIKit removed its screen while a completion ran) and is torn down with the
@@ -24,15 +29,14 @@ extension InsecurityHost {
             // The completions run inside the hold as well: an adapter's queued operation that becomes ready
             // meanwhile runs once the batch is torn down, not as a start inside someone else's completion
             // (E9, E20).
-            let ending: (batch: HostStage<Frame>.Batch, popped: Bool)? = whileTearingDown {
+            let (batch, popped) = whileTearingDown {
                 markEnded(frame, cause: cause)
                 deliver()
-                guard let batch = stage.beginTeardown() else { return nil }
+                let batch = stage.beginTeardown()
                 let popped = tearDown(from: batch.lowest.index, removal: batch.removal)
                 finishTeardown()
                 return (batch, popped)
             }
-            guard let (batch, popped) = ending else { return }
             checkChain(after: "ending \(frame.typeName)")
             if let deferredStart = batch.deferredStart {
                 if popped {
@@ -55,7 +59,9 @@ extension InsecurityHost {
     /// Makes the host ready again after a teardown, and runs the ends UIKit caused during it.
     func finishTeardown() {
         // Each end tears down on its own and runs what its teardown caused.
-        for end in stage.teardownFinished() { end() }
+        for waiting in stage.teardownFinished() where waiting.frame.isLive {
+            end(waiting.frame, cause: waiting.cause, removal: waiting.removal, deliver: waiting.deliver)
+        }
     }
 
     func markEnded(_ frame: Frame, cause: NavigationEvent.EndCause) {

@@ -21,7 +21,7 @@ public final class InsecurityHost {
     var frames: [Frame] = []
     var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     /// Ready, running the completions of ending frames, or tearing frames down.
-    var stage = HostStage<Frame>()
+    var stage = HostStage<Frame, WaitingEnd>()
     /// The frames a restore adopted: the stack positions it adopts from, and those waiting to be shown.
     var adoption = AdoptionState<UIViewController, Frame>()
     var baseObservation: AnyObject?

@@ -54,11 +54,13 @@ struct SharedStackState<Controller: AnyObject, Frame> {
     /// Nil while no reconcile is scheduled.
     private var pendingReport: PendingReport?
     /// Whether a stack replacement is being applied.
-    enum Replacement {
+    enum Replacement: Equatable {
         case idle
         /// A coordinator is replacing the stack (`root`, `takeover`), or the queue is setting the root a
-        /// replacement planned: the frames that end meanwhile are handed over, not popped.
-        case applying
+        /// replacement planned: the frames that end meanwhile are handed over, not popped. `depth` counts the
+        /// replacements under way: the queue may set a planned root while a coordinator's replacement ends
+        /// frames.
+        case applying(depth: Int)
     }
 
     private(set) var replacement = Replacement.idle
@@ -108,7 +110,7 @@ struct SharedStackState<Controller: AnyObject, Frame> {
         let kept = Set(controllers.map(ObjectIdentifier.init))
         handedOver.formUnion(planned.map(ObjectIdentifier.init).filter { !kept.contains($0) })
         handedOver.subtract(kept)
-        replacement = .applying
+        replacementBegan()
     }
 
     /// The navigation controller itself is about to take the root a queued replacement planned (none when it
@@ -117,11 +119,22 @@ struct SharedStackState<Controller: AnyObject, Frame> {
         if let queued = queuedReplacements {
             queuedReplacements = queued.count > 1 ? (queued.root, queued.count - 1) : nil
         }
-        replacement = .applying
+        replacementBegan()
     }
 
+    /// The replacement begun last is applied; only while one is.
     mutating func endStackReplacement() {
-        replacement = .idle
+        switch replacement {
+        case .idle: preconditionFailure("SharedStackState: a stack replacement ended while none was being applied")
+        case .applying(let depth): replacement = depth > 1 ? .applying(depth: depth - 1) : .idle
+        }
+    }
+
+    private mutating func replacementBegan() {
+        switch replacement {
+        case .idle: replacement = .applying(depth: 1)
+        case .applying(let depth): replacement = .applying(depth: depth + 1)
+        }
     }
 
     /// A queued operation will make `root` the stack's root (nil: will empty the stack): it is planned there,
