@@ -215,15 +215,18 @@ enum RouteScreens {
         _ frame: InsecurityCoordinator<Void>, showing controller: UIViewController, owner: (any ScreenOwner)?,
         completion: PresentationHandler?
     ) {
-        var shown = completion == nil
+        // The completion runs once and is let go then: it may hold the app's coordinators, which hold the
+        // frame for as long as the screen is up.
+        var pending = completion
         frame.keepAlive(
             frame.observeFrame { [weak controller, weak owner] event in
+                let completion = pending
+                pending = nil
                 switch event {
                 case .shown:
-                    shown = true
                     UIKitOperations.afterTransition(of: controller) { completion?() }
                 case .ended:
-                    if !shown, let completion { UIKitOperations.outsideTeardowns(completion) }
+                    if let completion { UIKitOperations.outsideTeardowns(completion) }
                     owner?.screensLeft()
                 }
             })
@@ -271,11 +274,15 @@ enum RouteScreens {
     ) -> Bool {
         guard let arriving = unshownPresentation(of: root) else { return false }
         let owner = RoutePerformer.current
+        // Whichever comes first runs, once; both are let go then (they may hold the app's coordinators).
+        var pending: (then: @MainActor () -> Void, completion: PresentationHandler?)? = (then, completion)
         arriving.keepAlive(
             arriving.observeFrame { [weak owner] event in
+                guard let waiting = pending else { return }
+                pending = nil
                 switch event {
-                case .shown: RoutePerformer.while(owner, then)
-                case .ended: if let completion { UIKitOperations.outsideTeardowns(completion) }
+                case .shown: RoutePerformer.while(owner, waiting.then)
+                case .ended: if let completion = waiting.completion { UIKitOperations.outsideTeardowns(completion) }
                 }
             })
         return true

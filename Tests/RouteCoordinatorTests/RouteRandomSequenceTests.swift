@@ -3,7 +3,7 @@ import CoordinatorBridge
 import Foundation
 @_spi(Testing) import Insecurity
 import PropertyBased
-import ResponderCoordinator
+@_spi(Testing) import ResponderCoordinator
 import RouteCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
@@ -35,6 +35,7 @@ enum RandomTabsRoute: Route {
 @MainActor
 final class MadeCoordinators {
     private var made: [(name: String, object: () -> AnyObject?)] = []
+    private var screens: [() -> UIViewController?] = []
     private var counter = 0
 
     func record(_ object: AnyObject, _ name: String) {
@@ -47,8 +48,13 @@ final class MadeCoordinators {
 
     func screen(_ prefix: String) -> UIViewController {
         counter += 1
-        return titled("\(prefix) \(counter)")
+        let screen = titled("\(prefix) \(counter)")
+        screens.append { [weak screen] in screen }
+        return screen
     }
+
+    /// The screens made so far and still alive.
+    var liveScreens: [UIViewController] { screens.compactMap { $0() } }
 }
 
 @MainActor
@@ -237,6 +243,22 @@ final class RouteSession {
         return top
     }
 
+    /// Runs `steps` in a new session, then drops the session as a test that ends without stopping anything
+    /// does: nothing it made may outlive it (leaks).
+    static func run(_ steps: [RouteStep], restores: Bool) -> [String] {
+        var failures: [String] = []
+        var made: MadeCoordinators?
+        do {
+            let session = RouteSession(restores: restores)
+            made = session.made
+            failures = session.run(steps)
+        }
+        SimRunLoop.main.runUntilIdle()
+        let left = (made?.live.map(\.name) ?? []) + (made?.liveScreens.map { $0.title ?? "?" } ?? [])
+        if !left.isEmpty { failures.append("leaks: alive once the session was dropped: \(left)") }
+        return failures
+    }
+
     func run(_ steps: [RouteStep]) -> [String] {
         let captured = SimExceptions.capture {
             let warnings = SimWarnings.capture {
@@ -387,7 +409,10 @@ final class RouteSession {
     /// Once the run loop is idle: the engine's invariants hold, and a coordinator is alive exactly when
     /// it is in the app's tree and shows something.
     private func check(_ moment: String) {
-        failures += invariants.violations(windows: windows, settled: true).map { "\(moment): \($0)" }
+        let checkers: [any InvariantChecker] = [
+            invariants, ResponderCoordinatorInvariants(), SimAppearanceInvariants(watching: made.liveScreens),
+        ]
+        failures += checkers.flatMap { $0.violations(windows: windows, settled: true) }.map { "\(moment): \($0)" }
         var inTree = Set<ObjectIdentifier>()
         func walk(_ coordinator: WalkedCoordinator) {
             inTree.insert(ObjectIdentifier(coordinator))
@@ -430,7 +455,7 @@ struct RouteRandomSequenceTests {
         let count = ProcessInfo.processInfo.environment["ROUTE_SEQUENCES"].flatMap(Int.init) ?? 300
         await checkRandomSequences(
             count: count, of: RouteStep.generator, timing: timing, context: "timing \(timing), restores \(restores): "
-        ) { RouteSession(restores: restores).run($0) }
+        ) { RouteSession.run($0, restores: restores) }
     }
 }
 
@@ -473,6 +498,9 @@ struct ShrunkRouteSequence: Sendable, CustomTestStringConvertible {
         ShrunkRouteSequence(
             "A12, E9, E20: a route started in a completion while another waits in the same host starts after it, and its completion runs",
             restores: true, [(0, 675), (6, 0), (7, 0), (11, 65), (0, 535), (0, 0), (0, 0), (0, 0)]),
+        ShrunkRouteSequence(
+            "E14, leaks: a sheet a route presented goes with the window the app drops, with its coordinators",
+            restores: false, [(0, 25)]),
     ]
 }
 
@@ -484,7 +512,7 @@ struct ShrunkRouteSequenceTests {
         arguments: ShrunkRouteSequence.all, SimAnimation.NonAnimatedTiming.allCases)
     func shrunk(_ sequence: ShrunkRouteSequence, timing: SimAnimation.NonAnimatedTiming) {
         SimAnimation.nonAnimatedTiming = timing
-        let failures = RouteSession(restores: sequence.restores).run(sequence.steps)
+        let failures = RouteSession.run(sequence.steps, restores: sequence.restores)
         #expect(failures.isEmpty, "\(failures)")
     }
 }

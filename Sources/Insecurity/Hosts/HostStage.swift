@@ -3,6 +3,9 @@ enum Removal {
     /// UIKit took it away already (the user, app code, a deallocation): only what the chain shows above it is
     /// left to remove, animated.
     case doneByUIKit
+    /// The app let go of the controller the chain was shown from, and of everything shown there with it:
+    /// nothing is left to remove.
+    case goneWithHierarchy
     /// The engine's one UIKit operation takes it away (E7).
     case byEngine(animated: Bool)
 
@@ -10,6 +13,7 @@ enum Removal {
     var animated: Bool {
         switch self {
         case .doneByUIKit: true
+        case .goneWithHierarchy: false
         case .byEngine(let animated): animated
         }
     }

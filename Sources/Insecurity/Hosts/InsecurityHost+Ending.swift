@@ -107,7 +107,7 @@ extension InsecurityHost {
         let above = ended.dropFirst()
         let modalAbove = above.first { $0.wasShown && $0.isModal }
         guard lowest.wasShown, case .byEngine = removal else {
-            if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
+            if let modalAbove, case .doneByUIKit = removal { enqueueDismissal(of: modalAbove, animated: animated) }
             return false
         }
         switch lowest.placement {

@@ -49,6 +49,18 @@ extension InsecurityHost {
         watchedWindow = (Weak(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() })
     }
 
+    /// When the app lets go of the controller the chain is shown from (a test dropping its window with
+    /// everything still up), what it showed goes with it: the chain ends as removed by UIKit (E10, E11), which
+    /// also lets go of the coordinators an adapter keeps alive with their frames.
+    func endChainWhenReleased(_ base: UIViewController) {
+        base.onDeallocation { [weak self] in
+            guard let self, let lowest = frames.first, lowest.isLive else { return }
+            end(lowest, cause: .hierarchyRemoved, removal: .goneWithHierarchy) {
+                lowest.owner?.frameEnded(deliveringDismissal: true)
+            }
+        }
+    }
+
     func windowRootChanged() {
         guard let lowest = frames.first, lowest.isLive else { return }
         switch hostBase {

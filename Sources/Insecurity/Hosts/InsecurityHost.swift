@@ -46,6 +46,7 @@ public final class InsecurityHost {
         self.framework = framework
         attach(to: controller)
         InsecurityEvents.hostMade(self)
+        endChainWhenReleased(controller)
     }
 
     /// A host that pushes its chain onto `navigationController`, above the controllers it holds, which
@@ -72,6 +73,7 @@ public final class InsecurityHost {
         attach(to: navigationController)
         InsecurityEvents.hostMade(self)
         baseObservation = navigationController.observeStack { [weak self] in self?.stackChanged($0) }
+        endChainWhenReleased(navigationController)
     }
 
     /// For the rebuild of a snapshot: a host whose chain starts at `window`'s root.

@@ -70,7 +70,7 @@ public enum UIModalPresentationStyle: Int, Sendable, CaseIterable {
     case automatic = -2
 
     /// Whether the user can dismiss the presentation by swiping it down.
-    package var isSwipeDismissible: Bool {
+    @_spi(Adapters) public var isSwipeDismissible: Bool {
         switch self {
         case .automatic, .pageSheet, .formSheet: true
         default: false
