@@ -85,7 +85,7 @@ struct InvariantCheckTests {
         }
         #expect(healthy.isEmpty, "correct operations report nothing: \(healthy)")
         // A replacement begun and never ended, as a forgotten end of the bracket would leave it.
-        stack.state.beginSettingRoot()
+        stack.state.beginStackReplacement(of: [], by: [])
         let reported = InsecurityDiagnostics.capture {
             stack.push(UIViewController(), typeName: "Next", animated: false)
         }

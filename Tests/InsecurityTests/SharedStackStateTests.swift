@@ -11,15 +11,21 @@ final class Card {
 private typealias State = SharedStackState<Card, String>
 
 /// The actions' names, compared in tests.
-private func names(_ actions: [State.Action]) -> [String] {
-    actions.map { action in
-        switch action {
-        case .scheduleReconcile: "reconcile"
-        case .watchDeallocation(let card): "watch \(card.name)"
-        case .observeStack: "observe"
-        case .stopObservingStack: "stop"
-        }
-    }
+private func names(_ action: State.PushAction) -> [String] {
+    if case .watchDeallocation(let card) = action { return ["watch \(card.name)"] }
+    return []
+}
+
+private func names(_ action: State.ReportAction) -> [String] {
+    action == .scheduleReconcile ? ["reconcile"] : []
+}
+
+private func names(_ action: State.ExpectedPopAction) -> [String] {
+    action == .observeStack ? ["observe"] : []
+}
+
+private func names(_ action: State.StackCompletedAction) -> [String] {
+    (action.stopObservingStack ? ["stop"] : []) + names(action.report)
 }
 
 /// The shared stack's bookkeeping as a value, driven by events alone: no UIKit, no run loop, no coordinators.

@@ -111,24 +111,29 @@ public final class SharedNavigationStack {
         apply(state.framePushed(TrackedFrame(coordinator: frame, observation: observation), for: controller))
     }
 
-    /// Applies what the state asks for after an event.
-    private func apply(_ actions: [SharedStackState<UIViewController, TrackedFrame>.Action]) {
-        for action in actions {
-            switch action {
-            case .scheduleReconcile:
-                // Frames above the first one removed end in the same teardown: reconcile once they all have.
-                SimRunLoop.main.perform { [weak self] in self?.reconcile() }
-            case .watchDeallocation(let controller):
-                let key = ObjectIdentifier(controller)
-                controller.onDeallocation { [weak self] in self?.state.controllerDeallocated(key) }
-            case .observeStack:
-                stackObservation = navigationController?.observeStack { [weak self] change in
-                    guard let self, change.phase == .completed else { return }
-                    apply(state.stackCompleted(change.current))
-                }
-            case .stopObservingStack:
-                stackObservation = nil
-            }
+    private typealias State = SharedStackState<UIViewController, TrackedFrame>
+
+    // What the state asks for after each event.
+
+    private func apply(_ action: State.PushAction) {
+        guard case .watchDeallocation(let controller) = action else { return }
+        let key = ObjectIdentifier(controller)
+        controller.onDeallocation { [weak self] in self?.state.controllerDeallocated(key) }
+    }
+
+    private func apply(_ action: State.ReportAction) {
+        guard case .scheduleReconcile = action else { return }
+        // Frames above the first one removed end in the same teardown: reconcile once they all have.
+        SimRunLoop.main.perform { [weak self] in self?.reconcile() }
+    }
+
+    private func apply(_ action: State.ExpectedPopAction) {
+        guard case .observeStack = action else { return }
+        stackObservation = navigationController?.observeStack { [weak self] change in
+            guard let self, change.phase == .completed else { return }
+            let action = state.stackCompleted(change.current)
+            if action.stopObservingStack { stackObservation = nil }
+            apply(action.report)
         }
     }
 
