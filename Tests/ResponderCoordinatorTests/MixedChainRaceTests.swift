@@ -28,12 +28,7 @@ struct MixedChainRaceTests {
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func nothingWaitsAfterAFailedImport(timing: SimAnimation.NonAnimatedTiming) throws {
         SimAnimation.nonAnimatedTiming = timing
-        let (window, navigation) = makeStack()
-        let log = Log()
-        let app = LoggingCoordinator("App", navigationController: navigation, log: log)
-        app.start()
-        app.root(makeScreen("L0"))
-        loop.runUntilIdle()
+        let (window, navigation, app, _) = launchLegacyApp()
         let pushHost = InsecurityHost(navigation: navigation)
         let modalHost = InsecurityHost(modal: navigation)
         var outcomes: [String] = []

@@ -10,21 +10,11 @@ import Testing
 struct SharedStackRaceTests {
     let loop = SimRunLoop.main
 
-    private func app() -> (UIWindow, UINavigationController, LoggingCoordinator, Log) {
-        let (window, navigation) = makeStack()
-        let log = Log()
-        let app = LoggingCoordinator("App", navigationController: navigation, log: log)
-        app.start()
-        app.root(makeScreen("L0"))
-        loop.runUntilIdle()
-        return (window, navigation, app, log)
-    }
-
     private func titles(_ controllers: [UIViewController]) -> [String] { controllers.map { $0.title ?? "?" } }
 
     @Test("A11, E19, E20: a child's present while its parent's presentation is up goes on top of it")
     func childPresentsOverParent() {
-        let (window, navigation, app, log) = app()
+        let (window, navigation, app, log) = launchLegacyApp()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
         let sheetA = makeScreen("sheetA")
@@ -51,7 +41,7 @@ struct SharedStackRaceTests {
 
     @Test("A11, E19: a parent's dismiss takes a child's presentation above its own with it")
     func parentDismissTakesChildPresentation() {
-        let (window, navigation, app, log) = app()
+        let (window, navigation, app, log) = launchLegacyApp()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
         expectNoWarningsOrDiagnostics {
@@ -74,7 +64,7 @@ struct SharedStackRaceTests {
 
     @Test("E19, A3: show during the user's back-button pop is pushed once the pop ends")
     func showDuringBackButtonPop() {
-        let (window, navigation, app, _) = app()
+        let (window, navigation, app, _) = launchLegacyApp()
         let l2 = makeScreen("L2")
         let l3 = makeScreen("L3")
         expectNoWarningsOrDiagnostics {
@@ -91,7 +81,7 @@ struct SharedStackRaceTests {
 
     @Test("A3: stopChild during the parent's animated present or push keeps the parent's screen")
     func stopChildDuringParentsOperation() {
-        let (window, navigation, app, log) = app()
+        let (window, navigation, app, log) = launchLegacyApp()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
         child.show(makeScreen("C1"))
@@ -125,7 +115,7 @@ struct SharedStackRaceTests {
 
     @Test("E19, A3: an app-made pop racing the coordinator's waiting pushes leaves every screen owned")
     func appPopRacesWaitingPushes() {
-        let (window, navigation, app, _) = app()
+        let (window, navigation, app, _) = launchLegacyApp()
         expectNoWarningsOrDiagnostics {
             app.show(makeScreen("L3"))
             app.top(makeScreen("L4"))
@@ -139,7 +129,7 @@ struct SharedStackRaceTests {
 
     @Test("A11, E19: present right after the user swiped the previous presentation away appears")
     func presentAfterSwipe() {
-        let (window, navigation, app, _) = app()
+        let (window, navigation, app, _) = launchLegacyApp()
         let s = makeScreen("s")
         let t = makeScreen("t")
         expectNoWarningsOrDiagnostics {
@@ -157,7 +147,7 @@ struct SharedStackRaceTests {
 
     @Test("A3: stopChild after the user popped the child's screen does not put it back")
     func stopChildAfterUserPop() {
-        let (window, navigation, app, log) = app()
+        let (window, navigation, app, log) = launchLegacyApp()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
         child.root(makeScreen("C"))
@@ -176,7 +166,7 @@ struct SharedStackRaceTests {
 
     @Test("A3: a child popping its own last controller tells its parent coordinatorDidFinish")
     func childPopsItsLastController() {
-        let (window, navigation, app, log) = app()
+        let (window, navigation, app, log) = launchLegacyApp()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
         child.show(makeScreen("C1"))
@@ -193,7 +183,7 @@ struct SharedStackRaceTests {
 
     @Test("E10, A3: app code replacing the window's root ends the legacy frames and tells the parent")
     func windowRootReplaced() {
-        let (window, navigation, app, log) = app()
+        let (window, navigation, app, log) = launchLegacyApp()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
         child.show(makeScreen("C1"))
@@ -209,7 +199,7 @@ struct SharedStackRaceTests {
     }
     @Test("A3: a multi-level pop that empties a child and its child tells each parent, innermost first")
     func multiLevelPopTellsEveryParent() {
-        let (window, navigation, app, log) = app()
+        let (window, navigation, app, log) = launchLegacyApp()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         let grandchild = LoggingCoordinator("Grandchild", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
@@ -231,7 +221,7 @@ struct SharedStackRaceTests {
 
     @Test("A3, A11: stopping a child dismisses what it presented, with whatever is above it")
     func stopChildDismissesItsSheet() {
-        let (window, navigation, app, log) = app()
+        let (window, navigation, app, log) = launchLegacyApp()
         let child = LoggingCoordinator("Child", navigationController: navigation, log: log)
         app.startChild(coordinator: child)
         child.present(makeScreen("ChildSheet"), animated: true)

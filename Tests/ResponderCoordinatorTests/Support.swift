@@ -1,5 +1,6 @@
 import ResponderCoordinator
 import SimUIKit
+import TestSupport
 
 /// A navigation coordinator that logs what the adapter tells it.
 @MainActor
@@ -37,4 +38,16 @@ func makeStack() -> (UIWindow, UINavigationController) {
     window.rootViewController = navigation
     window.makeKeyAndVisible()
     return (window, navigation)
+}
+
+/// A visible window around a navigation controller whose started legacy coordinator "App" shows "L0".
+@MainActor
+func launchLegacyApp() -> (UIWindow, UINavigationController, LoggingCoordinator, Log) {
+    let (window, navigation) = makeStack()
+    let log = Log()
+    let app = LoggingCoordinator("App", navigationController: navigation, log: log)
+    app.start()
+    app.root(makeScreen("L0"))
+    SimRunLoop.main.runUntilIdle()
+    return (window, navigation, app, log)
 }
