@@ -39,6 +39,29 @@ private final class TwoTabApp {
 struct StableIdTests {
     let loop = SimRunLoop.main
 
+    @Test("X13, X2, X3: restoration identifiers with white space name their controller and window without it, in a valid document that round-trips")
+    func restorationIdentifiersWithSpaces() throws {
+        let app = TwoTabApp()
+        app.window.restorationIdentifier = "main window"
+        app.feed.viewControllers[0].restorationIdentifier = "Feed list"
+        app.profile.viewControllers[0].restorationIdentifier = ""
+        let sheet = plain("Compose")
+        sheet.restorationIdentifier = "compose\tsheet"
+        app.tabs.present(sheet, animated: false)
+        loop.runUntilIdle()
+        let xml = BridgeSnapshot.export([app.window], registry: BridgeRegistry())
+        let tree = try BridgeSnapshot.parse(xml)
+        let ids = tree.controllers.map(\.id)
+        #expect(tree.windows.map(\.id) == ["mainwindow"])
+        #expect(ids.contains("Feedlist") && ids.contains("composesheet"))
+        #expect(!ids.contains(""), "an empty identifier names nothing: the controller is named by its place")
+        let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
+        #expect(BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) == xml)
+        live.windows.forEach { $0.rootViewController = nil }
+        app.window.rootViewController = nil
+        loop.runUntilIdle()
+    }
+
     private func diff(_ app: TwoTabApp, _ change: () -> Void) throws -> [String] {
         let before = try app.snapshot()
         change()

@@ -31,6 +31,19 @@ enum RandomTabsRoute: Route {
     case tab(Int)
 }
 
+/// The Insecurity coordinators a route session made and their screens, weakly.
+@MainActor
+final class EngineWatch {
+    private var watched = LiveObjects()
+
+    func watch(_ object: AnyObject?) {
+        watched.watch(object)
+    }
+
+    /// What is still alive, by type.
+    var alive: [String] { watched.objects.map { "\(type(of: $0))" } }
+}
+
 /// Every coordinator the session makes, weakly: a coordinator still alive must be in the app's tree.
 @MainActor
 final class MadeCoordinators {
@@ -194,6 +207,7 @@ struct RouteStep: CustomStringConvertible, Sendable {
         "user drags back and lets go early", "user swipes the top sheet down", "user drags a sheet and lets go",
         "user taps a tab", "user swipes a page", "stack route whose completion triggers another",
         "legacy coordinator on the stack shows or pops", "app replaces the root inside a window transition",
+        "an Insecurity chain on the tab bar starts a sheet", "the top Insecurity sheet finishes",
         "advance time", "run until idle",
     ]
 
@@ -215,6 +229,11 @@ final class RouteSession {
     var failures: [String] = []
     /// A ResponderCoordinator coordinator sharing the stack tab's navigation controller, made on first use.
     private var legacy: ResponderCoordinator.NavigationCoordinator?
+    /// The Insecurity chain on the tab bar: its host, made on first use, and its coordinators, newest last.
+    private var engineHost: InsecurityHost?
+    private var engineSheets: [AdaptiveScreen] = []
+    /// Every Insecurity coordinator the session made, and their screens, weakly (leaks).
+    private let engineWatch = EngineWatch()
     /// How many times each completion asked for so far has run, by the route it completes.
     private var completions: [(route: String, runs: Int)] = []
 
@@ -248,13 +267,17 @@ final class RouteSession {
     static func run(_ steps: [RouteStep], restores: Bool) -> [String] {
         var failures: [String] = []
         var made: MadeCoordinators?
+        var engine: EngineWatch?
         do {
             let session = RouteSession(restores: restores)
             made = session.made
+            engine = session.engineWatch
             failures = session.run(steps)
         }
         SimRunLoop.main.runUntilIdle()
-        let left = (made?.live.map(\.name) ?? []) + (made?.liveScreens.map { $0.title ?? "?" } ?? [])
+        let left =
+            (made?.live.map(\.name) ?? []) + (made?.liveScreens.map { $0.title ?? "?" } ?? [])
+            + (engine?.alive ?? [])
         if !left.isEmpty { failures.append("leaks: alive once the session was dropped: \(left)") }
         return failures
     }
@@ -345,7 +368,21 @@ final class RouteSession {
                 next.setRoot(for: target)
             }
             app = next
-        case 14: SimRunLoop.main.advance(by: Double(step.value % 40) / 100)
+        case 14:
+            // An Insecurity chain the app runs beside its route coordinators, presenting on the same chain.
+            let sheet = AdaptiveScreen("Engine \(step.value)")
+            engineWatch.watch(sheet)
+            if let parent = engineSheets.last(where: \.isLive) {
+                parent.navigation.start(sheet, in: .modal, animated: animated.animated) { _ in }
+            } else {
+                engineHost = InsecurityHost(modal: app.rootViewController)
+                engineHost?.start(sheet, in: .modal, animated: animated.animated) { _ in }
+            }
+            engineSheets.append(sheet)
+            // The engine reads its screen when it starts it (E1).
+            engineWatch.watch(sheet.controller)
+        case 15: engineSheets.last(where: \.isLive)?.finish("done")
+        case 16: SimRunLoop.main.advance(by: Double(step.value % 40) / 100)
         default: SimRunLoop.main.runUntilIdle()
         }
     }
@@ -375,6 +412,11 @@ final class RouteSession {
         rebuilder.coordinatorFactories.register(RandomStackCoordinator.self) { root in
             RandomStackCoordinator(made: made, rootViewController: root as! UINavigationController)
         }
+        rebuilder.coordinatorFactories.register(AdaptiveScreen.self) { [engineWatch] in
+            let sheet = AdaptiveScreen("Engine restored")
+            engineWatch.watch(sheet)
+            return sheet
+        }
         rebuilder.coordinatorFactories.register(RandomSheetCoordinator.self) { root in
             RandomSheetCoordinator(made: made, rootViewController: root as! UINavigationController)
         }
@@ -395,6 +437,9 @@ final class RouteSession {
             windows.last?.rootViewController = nil
             legacy?.stop()
             legacy = nil
+            // The restored chain goes on in the new window; the session starts a new one there when asked.
+            engineHost = nil
+            engineSheets = []
             app = restoredApp
             restoredWindow.makeKeyAndVisible()
             restoredWindows.append(restoredWindow)

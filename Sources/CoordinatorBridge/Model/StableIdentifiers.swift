@@ -23,6 +23,13 @@ public enum BridgedIdentifiers {
         return kept.isEmpty ? "_" : String(String.UnicodeScalarView(kept))
     }
 
+    /// The id a restoration identifier gives what it names: itself without white space; nil when there is
+    /// none, or it is empty.
+    static func token(ofRestorationIdentifier identifier: String?) -> String? {
+        guard let identifier, !identifier.isEmpty else { return nil }
+        return token(identifier)
+    }
+
     /// `place/part`, or, when that grows past ``longestGenerated`` characters (containers nested very
     /// deep), a stable digest of the place followed by the part.
     static func joined(_ place: String, _ part: String) -> String {

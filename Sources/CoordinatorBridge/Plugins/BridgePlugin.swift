@@ -103,14 +103,14 @@ public final class BridgeReadContext {
         return id
     }
 
-    /// Names a controller (X13): its `restorationIdentifier` when set and unused, else its place and type,
-    /// `place/Type`, with `.2`, `.3`… for later controllers of the same type in the same place. The id
-    /// depends on nothing read before it elsewhere in the tree, so a change in one part of the tree renames
-    /// nothing in another.
+    /// Names a controller (X13): its `restorationIdentifier` when set and unused (without the white space an
+    /// id cannot hold), else its place and type, `place/Type`, with `.2`, `.3`… for later controllers of the
+    /// same type in the same place. The id depends on nothing read before it elsewhere in the tree, so a change
+    /// in one part of the tree renames nothing in another.
     func assignID(to controller: UIViewController, typeName: String, under place: String) -> String {
         if let id = id(of: controller) { return id }
         let id: String
-        if let restoration = controller.restorationIdentifier, !restoration.isEmpty,
+        if let restoration = BridgedIdentifiers.token(ofRestorationIdentifier: controller.restorationIdentifier),
             !numbering.taken.contains(restoration)
         {
             numbering.taken.insert(restoration)

@@ -18,11 +18,13 @@ public struct BridgeReader {
         let context = BridgeReadContext(containerKinds: registry.containerKinds)
         var tree = BridgedTree()
         var windowIDs: [ObjectIdentifier: String] = [:]
-        var usedWindowIDs = Set(windows.compactMap(\.restorationIdentifier))
+        // A restoration identifier names its window without the white space an id cannot hold.
+        let identifiers = windows.map { BridgedIdentifiers.token(ofRestorationIdentifier: $0.restorationIdentifier) }
+        var usedWindowIDs = Set(identifiers.compactMap(\.self))
         var nextNumber = 1
-        for window in windows {
+        for (window, identifier) in zip(windows, identifiers) {
             var windowID: String
-            if let identifier = window.restorationIdentifier, !windowIDs.values.contains(identifier) {
+            if let identifier, !windowIDs.values.contains(identifier) {
                 windowID = identifier
             } else {
                 repeat {
