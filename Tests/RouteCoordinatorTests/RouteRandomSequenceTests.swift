@@ -401,6 +401,10 @@ final class RouteSession {
     private func restore(after moment: String) {
         let registry = BridgeRegistry([RouteCoordinatorPlugin(), ResponderCoordinatorPlugin.shared])
         let xml = BridgeSnapshot.export(windows, registry: registry)
+        // X2: what the export writes is already in canonical form.
+        if (try? BridgeSnapshot.canonical(xml)) != xml {
+            failures.append("X2: the export after \(moment) is not canonical (or does not validate)")
+        }
         var rebuilder = BridgeRebuilder(registry: registry)
         var restoredApp: RandomTabsCoordinator?
         let made = self.made
@@ -491,7 +495,7 @@ final class RouteSession {
 }
 
 @MainActor
-@Suite("A12, E19, E20, E21, X3, X9: random route sequences keep every invariant", .cleanSimulatedWorld)
+@Suite("A12, E19, E20, E21, X2, X3, X9: random route sequences keep every invariant", .cleanSimulatedWorld)
 struct RouteRandomSequenceTests {
     @Test(
         "A12, E19, E20, E21: random routes, user gestures and time on route coordinators keep every invariant",
