@@ -40,7 +40,7 @@ struct HeldGestureAcrossEndsTests {
                 // The user's finger lands on the top sheet once nothing animates under it.
                 loop.runUntilIdle()
                 live.watch(host, bottom, modal, pushed, selfDismissing, top, bottom.controller, top.controller)
-                drag = topPresented(in: scene.window)?.beginInteractiveDismissal()
+                drag = topPresented(above: scene.window.rootViewController)?.beginInteractiveDismissal()
                 drag?.update(0.5)
                 bottom.finish("done")
                 scene.window.rootViewController = makeScreen("LoggedOut")
@@ -56,11 +56,5 @@ struct HeldGestureAcrossEndsTests {
         }
         loop.runUntilIdle()
         #expect(live.count == 0, "\(live.objects.map { "\(type(of: $0))" })")
-    }
-
-    private func topPresented(in window: UIWindow) -> UIViewController? {
-        var top = window.rootViewController?.presentedViewController
-        while let next = top?.presentedViewController { top = next }
-        return top
     }
 }

@@ -296,9 +296,7 @@ final class RandomSession {
     }
 
     private func topPresented() -> UIViewController? {
-        var top = navigation.presentedViewController
-        while let next = top?.presentedViewController { top = next }
-        return top
+        TestSupport.topPresented(above: navigation)
     }
 
     private func topNavigation() -> UINavigationController? {

@@ -56,9 +56,7 @@ struct MixedChainRaceTests {
             loop.runUntilIdle()
         }
         // The alert is up wherever the chain left room for it; the user answers it.
-        var top = window.rootViewController
-        while let next = top?.presentedViewController { top = next }
-        if let shown = top as? UIAlertController {
+        if let shown = topPresented(above: window.rootViewController) as? UIAlertController {
             expectNoWarningsOrDiagnostics {
                 _ = shown.simulateTap(on: shown.actions[0])
                 loop.runUntilIdle()

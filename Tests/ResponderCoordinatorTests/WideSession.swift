@@ -259,9 +259,7 @@ final class WideSession {
 
     /// The topmost controller presented in the key window.
     var topPresented: UIViewController? {
-        var top = (windows.first(where: \.isKeyWindow) ?? window).rootViewController?.presentedViewController
-        while let above = top?.presentedViewController { top = above }
-        return top
+        TestSupport.topPresented(above: (windows.first(where: \.isKeyWindow) ?? window).rootViewController)
     }
 
     // MARK: Steps

@@ -257,9 +257,7 @@ final class RouteSession {
 
     /// The topmost controller presented over the tab bar, if any.
     private var topPresented: UIViewController? {
-        var top = app.rootViewController.presentedViewController
-        while let above = top?.presentedViewController { top = above }
-        return top
+        TestSupport.topPresented(above: app.rootViewController)
     }
 
     /// Runs `steps` in a new session, then drops the session as a test that ends without stopping anything

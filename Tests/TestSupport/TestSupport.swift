@@ -10,6 +10,14 @@ package func makeScreen(_ title: String) -> UIViewController {
     titled(title, id: title.lowercased())
 }
 
+/// The top of the presentation chain above `controller`: nil when it presents nothing.
+@MainActor
+package func topPresented(above controller: UIViewController?) -> UIViewController? {
+    var top = controller?.presentedViewController
+    while let above = top?.presentedViewController { top = above }
+    return top
+}
+
 /// A controller titled `title`, with `id` as its `restorationIdentifier` (none by default: snapshots name
 /// it `vc<N>`).
 @MainActor

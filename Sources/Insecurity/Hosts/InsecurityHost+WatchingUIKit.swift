@@ -55,9 +55,7 @@ extension InsecurityHost {
     func endChainWhenReleased(_ base: UIViewController) {
         base.onDeallocation { [weak self] in
             guard let self, let lowest = frames.first, lowest.isLive else { return }
-            end(lowest, cause: .hierarchyRemoved, removal: .goneWithHierarchy) {
-                lowest.owner?.frameEnded(deliveringDismissal: true)
-            }
+            frameRemovedByUIKit(lowest, cause: .hierarchyRemoved, removal: .goneWithHierarchy)
         }
     }
 
@@ -170,9 +168,10 @@ extension InsecurityHost {
         }
     }
 
-    /// UIKit removed the frame's controller (or refused it): the frame ends with `.dismissed`.
-    func frameRemovedByUIKit(_ frame: Frame, cause: NavigationEvent.EndCause) {
-        end(frame, cause: cause, removal: .doneByUIKit) {
+    /// UIKit removed the frame's controller (or refused it), or it went with its hierarchy (`removal`): the frame
+    /// ends with `.dismissed`.
+    func frameRemovedByUIKit(_ frame: Frame, cause: NavigationEvent.EndCause, removal: Removal = .doneByUIKit) {
+        end(frame, cause: cause, removal: removal) {
             frame.owner?.frameEnded(deliveringDismissal: true)
         }
     }

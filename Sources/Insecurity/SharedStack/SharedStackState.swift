@@ -198,6 +198,8 @@ struct SharedStackState<Controller: AnyObject, Frame> {
             queuedPops = .awaiting([ObjectIdentifier(controller)])
             return .observeStack
         case .awaiting(var awaited):
+            // Let go first, so that the set is not copied (as in ``report(_:)``).
+            queuedPops = .none
             awaited.insert(ObjectIdentifier(controller))
             queuedPops = .awaiting(awaited)
             return .none
@@ -209,6 +211,7 @@ struct SharedStackState<Controller: AnyObject, Frame> {
         guard case .awaiting(var awaited) = queuedPops else { return StackCompletedAction() }
         let left = awaited.subtracting(stack.map(ObjectIdentifier.init))
         guard !left.isEmpty else { return StackCompletedAction() }
+        queuedPops = .none
         awaited.subtract(left)
         queuedPops = awaited.isEmpty ? .none : .awaiting(awaited)
         return StackCompletedAction(stopObservingStack: awaited.isEmpty, report: report { $0.popped.formUnion(left) })
