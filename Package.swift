@@ -149,8 +149,8 @@ let package = Package(
         .testTarget(
             name: "ResponderCoordinatorTests",
             dependencies: [
-                "SimulationTesting", "TestSupport", "ResponderCoordinator", "InsecurityClassic", "CoordinatorBridge",
-                "BridgeSnapshot", "Insecurity", "SimUIKit",
+                "SimulationTesting", "TestSupport", "ResponderCoordinator", "InsecurityClassic", "RouteCoordinator",
+                "CoordinatorBridge", "BridgeSnapshot", "Insecurity", "SimUIKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

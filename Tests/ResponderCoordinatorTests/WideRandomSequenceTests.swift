@@ -5,6 +5,7 @@ import Foundation
 import InsecurityClassic
 import PropertyBased
 @_spi(Testing) import ResponderCoordinator
+import RouteCoordinator
 @_spi(Testing) import SimUIKit
 import SimulationTesting
 import TestSupport
@@ -33,6 +34,10 @@ enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Two windows with chains at once: an Insecurity stack in one, a legacy stack (and its presentations)
     /// in the other, the key window switching, roots replaced, and snapshots of both windows.
     case multiWindow
+    /// XCoordinator's kind of app (A12): route coordinators in a tab bar, with a legacy coordinator and
+    /// `InsecurityChild` coordinators on their stack and an Insecurity chain over them. Its steps are routes
+    /// (`RouteStep`), played by a `RouteSession`.
+    case routes
 
     var description: String { rawValue }
 
@@ -40,7 +45,7 @@ enum RandomWorld: String, CaseIterable, Sendable, CustomStringConvertible {
     static let restorable = allCases
 
     /// Whether coordinator steps drive legacy coordinators, Insecurity coordinators, or both.
-    var drivesLegacy: Bool { self != .engine && self != .classic }
+    var drivesLegacy: Bool { self != .engine && self != .classic && self != .routes }
     var drivesEngine: Bool {
         self == .engine || self == .classic || self == .windowRoots || self == .mixed || self == .multiWindow
     }
@@ -88,15 +93,22 @@ enum WideHarness {
         var failing = 0
         var kinds: [String: Int] = [:]
         for _ in 0..<count {
-            let steps = RandomStep.generator.run(using: &rng)
-            let failures = await WideSession(world, restores: restores).run(steps)
+            let steps: [any CustomStringConvertible]
+            let failures: [String]
+            if world == .routes {
+                let routeSteps = RouteStep.generator.run(using: &rng)
+                (steps, failures) = (routeSteps, RouteSession.run(routeSteps, restores: restores))
+            } else {
+                let randomSteps = RandomStep.generator.run(using: &rng)
+                (steps, failures) = (randomSteps, await WideSession(world, restores: restores).run(randomSteps))
+            }
             guard !failures.isEmpty else { continue }
             if let shown = ProcessInfo.processInfo.environment["RANDOM_PRINT"] {
                 for failure in failures where failure.contains(shown) { print("\(label): \(failure)") }
             }
             if failing == 0 {
                 print(
-                    "\(label): world \(world), first failure:\n\(failures.prefix(5).joined(separator: "\n"))\nsteps: \(steps.map { "\($0.action),\($0.value)" }.joined(separator: " "))"
+                    "\(label): world \(world), first failure:\n\(failures.prefix(5).joined(separator: "\n"))\nsteps: \(steps.map(\.description).joined(separator: "; "))"
                 )
             }
             failing += 1
@@ -126,6 +138,17 @@ enum WideHarness {
     ) async {
         guard runs(world) else { return }
         let started = Date()
+        defer {
+            print(
+                "\(label): world \(world), timing \(timing), \(count) sequences in \(Int(Date().timeIntervalSince(started))) s"
+            )
+        }
+        if world == .routes {
+            await checkRandomSequences(
+                count: count, of: RouteStep.generator, timing: timing, context: "world \(world), timing \(timing): "
+            ) { RouteSession.run($0, restores: restores) }
+            return
+        }
         var reported = false
         await checkRandomSequences(
             count: count, of: RandomStep.generator, timing: timing, context: "world \(world), timing \(timing): "
@@ -140,9 +163,6 @@ enum WideHarness {
             }
             return failures
         }
-        print(
-            "\(label): world \(world), timing \(timing), \(count) sequences in \(Int(Date().timeIntervalSince(started))) s"
-        )
     }
 }
 
@@ -161,7 +181,7 @@ struct WideRandomSequenceTests {
     }
 
     @Test(
-        "E8, E9, E10, E17, E19, E20, A3, A6, A11, S12: random app, user and coordinator steps keep every invariant",
+        "E8, E9, E10, E17, E19, E20, A3, A6, A11, A12, S12: random app, user and coordinator steps keep every invariant",
         arguments: RandomWorld.allCases, SimAnimation.NonAnimatedTiming.allCases)
     func wideSequences(world: RandomWorld, timing: SimAnimation.NonAnimatedTiming) async {
         let count = ProcessInfo.processInfo.environment["RANDOM_SEQUENCES"].flatMap(Int.init) ?? 1_000
@@ -206,7 +226,7 @@ struct RestoreSequenceTests {
     }
 
     @Test(
-        "X3, X9, X11, X12, E19, A3: random trees, settled or mid-transition, round-trip and keep every invariant when restored with the app's factories and used",
+        "X2, X3, X9, X11, X12, E19, A3, A12: random trees, settled or mid-transition, round-trip and keep every invariant when restored with the app's factories and used",
         arguments: RandomWorld.restorable, SimAnimation.NonAnimatedTiming.allCases)
     func restoreSequences(world: RandomWorld, timing: SimAnimation.NonAnimatedTiming) async {
         let count = ProcessInfo.processInfo.environment["RESTORE_SEQUENCES"].flatMap(Int.init) ?? 300

@@ -210,6 +210,7 @@ final class WideSession {
             tabs.viewControllers = [makeLegacyStack(), makeEngineStack()]
             window.rootViewController = tabs
             live.watch(tabs)
+        case .routes: preconditionFailure("a RouteSession plays the route world")
         }
     }
 

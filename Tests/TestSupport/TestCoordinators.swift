@@ -11,12 +11,12 @@ package struct ScreenSource {
     package private(set) var reads = 0
     package private(set) weak var controller: UIViewController?
 
-    init(_ name: String, showing fixed: UIViewController?) {
+    package init(_ name: String, showing fixed: UIViewController? = nil) {
         self.name = name
         self.fixed = fixed
     }
 
-    mutating func read() -> UIViewController {
+    package mutating func read() -> UIViewController {
         reads += 1
         let made = fixed ?? makeScreen(name)
         controller = made

@@ -2,6 +2,7 @@ import BridgeSnapshot
 import CoordinatorBridge
 import Foundation
 @_spi(Testing) import Insecurity
+import InsecurityClassic
 import PropertyBased
 @_spi(Testing) import ResponderCoordinator
 import RouteCoordinator
@@ -10,10 +11,12 @@ import SimulationTesting
 import TestSupport
 import Testing
 
-// The route world of the wide random suites: a tab bar app of route coordinators (a stack tab with
-// pushed screens, pushed and presented child coordinators and a second coordinator on the same stack; a
-// page tab), driven by random routes, user gestures and time, with invariants checked whenever the run
-// loop is idle, under both timing models, and, in the restore variant, through a snapshot taken mid-way.
+// The route world of the wide random suites (`RandomWorld.routes`): a tab bar app of route coordinators (a
+// stack tab with pushed screens, pushed and presented child coordinators and a second coordinator on the
+// same stack; a page tab), with a legacy coordinator and `InsecurityChild` coordinators on the stack tab's
+// navigation controller and an Insecurity chain presenting over the tab bar, driven by random routes, user
+// gestures and time. Invariants are checked whenever the run loop is idle, under both timing models, and,
+// in the restore suite, through a snapshot taken mid-way.
 
 enum StackRoute: Route {
     case push, pushChild, pop, popToRoot, set, present, presentChild, dismiss, about, twice
@@ -185,6 +188,19 @@ final class RandomTabsCoordinator: TabBarCoordinator<RandomTabsRoute> {
     }
 }
 
+/// Seed 002's kind of coordinator, on the route coordinators' stack.
+@MainActor
+final class RouteWorldChild: InsecurityChild<String>, ShowsScreen {
+    private(set) var screen: ScreenSource
+
+    init(_ name: String) {
+        screen = ScreenSource(name)
+        super.init()
+    }
+
+    override var viewController: UIViewController { screen.read() }
+}
+
 /// A coordinator whose children the checks walk.
 @MainActor
 protocol WalkedCoordinator: AnyObject {
@@ -208,6 +224,7 @@ struct RouteStep: CustomStringConvertible, Sendable {
         "user taps a tab", "user swipes a page", "stack route whose completion triggers another",
         "legacy coordinator on the stack shows or pops", "app replaces the root inside a window transition",
         "an Insecurity chain on the tab bar starts a sheet", "the top Insecurity sheet finishes",
+        "an InsecurityChild on the stack starts a child", "the top InsecurityChild finishes",
         "advance time", "run until idle",
     ]
 
@@ -232,6 +249,10 @@ final class RouteSession {
     /// The Insecurity chain on the tab bar: its host, made on first use, and its coordinators, newest last.
     private var engineHost: InsecurityHost?
     private var engineSheets: [AdaptiveScreen] = []
+    /// `InsecurityChild` coordinators pushed onto the stack tab's navigation controller by their own host,
+    /// made on first use for the stack shown, and their children, newest last.
+    private var classicHost: (host: InsecurityHost, navigation: UINavigationController)?
+    private var classicChildren: [RouteWorldChild] = []
     /// Every Insecurity coordinator the session made, and their screens, weakly (leaks).
     private let engineWatch = EngineWatch()
     /// How many times each completion asked for so far has run, by the route it completes.
@@ -380,9 +401,34 @@ final class RouteSession {
             // The engine reads its screen when it starts it (E1).
             engineWatch.watch(sheet.controller)
         case 15: engineSheets.last(where: \.isLive)?.finish("done")
-        case 16: SimRunLoop.main.advance(by: Double(step.value % 40) / 100)
+        case 16: startClassicChild(step.value, animated: animated.animated)
+        case 17: classicChildren.last(where: \.isLive)?.finish("done")
+        case 18: SimRunLoop.main.advance(by: Double(step.value % 40) / 100)
         default: SimRunLoop.main.runUntilIdle()
         }
+    }
+
+    /// Seed 002's API on the route coordinators' stack (A6): a child pushed by its parent's `start`, presented
+    /// by `startModal`, or presented in a new navigation controller; the first pushed by a host on the stack.
+    private func startClassicChild(_ value: Int, animated: Bool) {
+        guard let navigation = stackNavigation else { return }
+        let child = RouteWorldChild("Classic \(value)")
+        engineWatch.watch(child)
+        if classicHost?.navigation !== navigation {
+            classicHost = (InsecurityHost(navigation: navigation), navigation)
+            classicChildren = []
+        }
+        if let parent = classicChildren.last(where: \.isLive) {
+            switch value % 3 {
+            case 0: parent.navigation.startModal(child, animated: animated) { _ in }
+            case 1: parent.navigation.start(UINavigationController(), child, animated: animated) { _ in }
+            default: parent.navigation.start(child, animated: animated) { _ in }
+            }
+        } else {
+            classicHost?.host.start(child, animated: animated) { _ in }
+        }
+        classicChildren.append(child)
+        engineWatch.watch(child.controller)
     }
 
     /// A route's completion that counts its runs (each must run once, A12), then does `then`.
@@ -397,7 +443,9 @@ final class RouteSession {
 
     /// Exports the session's tree, whatever animates or waits, and continues on the imported one.
     private func restore(after moment: String) {
-        let registry = BridgeRegistry([RouteCoordinatorPlugin(), ResponderCoordinatorPlugin.shared])
+        let registry = BridgeRegistry([
+            RouteCoordinatorPlugin(), ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin(),
+        ])
         let xml = BridgeSnapshot.export(windows, registry: registry)
         // X2: what the export writes is already in canonical form.
         if (try? BridgeSnapshot.canonical(xml)) != xml {
@@ -418,6 +466,11 @@ final class RouteSession {
             let sheet = AdaptiveScreen("Engine restored")
             engineWatch.watch(sheet)
             return sheet
+        }
+        rebuilder.coordinatorFactories.register(RouteWorldChild.self) { [engineWatch] in
+            let child = RouteWorldChild("Classic restored")
+            engineWatch.watch(child)
+            return child
         }
         rebuilder.coordinatorFactories.register(RandomSheetCoordinator.self) { root in
             RandomSheetCoordinator(made: made, rootViewController: root as! UINavigationController)
@@ -442,6 +495,8 @@ final class RouteSession {
             // The restored chain goes on in the new window; the session starts a new one there when asked.
             engineHost = nil
             engineSheets = []
+            classicHost = nil
+            classicChildren = []
             app = restoredApp
             restoredWindow.makeKeyAndVisible()
             restoredWindows.append(restoredWindow)
@@ -489,20 +544,6 @@ final class RouteSession {
         // In a container (a tab not shown keeps its stack), presented, or a window's root.
         return controller.parent != nil || controller.presentingViewController != nil
             || controller.viewIfLoaded?.window != nil
-    }
-}
-
-@MainActor
-@Suite("A12, E19, E20, E21, X2, X3, X9: random route sequences keep every invariant", .cleanSimulatedWorld)
-struct RouteRandomSequenceTests {
-    @Test(
-        "A12, E19, E20, E21: random routes, user gestures and time on route coordinators keep every invariant",
-        arguments: SimAnimation.NonAnimatedTiming.allCases, [false, true])
-    func routeSequences(timing: SimAnimation.NonAnimatedTiming, restores: Bool) async {
-        let count = ProcessInfo.processInfo.environment["ROUTE_SEQUENCES"].flatMap(Int.init) ?? 300
-        await checkRandomSequences(
-            count: count, of: RouteStep.generator, timing: timing, context: "timing \(timing), restores \(restores): "
-        ) { RouteSession.run($0, restores: restores) }
     }
 }
 
