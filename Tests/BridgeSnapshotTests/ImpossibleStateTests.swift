@@ -16,7 +16,7 @@ struct ImpossibleStateTests {
     /// A window showing one screen, with `windows`, `controllers` and `coordinators` spliced into the document.
     private func document(
         windows: String = #"<window id="w" key="true" visible="true" root="home"/>"#,
-        controllers: String = "", coordinators: String = "<coordinators/>"
+        controllers: String = "", hosts: String = "<hosts/>", coordinators: String = "<coordinators/>"
     ) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -28,7 +28,7 @@ struct ImpossibleStateTests {
             <controller id="home" type="UIViewController" title="Home"/>
             \(controllers)
           </controllers>
-          <hosts/>
+          \(hosts)
           \(coordinators)
         </bridge-snapshot>
 
@@ -123,5 +123,63 @@ struct ImpossibleStateTests {
         let renamed = xml.replacingOccurrences(of: #"identifier="ClassicStep""#, with: #"identifier="App0""#)
         #expect(renamed != xml)
         expectRefused(renamed, because: "an InsecurityChild is identified by its type")
+    }
+
+    /// A window presenting `nav`, a navigation controller holding `first` and `second`, with `frames` on a
+    /// modal host on the window's root.
+    private func presentedStack(frames: String, presented: [String] = ["nav"]) -> String {
+        document(
+            windows: """
+                <window id="w" key="true" visible="true" root="home">
+                  \(presented.map { #"<presented controller="\#($0)" style="automatic"/>"# }.joined(separator: "\n"))
+                </window>
+                """,
+            controllers: """
+                <controller id="nav" type="UINavigationController" container="navigation">
+                  <child ref="first"/>
+                  <child ref="second"/>
+                </controller>
+                <controller id="first" type="UIViewController" title="First"/>
+                <controller id="second" type="UIViewController" title="Second"/>
+                """,
+            hosts: """
+                <hosts>
+                  <host id="home/modal" base="modal" on="home">
+                    \(frames)
+                  </host>
+                </hosts>
+                """)
+    }
+
+    /// Found by the restore suite's mutations, where UIKit warned while the import presented a controller
+    /// that a navigation controller held: a controller has one place in the hierarchy.
+    @Test("X3, X5: a controller both presented and a child of a navigation controller is refused")
+    func presentedAndAChild() {
+        let xml = presentedStack(frames: "", presented: ["nav", "second"])
+        #expect(throws: SnapshotError.self) { try BridgeSnapshot.parse(xml) }
+        expectRefused(xml, because: #"controller "second" is both presented in window "w" and a child of "nav""#)
+    }
+
+    /// Found by the restore suite's mutations (the engine's invariant check reported a frame missing from its
+    /// host's lookup table): a frame presented inside a navigation controller of its own is that controller's
+    /// root, and no other frame presents the same navigation controller.
+    @Test(
+        "X3, X5: frames that share one presented navigation controller are refused",
+        arguments: [
+            // The second controller on the stack is no navigation controller's root.
+            """
+            <frame kind="presentNavigation" state="shown" coordinator="Screen" controller="first"/>
+            <frame kind="presentNavigation" state="shown" coordinator="Screen" controller="second"/>
+            """,
+            // One frame presents the navigation controller, another says it is the root of it.
+            """
+            <frame kind="present" state="shown" coordinator="Screen" controller="nav"/>
+            <frame kind="presentNavigation" state="shown" coordinator="Screen" controller="first"/>
+            """,
+        ])
+    func framesSharingANavigationController(frames: String) throws {
+        let xml = presentedStack(frames: frames)
+        _ = try BridgeSnapshot.parse(xml)
+        expectRefused(xml, because: "frame of Screen does not match the controllers' relationships")
     }
 }

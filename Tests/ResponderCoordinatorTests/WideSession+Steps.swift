@@ -326,9 +326,12 @@ extension WideSession {
     }
 
     /// X3 on documents derived from the export: each variant that validates and imports (with stand-ins)
-    /// exports to its canonical form, and that form is a fixed point.
+    /// exports to its canonical form, and that form is a fixed point. Importing a valid variant, refusing an
+    /// invalid one and tearing an imported one down again make UIKit warn of nothing and report no
+    /// diagnostic (E19, E20); each failure names the variant.
     func checkMutations(of xml: String, at moment: String, seed: Int) {
-        for variant in SnapshotMutations.variants(of: xml, count: 4, seed: seed) {
+        for (number, variant) in SnapshotMutations.variants(of: xml, count: 4, seed: seed).enumerated() {
+            let moment = "\(moment), variant \(number + 1) of seed \(seed)"
             guard let canonical = try? BridgeSnapshot.canonical(variant) else { continue }
             if let again = try? BridgeSnapshot.canonical(canonical), again != canonical {
                 failures.append("\(moment): X3: canonical(canonical(m)) != canonical(m): \(lineDiff(canonical, again))")
@@ -337,14 +340,14 @@ extension WideSession {
             let windowsBefore = UIApplication.shared.windows.map(ObjectIdentifier.init)
             let keyBefore = UIApplication.shared.keyWindow
             let liveBefore = BridgeSnapshot.export(windows, registry: registry)
-            _ = SimWarnings.capture {
-                _ = InsecurityDiagnostics.capture {
-                    imported = try? BridgeSnapshot.importLive(variant, rebuilder: BridgeRebuilder(registry: registry))
-                }
+            let failuresBefore = failures.count
+            byCoordinators("\(moment): the import") {
+                imported = try? BridgeSnapshot.importLive(variant, rebuilder: BridgeRebuilder(registry: registry))
             }
+            if failures.count > failuresBefore { failures.append("\(moment): the variant imported:\n\(variant)") }
             guard let imported else {
                 // X5: a refused import changes nothing, now or once the run loop has run.
-                SimRunLoop.main.runUntilIdle()
+                byCoordinators("\(moment): after a refused import") { SimRunLoop.main.runUntilIdle() }
                 if UIApplication.shared.windows.map(ObjectIdentifier.init) != windowsBefore
                     || UIApplication.shared.keyWindow !== keyBefore || BridgeSnapshot.export(windows, registry: registry) != liveBefore
                 {
@@ -358,11 +361,9 @@ extension WideSession {
                     "\(moment): X3: export(importLive(m)) != canonical(m): \(lineDiff(canonical, exported))\nm:\n\(variant)"
                 )
             }
-            _ = SimWarnings.capture {
-                _ = InsecurityDiagnostics.capture {
-                    for window in imported.windows { window.rootViewController = nil }
-                    SimRunLoop.main.runUntilIdle()
-                }
+            byCoordinators("\(moment): the imported variant's teardown") {
+                for window in imported.windows { window.rootViewController = nil }
+                SimRunLoop.main.runUntilIdle()
             }
         }
     }

@@ -112,10 +112,10 @@ final class WideSession {
             }
             if restores {
                 restore(at: "the end's restore")
-                SimRunLoop.main.runUntilIdle()
+                byCoordinators("the end, restored") { SimRunLoop.main.runUntilIdle() }
                 check(at: "the end, restored")
             }
-            tearDown()
+            byCoordinators("the teardown") { tearDown() }
         }
         return await finish()
     }
@@ -123,7 +123,7 @@ final class WideSession {
     /// After the world was torn down or dropped: every awaited start resumed, nothing outlived it, no
     /// coordinator's controller read twice, nothing held back that UIKit would have applied.
     private func finish() async -> [String] {
-        SimRunLoop.main.runUntilIdle()
+        byCoordinators("after the teardown") { SimRunLoop.main.runUntilIdle() }
         if world.drivesEngine { await letAsyncStartsRun(at: "the teardown", untilResumed: true) }
         // What completions made while the world went away, the app drops too.
         forgetEverything()

@@ -38,6 +38,9 @@ private struct Run {
     var referenced: [Bool]
     /// Each controller's container, by index, or -1.
     var parent: [Int]
+    /// Where a window shows each controller, by index: `2 × window + 0` as its root, `2 × window + 1`
+    /// presented, or -1. A controller has one place in the hierarchy: a window's root, presented, or a child.
+    var windowPlace: [Int]
 
     init(tree: BridgedTree, positions: SnapshotParser.Positions) {
         self.tree = tree
@@ -45,6 +48,12 @@ private struct Run {
         canonicalIndex = Array(tree.controllers.indices)
         referenced = [Bool](repeating: false, count: tree.controllers.count)
         parent = [Int](repeating: -1, count: tree.controllers.count)
+        windowPlace = [Int](repeating: -1, count: tree.controllers.count)
+    }
+
+    /// Describes `windowPlace[index]`.
+    func describeWindowPlace(_ place: Int) -> String {
+        "\(place % 2 == 0 ? "the root of" : "presented in") window \"\(tree.windows[place / 2].id)\""
     }
 
     mutating func issue(_ kind: SnapshotIssue.Kind, _ message: String, at place: SnapshotParser.Place) {
@@ -92,18 +101,31 @@ private struct Run {
         for (index, window) in tree.windows.enumerated() {
             if let root = requireController(window.rootID, "window \"\(window.id)\"'s root", at: .window(index)) {
                 referenced[root] = true
+                place(root, 2 * index, at: .window(index))
             }
             for (link, presented) in window.presented.enumerated() {
                 if let found = requireController(
                     presented.controllerID, "a presentation in window \"\(window.id)\"", at: .presented(index, link))
                 {
                     referenced[found] = true
+                    place(found, 2 * index + 1, at: .presented(index, link))
                 }
             }
         }
     }
 
-    /// Children resolve, and no controller has two containers.
+    /// Records that a window shows `controller` at `windowPlace`; a second place is an issue.
+    private mutating func place(_ controller: Int, _ place: Int, at key: SnapshotParser.Place) {
+        if windowPlace[controller] >= 0 {
+            issue(
+                .cycle,
+                "controller \"\(tree.controllers[controller].id)\" is both \(describeWindowPlace(windowPlace[controller])) and \(describeWindowPlace(place))",
+                at: key)
+        }
+        windowPlace[controller] = place
+    }
+
+    /// Children resolve, no controller has two containers, and no child is a window's root or presented.
     mutating func checkContainment() {
         for (index, controller) in tree.controllers.enumerated() {
             for (position, child) in controller.children.enumerated() {
@@ -115,6 +137,11 @@ private struct Run {
                     let other = tree.controllers[parent[childIndex]].id
                     issue(
                         .cycle, "controller \"\(child)\" is a child of both \"\(other)\" and \"\(controller.id)\"",
+                        at: key)
+                } else if windowPlace[childIndex] >= 0 {
+                    issue(
+                        .cycle,
+                        "controller \"\(child)\" is both \(describeWindowPlace(windowPlace[childIndex])) and a child of \"\(controller.id)\"",
                         at: key)
                 }
                 parent[childIndex] = index

@@ -39,6 +39,13 @@ extension InsecurityHost {
             }
             placement = resolved
         }
+        // One frame per UIKit controller: a frame presenting a navigation controller and another saying it is
+        // the root of it describe no state UIKit can be in.
+        if framesByUIKitController[ObjectIdentifier(ownNavigation ?? placement.ownNavigation?.value ?? controller)]
+            != nil
+        {
+            return false
+        }
         // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is.
         let frame = withExtendedLifetime(ownNavigation) {
             makeFrame(
@@ -71,16 +78,20 @@ extension InsecurityHost {
         }
     }
 
-    /// Where UIKit shows `controller`, if that matches `presentation`.
+    /// Where UIKit shows `controller`, if that matches `presentation`: the presented controller itself, or
+    /// the root of a navigation controller that is.
     func placementOnScreen(of controller: UIViewController, as presentation: NavigationEvent.Presentation)
         -> Placement?
     {
         switch presentation {
         case .present:
-            return controller.presentingViewController.map { .presented(presenter: Weak($0), navigation: nil) }
+            guard let presenter = controller.presentingViewController, presenter.presentedViewController === controller
+            else { return nil }
+            return .presented(presenter: Weak(presenter), navigation: nil)
         case .presentNavigation:
             guard let navigation = controller.parent as? UINavigationController,
-                let presenter = navigation.presentingViewController
+                navigation.viewControllers.first === controller,
+                let presenter = navigation.presentingViewController, presenter.presentedViewController === navigation
             else { return nil }
             return .presented(presenter: Weak(presenter), navigation: Weak(navigation))
         case .push:
@@ -88,7 +99,9 @@ extension InsecurityHost {
         case .windowRoot:
             guard case .window(let window?) = hostBase else { return nil }
             let navigation = controller.parent as? UINavigationController
-            guard window.rootViewController === (navigation ?? controller) else { return nil }
+            guard window.rootViewController === (navigation ?? controller),
+                navigation == nil || navigation?.viewControllers.first === controller
+            else { return nil }
             return .windowRoot(window: Weak(window), navigation: navigation.map(Weak.init))
         }
     }
