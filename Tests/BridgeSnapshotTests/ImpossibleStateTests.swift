@@ -161,12 +161,12 @@ struct ImpossibleStateTests {
     }
 
     /// Found by the restore suite's mutations (the engine's invariant check reported a frame missing from its
-    /// host's lookup table): a frame presented inside a navigation controller of its own is that controller's
-    /// root, and no other frame presents the same navigation controller.
+    /// host's lookup table): no two frames claim one navigation controller as their own, or present it and
+    /// claim it.
     @Test(
         "X3, X5: frames that share one presented navigation controller are refused",
         arguments: [
-            // The second controller on the stack is no navigation controller's root.
+            // Two frames say the one navigation controller is theirs.
             """
             <frame kind="presentNavigation" state="shown" coordinator="Screen" controller="first"/>
             <frame kind="presentNavigation" state="shown" coordinator="Screen" controller="second"/>

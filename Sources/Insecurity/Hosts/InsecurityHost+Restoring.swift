@@ -39,8 +39,8 @@ extension InsecurityHost {
             }
             placement = resolved
         }
-        // One frame per UIKit controller: a frame presenting a navigation controller and another saying it is
-        // the root of it describe no state UIKit can be in.
+        // One frame per UIKit controller: two frames saying one navigation controller is theirs, or one
+        // presenting it and another saying it is its own, describe no state UIKit can be in.
         if framesByUIKitController[ObjectIdentifier(ownNavigation ?? placement.ownNavigation?.value ?? controller)]
             != nil
         {
@@ -78,8 +78,8 @@ extension InsecurityHost {
         }
     }
 
-    /// Where UIKit shows `controller`, if that matches `presentation`: the presented controller itself, or
-    /// the root of a navigation controller that is.
+    /// Where UIKit shows `controller`, if that matches `presentation`: the presented controller itself, or on
+    /// the stack of a navigation controller that is (app code may have put controllers below it).
     func placementOnScreen(of controller: UIViewController, as presentation: NavigationEvent.Presentation)
         -> Placement?
     {
@@ -90,7 +90,6 @@ extension InsecurityHost {
             return .presented(presenter: Weak(presenter), navigation: nil)
         case .presentNavigation:
             guard let navigation = controller.parent as? UINavigationController,
-                navigation.viewControllers.first === controller,
                 let presenter = navigation.presentingViewController, presenter.presentedViewController === navigation
             else { return nil }
             return .presented(presenter: Weak(presenter), navigation: Weak(navigation))
@@ -99,9 +98,7 @@ extension InsecurityHost {
         case .windowRoot:
             guard case .window(let window?) = hostBase else { return nil }
             let navigation = controller.parent as? UINavigationController
-            guard window.rootViewController === (navigation ?? controller),
-                navigation == nil || navigation?.viewControllers.first === controller
-            else { return nil }
+            guard window.rootViewController === (navigation ?? controller) else { return nil }
             return .windowRoot(window: Weak(window), navigation: navigation.map(Weak.init))
         }
     }
