@@ -61,9 +61,9 @@ public enum BridgeSnapshot {
     {
         // Only the tree is kept while building (the positions hold the document's bytes): a failure reads
         // the document again to place its problems.
-        let tree = try read(Array(xml.utf8), limits: SnapshotLimits()).tree
+        let (tree, version, _) = try read(Array(xml.utf8), limits: SnapshotLimits())
         do {
-            return try rebuilder.rebuild(tree)
+            return try rebuilder.rebuild(tree, namesAdapterHosts: version >= 3)
         } catch {
             let positions = try? read(Array(xml.utf8), limits: SnapshotLimits()).positions
             // Each problem is placed at the element of what could not be rebuilt (X13).

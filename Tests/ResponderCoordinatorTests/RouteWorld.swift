@@ -589,6 +589,9 @@ struct ShrunkRouteSequence: Sendable, CustomTestStringConvertible {
         ShrunkRouteSequence(
             "E14, leaks: a sheet a route presented goes with the window the app drops, with its coordinators",
             restores: false, [(0, 25)]),
+        ShrunkRouteSequence(
+            "A3, A12, E19: on a restored stack holding an InsecurityChild's screen, a legacy coordinator's show issued while a route's pushes and stack replacement wait is applied after them",
+            restores: true, [(16, 0), (1, 0), (1, 0), (1, 0), (0, 229), (0, 304), (12, 0)]),
     ]
 }
 

@@ -146,11 +146,18 @@ public struct BridgeRebuilder {
     /// Rebuilds `tree` in new windows. Existing windows and controllers are never touched, so a failure
     /// leaves the app as it was (X5). A document that would make UIKit raise (S17) fails with UIKit's reason.
     public func rebuild(_ tree: BridgedTree) throws(Failure) -> Live {
+        try rebuild(tree, namesAdapterHosts: true)
+    }
+
+    /// Rebuilds `tree`, which names the navigation hosts adapters run (`namesAdapterHosts`: snapshot format 3
+    /// and later, and every tree read from live objects), or does not (earlier formats): then the host an
+    /// adapter ran on a navigation controller is found by the controllers its frames show.
+    package func rebuild(_ tree: BridgedTree, namesAdapterHosts: Bool) throws(Failure) -> Live {
         var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(problems: []))
         // The recorded relationships already exist: they are set up at once, whatever the timing model (S18).
         let exceptions = SimAnimation.withNonAnimatedTiming(.immediate) {
             SimExceptions.capture {
-                built = Result { () throws(Failure) in try TreeRebuild(tree: tree, rebuilder: self).run() }
+                built = Result { () throws(Failure) in try TreeRebuild(tree: tree, rebuilder: self, namesAdapterHosts: namesAdapterHosts).run() }
             }
         }
         guard exceptions.isEmpty else {

@@ -31,9 +31,13 @@ final class TreeRebuild {
     }()
     private var madeCoordinators: [AnyObject] = []
 
-    init(tree: BridgedTree, rebuilder: BridgeRebuilder) {
+    /// Whether the tree names the navigation hosts adapters run (snapshot format 3 and later).
+    private let namesAdapterHosts: Bool
+
+    init(tree: BridgedTree, rebuilder: BridgeRebuilder, namesAdapterHosts: Bool) {
         self.tree = tree
         self.rebuilder = rebuilder
+        self.namesAdapterHosts = namesAdapterHosts
     }
 
     /// Builds the new objects, and returns with them what attaches them to the app (the key window, the
@@ -312,7 +316,9 @@ final class TreeRebuild {
     /// queue to take the adapters' controllers off; plugins find these stacks already adopted. The host is
     /// the one an adapter is said to run; in snapshots before version 3, which do not say, it is the host
     /// whose frames all show controllers of the coordinator rooted at the navigation controller, and it stays
-    /// unnamed. Returns the stacks, for the rebuilt tree to keep.
+    /// unnamed. From version 3 on, an unnamed host is the engine's own (an `InsecurityChild` rooted at the
+    /// navigation controller shows its controllers through one) and no adapter's. Returns the stacks, for the
+    /// rebuilt tree to keep.
     private func adoptAdapterStacks(leavingWithQueuedPops: Set<String>) -> [SharedNavigationStack] {
         // Grouped once, so that the cost stays linear in the size of the tree.
         let hostsByNavigation = Dictionary(
@@ -324,7 +330,7 @@ final class TreeRebuild {
             let onStack = hostsByNavigation[described.id] ?? []
             let owners = coordinatorsByRoot[described.id] ?? []
             let named = onStack.first { $0.1.framework != nil }
-            let unnamed = owners.lazy.compactMap { owner in
+            let unnamed = namesAdapterHosts ? nil : owners.lazy.compactMap { owner in
                 onStack.first { _, host in
                     !host.frames.isEmpty
                         && host.frames.allSatisfy { $0.controllerID.map(owner.controllerIDs.contains) ?? false }
