@@ -345,8 +345,8 @@ func snapshotRows() -> [Row] {
 }
 
 /// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine`, `snapshot` or `many` one part;
-/// `BridgeBenchmarks --profile parse|parse-small|import|import-small|export|sheet` repeats one operation for a
-/// profiler;
+/// `BridgeBenchmarks --profile parse|parse-small|import|import-small|export|sheet|bare-sheet [N]` repeats one
+/// operation for a profiler (`sheet` and `bare-sheet` N times);
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
     let arguments = CommandLine.arguments.dropFirst()
@@ -357,12 +357,30 @@ MainActor.assumeIsolated {
     if arguments.first == "--profile", let what = arguments.dropFirst().first {
         // For `perf record`: repeats one operation on the 50,000-controller snapshot.
         if what == "sheet" {
+            // `--profile sheet N` repeats it N times (callgrind runs far fewer than perf).
+            let count = arguments.dropFirst(2).first.flatMap(Int.init) ?? 300_000
             let (window, host, top) = modalChain(depth: 10)
             withExtendedLifetime(host) {
-                for _ in 0..<300_000 {
+                for _ in 0..<count {
                     let child = Sheet()
                     top.navigation.start(child, animated: false) { _ in }
                     child.finish(1)
+                    SimRunLoop.main.runUntilIdle()
+                }
+            }
+            window.rootViewController = nil
+            return
+        }
+        if what == "bare-sheet" {
+            // The anchor of `sheet`: the same present and dismiss with bare SimUIKit calls.
+            let count = arguments.dropFirst(2).first.flatMap(Int.init) ?? 300_000
+            let (window, host, _) = modalChain(depth: 10)
+            let controller = window.rootViewController!.presentedViewControllerChainTop
+            withExtendedLifetime(host) {
+                for _ in 0..<count {
+                    controller.present(UIViewController(), animated: false)
+                    SimRunLoop.main.runUntilIdle()
+                    controller.dismiss(animated: false)
                     SimRunLoop.main.runUntilIdle()
                 }
             }

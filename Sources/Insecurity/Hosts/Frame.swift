@@ -34,6 +34,10 @@ final class Frame {
     /// The identity of ``uikitController``, the frame's key in its host's lookup table: it stays valid after
     /// the controller is gone (a waiting frame that ends releases it).
     let uikitControllerID: ObjectIdentifier
+    /// The controller UIKit presents, pushes or makes root for this frame: the coordinator's controller, or the
+    /// navigation controller of its own whose root it is. Fixed when the frame is made (a placement's own
+    /// navigation controller never changes), and read far more often than a placement is worth copying.
+    private(set) weak var uikitController: UIViewController?
     /// Position in the host's chain.
     var index: Int
     weak var host: InsecurityHost?
@@ -60,6 +64,7 @@ final class Frame {
         self.index = index
         self.host = host
         uikitControllerID = ObjectIdentifier(uikitController)
+        self.uikitController = uikitController
         status = .waitingToShow(uikitController)
     }
 
@@ -95,13 +100,6 @@ final class Frame {
 
     /// How the frame's controller is put on screen, as reported in events and trees.
     var presentation: NavigationEvent.Presentation { placement.presentation }
-
-    /// The controller UIKit presents, pushes or makes root for this frame: the coordinator's controller, or the
-    /// navigation controller of its own whose root it is.
-    var uikitController: UIViewController? {
-        if let navigation = placement.ownNavigation { return navigation.value }
-        return controller
-    }
 
     /// Where children of this frame are presented.
     var presentationContext: UIViewController? {

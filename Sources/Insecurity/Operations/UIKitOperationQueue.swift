@@ -116,8 +116,24 @@ final class UIKitOperationQueue {
         #if INSECURITY_CHECKS
             recordOverDeferral(of: operation)
         #endif
-        pending.append(operation)
-        runReadyOperations()
+        guard pending.isEmpty, case .idle = pass, !(isHoldingAdapterCode && operation.runsAdapterCode) else {
+            pending.append(operation)
+            runReadyOperations()
+            return
+        }
+        // Nothing waits and no pass runs (the common case of an idle app): the operation is decided here, as a
+        // pass over a queue holding only it would decide it, without entering the queue unless it must wait.
+        if operation.isObsolete() { return }
+        if let blocker = operation.blocker() {
+            pending.append(operation)
+            wake(after: blocker)
+            return
+        }
+        pass = .running
+        operation.run()
+        let requestedMeanwhile = pass == .runningAgain
+        pass = .idle
+        if requestedMeanwhile { runReadyOperations() }
     }
 
     /// Runs `body`, an engine teardown, while the adapters' operations wait (completions that would start
