@@ -86,7 +86,9 @@ struct ImpossibleStateTests {
         expectRefused(xml, because: "UIKit presents it with style custom, not automatic")
     }
 
-    @Test("X3, X5: two children of one legacy coordinator under one identifier are refused (children are keyed by identifier)")
+    @Test(
+        "X3, X5: two children of one legacy coordinator under one identifier are refused (children are keyed by identifier)"
+    )
     func legacyChildrenSharingAnIdentifier() {
         let xml = document(
             windows: #"<window id="w" key="true" visible="true" root="nav"/>"#,

@@ -362,9 +362,12 @@ final class RouteSession {
             let first = Self.stackRoutes[step.value % Self.stackRoutes.count]
             let second = Self.stackRoutes[(step.value / 10) % Self.stackRoutes.count]
             let stack = app.stack
-            stack?.trigger(first, with: animated, completion: completion(for: "\(first)") { [weak stack] in
-                stack?.trigger(second, with: animated, completion: self.completion(for: "\(second), in \(first)'s completion"))
-            })
+            stack?.trigger(
+                first, with: animated,
+                completion: completion(for: "\(first)") { [weak stack] in
+                    stack?.trigger(
+                        second, with: animated, completion: self.completion(for: "\(second), in \(first)'s completion"))
+                })
         case 12:
             guard let navigation = stackNavigation else { return }
             if legacy?.rootViewController !== navigation {

@@ -18,7 +18,8 @@ struct ShrunkSequenceTests {
         "E13, E14: a presented child's completion replaces the window root; the old chain ends, and its coordinators' calls find their host",
         arguments: SimAnimation.NonAnimatedTiming.allCases)
     func replacedChainEnds(timing: SimAnimation.NonAnimatedTiming) async {
-        await WideHarness.expectKeepsInvariants([(20, 543), (0, 728), (1, 218), (0, 0)], in: .windowRoots, timing: timing)
+        await WideHarness.expectKeepsInvariants(
+            [(20, 543), (0, 728), (1, 218), (0, 0)], in: .windowRoots, timing: timing)
     }
 
     @Test(

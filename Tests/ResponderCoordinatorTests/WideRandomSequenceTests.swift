@@ -257,5 +257,3 @@ struct RestoreSequenceTests {
             restores: true, timing: timing)
     }
 }
-
-

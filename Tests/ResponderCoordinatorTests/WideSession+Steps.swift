@@ -349,7 +349,8 @@ extension WideSession {
                 // X5: a refused import changes nothing, now or once the run loop has run.
                 byCoordinators("\(moment): after a refused import") { SimRunLoop.main.runUntilIdle() }
                 if UIApplication.shared.windows.map(ObjectIdentifier.init) != windowsBefore
-                    || UIApplication.shared.keyWindow !== keyBefore || BridgeSnapshot.export(windows, registry: registry) != liveBefore
+                    || UIApplication.shared.keyWindow !== keyBefore
+                    || BridgeSnapshot.export(windows, registry: registry) != liveBefore
                 {
                     failures.append("\(moment): X5: a refused import changed the live world\nm:\n\(variant)")
                 }

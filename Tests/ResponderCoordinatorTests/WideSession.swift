@@ -279,7 +279,9 @@ final class WideSession {
         case 15:
             // App code presents screens, and alerts over navigation controllers: while an alert is being presented
             // UIKit drops every stack change, so the coordinators' own must wait (S6, E19).
-            byApp(moment) { pick(shownNavigations, value)?.present(value % 4 == 1 ? appAlert() : next(), animated: animated) }
+            byApp(moment) {
+                pick(shownNavigations, value)?.present(value % 4 == 1 ? appAlert() : next(), animated: animated)
+            }
         case 16: byApp(moment) { topPresented?.presentingViewController?.dismiss(animated: animated) }
         case 20: replaceWindowRoot(value, animated: animated, at: moment)
         default: byCoordinators(moment) { legacyStep(step.action, value, animated: animated) }

@@ -157,7 +157,9 @@ public struct BridgeRebuilder {
         // The recorded relationships already exist: they are set up at once, whatever the timing model (S18).
         let exceptions = SimAnimation.withNonAnimatedTiming(.immediate) {
             SimExceptions.capture {
-                built = Result { () throws(Failure) in try TreeRebuild(tree: tree, rebuilder: self, namesAdapterHosts: namesAdapterHosts).run() }
+                built = Result { () throws(Failure) in
+                    try TreeRebuild(tree: tree, rebuilder: self, namesAdapterHosts: namesAdapterHosts).run()
+                }
             }
         }
         guard exceptions.isEmpty else {

@@ -198,7 +198,8 @@ final class TreeRebuild {
                         .controllerMismatch(
                             controllerID: link.controllerID,
                             reason:
-                                "UIKit presents it with style \(presented.modalPresentationStyle.name), not \(link.style)"))
+                                "UIKit presents it with style \(presented.modalPresentationStyle.name), not \(link.style)"
+                        ))
                 }
                 presenter?.restorePresentation(of: presented)
                 presenter = presented
@@ -330,12 +331,15 @@ final class TreeRebuild {
             let onStack = hostsByNavigation[described.id] ?? []
             let owners = coordinatorsByRoot[described.id] ?? []
             let named = onStack.first { $0.1.framework != nil }
-            let unnamed = namesAdapterHosts ? nil : owners.lazy.compactMap { owner in
-                onStack.first { _, host in
-                    !host.frames.isEmpty
-                        && host.frames.allSatisfy { $0.controllerID.map(owner.controllerIDs.contains) ?? false }
-                }
-            }.first
+            let unnamed =
+                namesAdapterHosts
+                ? nil
+                : owners.lazy.compactMap { owner in
+                    onStack.first { _, host in
+                        !host.frames.isEmpty
+                            && host.frames.allSatisfy { $0.controllerID.map(owner.controllerIDs.contains) ?? false }
+                    }
+                }.first
             let leaving = described.children.filter { id in
                 leavingWithQueuedPops.contains(id) && owners.contains { $0.controllerIDs.contains(id) }
             }
@@ -371,7 +375,8 @@ final class TreeRebuild {
                 let stack = stacks?[navigationID] ?? []
                 let used = tree.coordinators.contains { coordinator in
                     coordinator.framework == framework
-                        && (coordinator.rootID == navigationID || coordinator.controllerIDs.contains(where: stack.contains))
+                        && (coordinator.rootID == navigationID
+                            || coordinator.controllerIDs.contains(where: stack.contains))
                 }
                 guard !used || SharedNavigationStack.existing(of: navigation)?.uses(host) != true else { continue }
                 failures.append(
