@@ -240,19 +240,26 @@ struct SnapshotParser {
         if bytes.starts(with: [0x00, 0x00]) || bytes.starts(with: [0x00, 0x3C]) || bytes.starts(with: [0x3C, 0x00]) {
             return "a UTF-16 or UTF-32 form"
         }
+        // Read on the bytes: this runs before every parse, and a small snapshot's parse is short.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
+        guard bytes[start...].starts(with: "<?xml".utf8) else { return nil }
         start += 5
         guard let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        let declaration = String(decoding: bytes[start..<end], as: UTF8.self)
-        guard let name = declaration.range(of: "encoding") else { return nil }
-        let rest = declaration[name.upperBound...].drop {
-            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "="
+        let declaration = bytes[start..<end]
+        let name = "encoding".utf8
+        guard
+            let found = declaration.indices.first(where: { declaration[$0...].starts(with: name) })
+        else { return nil }
+        let rest = declaration[(found + name.count)...].drop { byte in
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "=")
         }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
         let value = rest.dropFirst().prefix { $0 != quote }
-        let normalized = value.lowercased()
-        return normalized == "utf-8" || normalized == "utf8" ? nil : "the encoding \"\(value.prefix(40))\""
+        // ASCII letters lowered: no other character lowers to one of "utf8".
+        let lowered = value.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+        if lowered.elementsEqual("utf-8".utf8) || lowered.elementsEqual("utf8".utf8) { return nil }
+        return "the encoding \"\(String(decoding: value, as: UTF8.self).prefix(40))\""
     }
 
     /// Reads the document's elements into a tree and through the validator, until its end, the first
