@@ -14,6 +14,19 @@ struct ShrunkSequenceTests {
             [(20, 239), (0, 0), (0, 140), (0, 186), (1, 276)], in: .windowRoots, timing: timing)
     }
 
+    /// Found at 100,000 sequences per world: a window host's root (its window transition running) starts a
+    /// push that waits for it, a modal start from the waiting child waits behind that push, and the waiting
+    /// child finishes. While its completion ran, the queue presented the modal child that its end tears down:
+    /// the screen stayed up with its coordinator ended.
+    @Test(
+        "E8, E17: a frame waiting above one that ends is never shown while the ended frame's completion runs",
+        arguments: SimAnimation.NonAnimatedTiming.allCases)
+    func waitingFrameAboveEndingOne(timing: SimAnimation.NonAnimatedTiming) async {
+        await WideHarness.expectKeepsInvariants(
+            [(20, 5), (0, 0), (0, 272), (3, 58), (1, 590), (0, 0), (1, 504), (22, 0)], in: .windowRoots,
+            timing: timing)
+    }
+
     @Test(
         "E13, E14: a presented child's completion replaces the window root; the old chain ends, and its coordinators' calls find their host",
         arguments: SimAnimation.NonAnimatedTiming.allCases)

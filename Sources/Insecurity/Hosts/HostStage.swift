@@ -74,6 +74,13 @@ struct HostStage<Frame, WaitingEnd> {
         return false
     }
 
+    /// Whether the frame at `index` is above the lowest frame of the batch whose completions run: it is torn
+    /// down with the batch (E8), so nothing may show it meanwhile.
+    func tearsDown(index: Int) -> Bool {
+        if case .ending(let batch) = phase { return index > batch.lowestIndex }
+        return false
+    }
+
     // MARK: Events
 
     /// The frame at `index` ends, its screen leaving as `removal` says; `again` is what ends it again once a

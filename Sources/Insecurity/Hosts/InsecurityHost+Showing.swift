@@ -39,7 +39,10 @@ extension InsecurityHost {
         if let target { keys.append(.init(target)) }
         UIKitOperationQueue.shared.enqueue(
             .init(
-                keys: keys, blocker: gate?.holding(blocker) ?? blocker, isObsolete: { !frame.isWaitingToShow },
+                keys: keys, blocker: gate?.holding(blocker) ?? blocker,
+                // A frame above one whose completion runs is torn down with it once the completions are over
+                // (E8): the queue must not show it meanwhile, when the frames it waited behind are gone.
+                isObsolete: { !frame.isWaitingToShow || frame.host?.stage.tearsDown(index: frame.index) == true },
                 run: { [weak self] in
                     guard let self, case .waitingToShow(let uikitController) = frame.status else { return }
                     show(frame, uikitController)
