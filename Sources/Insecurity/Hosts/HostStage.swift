@@ -34,6 +34,10 @@ struct HostStage<Frame, WaitingEnd> {
         var removal: Removal
         /// The start asked for inside a completion, run once the teardown is over (E9).
         var deferredStart: (@MainActor () -> Void)?
+
+        /// Whether the frame at `index` is above the lowest: it is torn down with the batch, without its
+        /// completion (E8).
+        func tearsDown(index: Int) -> Bool { index > lowestIndex }
     }
 
     enum Phase {
@@ -77,7 +81,7 @@ struct HostStage<Frame, WaitingEnd> {
     /// Whether the frame at `index` is above the lowest frame of the batch whose completions run: it is torn
     /// down with the batch (E8), so nothing may show it meanwhile.
     func tearsDown(index: Int) -> Bool {
-        if case .ending(let batch) = phase { return index > batch.lowestIndex }
+        if case .ending(let batch) = phase { return batch.tearsDown(index: index) }
         return false
     }
 
@@ -91,7 +95,7 @@ struct HostStage<Frame, WaitingEnd> {
             phase = .ending(Batch(lowest: frame, lowestIndex: index, removal: removal, deferredStart: nil))
             return .deliverThenTearDown
         case .ending(var batch):
-            guard index <= batch.lowestIndex else { return .tornDownWithBatch }
+            guard !batch.tearsDown(index: index) else { return .tornDownWithBatch }
             if index < batch.lowestIndex {
                 batch.lowest = frame
                 batch.lowestIndex = index
