@@ -345,7 +345,7 @@ func snapshotRows() -> [Row] {
 }
 
 /// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine`, `snapshot` or `many` one part;
-/// `BridgeBenchmarks --profile parse|parse-small|import|import-small|export|sheet|bare-sheet [N]` repeats one
+/// `BridgeBenchmarks --profile parse|parse-small|bare-read-small|import|import-small|export|sheet|bare-sheet [N]` repeats one
 /// operation for a profiler (`sheet` and `bare-sheet` N times);
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
@@ -393,9 +393,13 @@ MainActor.assumeIsolated {
             engineOperations(named.isEmpty ? EngineOperation.allCases : named)
             return
         }
-        if what == "parse-small" {
+        if what == "parse-small" || what == "bare-read-small" {
+            // `--profile parse-small N` parses the 5-controller snapshot N times; `bare-read-small N` is its anchor.
+            let count = arguments.dropFirst(2).first.flatMap(Int.init) ?? 100_000
             let small = Array(BridgeSnapshot.xml(of: navigationTree(controllers: 5)).utf8)
-            for _ in 0..<100_000 { _ = try! BridgeSnapshot.parse(small) }
+            for _ in 0..<count {
+                if what == "parse-small" { _ = try! BridgeSnapshot.parse(small) } else { _ = bareRead(small) }
+            }
             return
         }
         // The small variants repeat the operation on a 1,000-controller snapshot, to compare with the large

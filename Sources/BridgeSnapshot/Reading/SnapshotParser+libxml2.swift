@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import Synchronization
 
 /// Collects libxml2's structured errors.
 final class IssueCollector {
@@ -98,5 +99,52 @@ extension [UInt8] {
                 }
             }
         }
+    }
+}
+
+/// libxml2's reader set up once per process for small documents: making and freeing one costs about a third
+/// of reading a 5-controller snapshot (issue 46), and `xmlReaderNewMemory` points one at a new document.
+/// Only a reader that read a small valid document to its end without libxml2's schema comes back: its
+/// dictionary then holds the schema's names and nothing a hostile document chose, and no validation context
+/// is plugged in. One reader waits at a time; a parse on another thread meanwhile makes its own.
+enum ReaderPool {
+    /// The largest document whose reader is kept: small documents are where set-up costs count.
+    static let largestReused = 64 * 1024
+
+    private struct Idle: @unchecked Sendable {
+        let reader: xmlTextReaderPtr
+    }
+
+    private static let idle = Mutex<Idle?>(nil)
+
+    /// A reader on `bytes` (nil when they are empty): the waiting one when `reusing` and the document is
+    /// small, else a new one.
+    static func reader(for bytes: [UInt8], reusing: Bool) -> xmlTextReaderPtr? {
+        let options = Int32(XML_PARSE_NONET.rawValue)
+        // A reader set up again skips what a new one reads first: it detects no byte order mark and reports
+        // no empty document. Only documents that start with markup (as every written snapshot does) reuse one.
+        if reusing, bytes.count <= largestReused, bytes.first == UInt8(ascii: "<"),
+            let waiting = idle.withLock({ $0.take() })
+        {
+            let status = bytes.withLibxml2Buffer {
+                xmlReaderNewMemory(waiting.reader, $0, $1, "snapshot.xml", "UTF-8", options)
+            }
+            if status == 0 { return waiting.reader }
+            xmlFreeTextReader(waiting.reader)
+        }
+        return bytes.withLibxml2Buffer { xmlReaderForMemory($0, $1, "snapshot.xml", "UTF-8", options) }
+    }
+
+    /// Keeps `reader` for the next small document if it is `reusable` and none waits, else frees it.
+    static func finished(_ reader: xmlTextReaderPtr, of bytes: [UInt8], reusable: Bool) {
+        if reusable, bytes.count <= largestReused {
+            let kept = idle.withLock { waiting in
+                guard waiting == nil else { return false }
+                waiting = Idle(reader: reader)
+                return true
+            }
+            if kept { return }
+        }
+        xmlFreeTextReader(reader)
     }
 }

@@ -130,8 +130,7 @@ struct SnapshotParser {
         bridge_xml_silence_generic_errors()
         let collector = IssueCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        let options = Int32(XML_PARSE_NONET.rawValue)
-        let reader = bytes.withLibxml2Buffer { xmlReaderForMemory($0, $1, "snapshot.xml", "UTF-8", options) }
+        let reader = ReaderPool.reader(for: bytes, reusing: !libxml2Schema)
         let starts = ElementStarts(bytes)
         guard let reader else {
             var pass = Pass(starts)
@@ -154,16 +153,16 @@ struct SnapshotParser {
                 Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
             })
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        // The reader unplugs the validation context when freed: free it while the schema is still alive.
-        defer {
-            xmlFreeTextReader(reader)
-            withExtendedLifetime(schema) {}
-        }
-
         var pass = Pass(starts)
         readElements(from: reader, into: collector, source: bytes, pass: &pass)
         pass.issues = collector.issues
         pass.malformed = collector.sawMalformedInput
+        // The reader unplugs the validation context when freed: free it while the schema is still alive.
+        ReaderPool.finished(
+            reader, of: bytes,
+            reusable: schema == nil && pass.issues.isEmpty && pass.validator.problems.isEmpty
+                && !pass.validator.needsLibxml2)
+        withExtendedLifetime(schema) {}
         if pass.malformed {
             // The reader reads ahead in chunks and may place the error elsewhere than a parse of the whole
             // document does (what xmllint reports): take the whole-document parse's errors.
