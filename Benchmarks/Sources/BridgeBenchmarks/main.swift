@@ -406,7 +406,7 @@ MainActor.assumeIsolated {
         // one where the cost per controller grows.
         let small = what.hasSuffix("-small")
         let xml = BridgeSnapshot.xml(of: navigationTree(controllers: small ? 1_000 : 50_000))
-        if what == "export" {
+        if what.hasPrefix("export") {
             let live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
             for _ in 0..<10 { _ = BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) }
             return

@@ -24,13 +24,28 @@ public enum HostBase {
 
 extension InsecurityHost {
     private static let hostsKey = AssociationKey<[Weak<InsecurityHost>]>()
+    /// The objects hosts were started on, each once, while they live: ``hosts(in:)`` stops looking through
+    /// the windows once it has met all of them.
+    private static var bases: [Weak<UIResponder>] = []
+    /// How many entries ``bases`` may hold before the objects that are gone are forgotten.
+    private static var basesCapacity = 16
 
     /// Attaches the host to the object it was started on, where ``hosts(in:)`` finds it.
     func attach(to base: UIResponder) {
         var hosts = base[associated: Self.hostsKey] ?? []
+        if hosts.isEmpty { Self.remember(base) }
         hosts.removeAll { $0.value == nil }
         hosts.append(Weak(self))
         base[associated: Self.hostsKey] = hosts
+    }
+
+    /// Adds `base`, which no host was started on before, to ``bases``.
+    private static func remember(_ base: UIResponder) {
+        if bases.count >= basesCapacity {
+            bases.removeAll { $0.value == nil }
+            basesCapacity = max(16, bases.count * 2)
+        }
+        bases.append(Weak(base))
     }
 
     /// For adapters and tools: the live hosts started on `windows` or on a controller they hold, window by
@@ -39,13 +54,22 @@ extension InsecurityHost {
     /// (E13), and shows nothing meanwhile.
     @_spi(Adapters) public static func hosts(in windows: [UIWindow]) -> [InsecurityHost] {
         var hosts: [InsecurityHost] = []
+        // Once every object a live host was started on has been met, the rest of the hierarchy holds none:
+        // an export of a deep stack does not visit every controller on it.
+        var unmet = bases.count { base in base.value?[associated: hostsKey]?.contains { $0.value != nil } ?? false }
+        var met: Set<ObjectIdentifier> = []
         func add(startedOn base: UIResponder) {
             guard let started = base[associated: hostsKey] else { return }
-            hosts += started.compactMap(\.value).filter { !$0.hasLeftWindow }
+            let live = started.compactMap(\.value)
+            if !live.isEmpty, met.insert(ObjectIdentifier(base)).inserted { unmet -= 1 }
+            hosts += live.filter { !$0.hasLeftWindow }
         }
-        for window in windows {
+        for window in windows where unmet > 0 {
             add(startedOn: window)
-            for controller in window.controllerHierarchy { add(startedOn: controller) }
+            window.visitControllerHierarchy { controller in
+                add(startedOn: controller)
+                return unmet > 0
+            }
         }
         return hosts
     }

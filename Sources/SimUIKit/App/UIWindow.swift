@@ -80,7 +80,8 @@ open class UIWindow: UIView {
     /// Posted when a window stops being key because another became key.
     public nonisolated static let didResignKeyNotification = Notification.Name("UIWindowDidResignKeyNotification")
     /// Posted when a hidden window is shown.
-    public nonisolated static let didBecomeVisibleNotification = Notification.Name("UIWindowDidBecomeVisibleNotification")
+    public nonisolated static let didBecomeVisibleNotification = Notification.Name(
+        "UIWindowDidBecomeVisibleNotification")
     /// Posted when a visible window is hidden.
     public nonisolated static let didBecomeHiddenNotification = Notification.Name("UIWindowDidBecomeHiddenNotification")
 
@@ -153,15 +154,23 @@ extension UIWindow {
     /// and presented chains.
     @_spi(Adapters) public var controllerHierarchy: [UIViewController] {
         var controllers: [UIViewController] = []
+        visitControllerHierarchy { controller in
+            controllers.append(controller)
+            return true
+        }
+        return controllers
+    }
+
+    /// Calls `visit` with each controller of ``controllerHierarchy``, in its order, until `visit` returns false.
+    @_spi(Adapters) public func visitControllerHierarchy(_ visit: (UIViewController) -> Bool) {
         var pending = [rootViewController].compactMap { $0 }
         while let controller = pending.popLast() {
-            controllers.append(controller)
+            guard visit(controller) else { return }
             pending.append(contentsOf: controller.children)
             // A child reports its container's presentation: only the presenting controller adds it.
             if let presented = controller.presentedViewController, presented.presentingViewController === controller {
                 pending.append(presented)
             }
         }
-        return controllers
     }
 }
