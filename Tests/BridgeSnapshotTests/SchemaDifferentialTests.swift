@@ -53,6 +53,19 @@ struct SchemaDifferentialTests {
         #expect(compared >= 20 && valid >= 15, "\(compared) compared, \(valid) valid")
     }
 
+    @Test(
+        "X4: right after a valid document, whose reader the next small parse reuses, every committed, hostile and fuzz-finding document still gets libxml2's verdict"
+    )
+    func afterAValidDocument() throws {
+        let files = documents(under: "Tests") + HostileDocuments.all
+        let valid = SchemaDifferential.Verdict(wellFormed: true, firstProblemLine: nil)
+        let small = try #require(
+            files.first { $0.bytes.count < 16_384 && SchemaDifferential.libxml2($0.bytes) == valid })
+        let interleaved = files.flatMap { [small, $0] }
+        let (compared, _) = expectSameVerdicts(interleaved)
+        #expect(compared >= 2 * 30)
+    }
+
     @Test("X4: every hostile document gets libxml2's verdict, or is refused before either validator looks")
     func hostileDocuments() {
         let (compared, _) = expectSameVerdicts(HostileDocuments.all)

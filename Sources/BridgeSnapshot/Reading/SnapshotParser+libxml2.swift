@@ -117,9 +117,9 @@ enum ReaderPool {
 
     private static let idle = Mutex<Idle?>(nil)
 
-    /// A reader on `bytes` (nil when they are empty): the waiting one when `reusing` and the document is
-    /// small, else a new one.
-    static func reader(for bytes: [UInt8], reusing: Bool) -> xmlTextReaderPtr? {
+    /// A reader on `bytes` (nil when they are empty), and whether it is the waiting one, taken when `reusing`
+    /// and the document is small; else a new one.
+    static func reader(for bytes: [UInt8], reusing: Bool) -> (reader: xmlTextReaderPtr?, reused: Bool) {
         let options = Int32(XML_PARSE_NONET.rawValue)
         // A reader set up again skips what a new one reads first: it detects no byte order mark and reports
         // no empty document. Only documents that start with markup (as every written snapshot does) reuse one.
@@ -129,10 +129,10 @@ enum ReaderPool {
             let status = bytes.withLibxml2Buffer {
                 xmlReaderNewMemory(waiting.reader, $0, $1, "snapshot.xml", "UTF-8", options)
             }
-            if status == 0 { return waiting.reader }
+            if status == 0 { return (waiting.reader, true) }
             xmlFreeTextReader(waiting.reader)
         }
-        return bytes.withLibxml2Buffer { xmlReaderForMemory($0, $1, "snapshot.xml", "UTF-8", options) }
+        return (bytes.withLibxml2Buffer { xmlReaderForMemory($0, $1, "snapshot.xml", "UTF-8", options) }, false)
     }
 
     /// Keeps `reader` for the next small document if it is `reusable` and none waits, else frees it.

@@ -124,13 +124,14 @@ struct SnapshotParser {
     }
 
     /// One pass of libxml2's reader over `bytes`, checking the schema with the streaming validator and, if
-    /// `libxml2Schema`, with libxml2's validator too.
-    func read(_ bytes: [UInt8], libxml2Schema: Bool) -> Pass {
+    /// `libxml2Schema`, with libxml2's validator too. A small document may be read by the reader an earlier
+    /// parse set up (see ``ReaderPool``) unless `reusingReader` is false.
+    func read(_ bytes: [UInt8], libxml2Schema: Bool, reusingReader: Bool = true) -> Pass {
         xmlInitParser()
         bridge_xml_silence_generic_errors()
         let collector = IssueCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        let reader = ReaderPool.reader(for: bytes, reusing: !libxml2Schema)
+        let (reader, reused) = ReaderPool.reader(for: bytes, reusing: reusingReader && !libxml2Schema)
         let starts = ElementStarts(bytes)
         guard let reader else {
             var pass = Pass(starts)
@@ -154,14 +155,20 @@ struct SnapshotParser {
             })
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         var pass = Pass(starts)
-        readElements(from: reader, into: collector, source: bytes, pass: &pass)
+        let readToTheEnd = readElements(from: reader, into: collector, source: bytes, pass: &pass)
+        let clean =
+            readToTheEnd && collector.issues.isEmpty && pass.validator.problems.isEmpty && !pass.validator.needsLibxml2
+        if reused, !clean {
+            // A reader set up again does not report every error that stops it (libxml2 2.9 raises none for
+            // some malformed starts): a document it does not read cleanly is read again by a new reader, whose
+            // verdict is xmllint's.
+            xmlFreeTextReader(reader)
+            return read(bytes, libxml2Schema: libxml2Schema, reusingReader: false)
+        }
         pass.issues = collector.issues
         pass.malformed = collector.sawMalformedInput
         // The reader unplugs the validation context when freed: free it while the schema is still alive.
-        ReaderPool.finished(
-            reader, of: bytes,
-            reusable: schema == nil && pass.issues.isEmpty && pass.validator.problems.isEmpty
-                && !pass.validator.needsLibxml2)
+        ReaderPool.finished(reader, of: bytes, reusable: schema == nil && clean)
         withExtendedLifetime(schema) {}
         if pass.malformed {
             // The reader reads ahead in chunks and may place the error elsewhere than a parse of the whole
@@ -262,10 +269,10 @@ struct SnapshotParser {
     }
 
     /// Reads the document's elements into a tree and through the validator, until its end, the first
-    /// malformed input, or the depth limit.
+    /// malformed input, or the depth limit; returns whether the reader reached the end.
     private func readElements(
         from reader: xmlTextReaderPtr, into collector: IssueCollector, source: [UInt8], pass: inout Pass
-    ) {
+    ) -> Bool {
         // libxml2's schema errors name a line only: the element read on that line, else the line's first
         // character.
         defer { collector.place { SnapshotSourcePositions(source).column(onLine: $0) } }
@@ -273,7 +280,7 @@ struct SnapshotParser {
         var element = 0
         while true {
             let status = xmlTextReaderRead(reader)
-            if status == 0 { break }
+            if status == 0 { return true }
             if status < 0 {
                 if !collector.sawMalformedInput {
                     if let error = xmlGetLastError() {
@@ -287,7 +294,7 @@ struct SnapshotParser {
                             ))
                     }
                 }
-                break
+                return false
             }
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
@@ -299,7 +306,7 @@ struct SnapshotParser {
                         SnapshotIssue(
                             .tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: start.line,
                             column: start.column))
-                    return
+                    return false
                 }
                 guard let name = xmlTextReaderConstLocalName(reader) else { continue }
                 name.withMemoryRebound(to: CChar.self, capacity: 1) { name in
@@ -326,7 +333,7 @@ struct SnapshotParser {
             default:
                 break
             }
-            if collector.sawMalformedInput { break }
+            if collector.sawMalformedInput { return false }
         }
     }
 
