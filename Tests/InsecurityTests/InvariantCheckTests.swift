@@ -126,16 +126,20 @@ struct InvariantCheckTests {
         navigation.pushViewController(makeScreen("Animating"), animated: true)
         // A push held by the animating push: SimUIKit would defer it too.
         UIKitOperationQueue.shared.enqueue(
-            .init(
-                keys: [.init(navigation)], blocker: animating, isObsolete: { false }, run: {},
-                acceptedByUIKitNow: { UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation, animated: true) }))
+            UIKitOperationQueue.Custom(
+                keys: [.init(navigation)], blocker: animating, run: {},
+                acceptedByUIKitNow: {
+                    UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation, animated: true)
+                }))
         #expect(InsecurityWorld.takeOverDeferrals().isEmpty)
         // A push onto an idle stack held by that same animation: SimUIKit would have pushed at once.
         let other = UINavigationController(rootViewController: makeScreen("Idle"))
         UIKitOperationQueue.shared.enqueue(
-            .init(
-                keys: [.init(other)], blocker: animating, isObsolete: { false }, run: {},
-                acceptedByUIKitNow: { UIKitOperationQueue.contentChangeAcceptedNow("a push", on: other, animated: true) }))
+            UIKitOperationQueue.Custom(
+                keys: [.init(other)], blocker: animating, run: {},
+                acceptedByUIKitNow: {
+                    UIKitOperationQueue.contentChangeAcceptedNow("a push", on: other, animated: true)
+                }))
         #expect(
             InsecurityWorld.takeOverDeferrals() == [
                 "a push on <UINavigationController> was held back for a transition UIKit would not have waited for"
@@ -151,13 +155,12 @@ struct InvariantCheckTests {
         func waiting(for transition: SimTransition, _ name: String) {
             let key = UIKitOperationQueue.Key(UIViewController())
             queue.enqueue(
-                .init(
+                UIKitOperationQueue.Custom(
                     keys: [key],
                     blocker: { [weak transition] in
                         // As a controller's transition coordinator: there while the transition runs.
                         transition.flatMap { $0.isFinished ? nil : .transition($0) }
-                    },
-                    isObsolete: { false }, run: { ran.append(name) }))
+                    }, run: { ran.append(name) }))
         }
         func transition() -> SimTransition {
             SimTransition(from: nil, to: nil, animated: true, duration: 0.3) { _ in }

@@ -5,49 +5,70 @@ extension InsecurityHost {
     /// Asks the queue to show `frame`: after every operation requested before it on the same target or
     /// host, once nothing animates on its target. A frame that ends first is never shown.
     func enqueueShow(_ frame: Frame, gate: UIKitOperationQueue.RestoreGate? = nil) {
-        let target: AnyObject?
-        let blocker: () -> UIKitOperationQueue.Blocker?
-        let acceptedNow: () -> String?
-        var arrival: () -> UIViewController? = { nil }
-        switch frame.placement {
-        case .presented(let presenter, _):
-            target = presenter.value.map(\.presentationAnchor)
-            arrival = {
-                guard case .waitingToShow(let controller) = frame.status else { return nil }
-                return controller
+        let target: AnyObject? =
+            switch frame.placement {
+            case .presented(let presenter, _): presenter.value.map(\.presentationAnchor)
+            case .pushed(let navigation): navigation.value
+            case .windowRoot(let window, _): window.value
             }
-            blocker = { UIKitOperationQueue.blockerForPresentation(on: presenter.value) }
-            acceptedNow = {
+        var keys = [UIKitOperationQueue.Key(self)]
+        if let target { keys.append(.init(target)) }
+        UIKitOperationQueue.shared.enqueue(ShowFrame(frame, keys: keys, gate: gate))
+    }
+
+    /// Shows a waiting frame's controller where its placement says, which stays as the start resolved it
+    /// until the frame is shown.
+    private final class ShowFrame: UIKitOperationQueue.Operation {
+        private let frame: Frame
+
+        init(_ frame: Frame, keys: [UIKitOperationQueue.Key], gate: UIKitOperationQueue.RestoreGate?) {
+            self.frame = frame
+            super.init(keys: keys, gate: gate)
+        }
+
+        override func blocker() -> UIKitOperationQueue.Blocker? {
+            switch frame.placement {
+            case .presented(let presenter, _): UIKitOperationQueue.blockerForPresentation(on: presenter.value)
+            case .pushed(let navigation):
+                UIKitOperationQueue.blockerForContentChange(of: navigation.value, animated: frame.animated)
+            case .windowRoot(let window, _): UIKitOperationQueue.blockerForRootChange(of: window.value)
+            }
+        }
+
+        /// A frame above one whose completion runs is torn down with it once the completions are over (E8): the
+        /// queue must not show it meanwhile, when the frames it waited behind are gone.
+        override var isObsolete: Bool {
+            !frame.isWaitingToShow || frame.host?.stage.tearsDown(index: frame.index) == true
+        }
+
+        override func run() {
+            guard let host = frame.host, case .waitingToShow(let uikitController) = frame.status else { return }
+            host.show(frame, uikitController)
+        }
+
+        override var acceptedByUIKitNow: String? {
+            switch frame.placement {
+            case .presented(let presenter, _):
                 guard let presenter = presenter.value, case .waitingToShow(let controller) = frame.status,
                     !UIKitOperationQueue.topPresenter(above: presenter).wouldRefusePresenting(controller)
                 else { return nil }
                 return "presenting \(controller.simDescription)"
+            case .pushed(let navigation):
+                return UIKitOperationQueue.contentChangeAcceptedNow(
+                    "a push", on: navigation.value, animated: frame.animated)
+            case .windowRoot:
+                // A root change during a window transition cuts its animation short: a choice, not a UIKit
+                // refusal.
+                return nil
             }
-        case .pushed(let navigation):
-            target = navigation.value
-            blocker = { UIKitOperationQueue.blockerForContentChange(of: navigation.value, animated: frame.animated) }
-            acceptedNow = {
-                UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation.value, animated: frame.animated)
-            }
-        case .windowRoot(let window, _):
-            target = window.value
-            blocker = { UIKitOperationQueue.blockerForRootChange(of: window.value) }
-            // A root change during a window transition cuts its animation short: a choice, not a UIKit refusal.
-            acceptedNow = { nil }
         }
-        var keys = [UIKitOperationQueue.Key(self)]
-        if let target { keys.append(.init(target)) }
-        UIKitOperationQueue.shared.enqueue(
-            .init(
-                keys: keys, blocker: gate?.holding(blocker) ?? blocker,
-                // A frame above one whose completion runs is torn down with it once the completions are over
-                // (E8): the queue must not show it meanwhile, when the frames it waited behind are gone.
-                isObsolete: { !frame.isWaitingToShow || frame.host?.stage.tearsDown(index: frame.index) == true },
-                run: { [weak self] in
-                    guard let self, case .waitingToShow(let uikitController) = frame.status else { return }
-                    show(frame, uikitController)
-                },
-                acceptedByUIKitNow: acceptedNow, arrival: arrival))
+
+        override var arrival: UIViewController? {
+            guard case .presented = frame.placement, case .waitingToShow(let controller) = frame.status else {
+                return nil
+            }
+            return controller
+        }
     }
 
     func show(_ frame: Frame, _ uikitController: UIViewController) {

@@ -39,11 +39,6 @@ final class UIKitOperationQueue {
         init() {
             SimRunLoop.main.perform { [self] in isOpen = true }
         }
-
-        /// `blocker`, preceded by the gate while it is closed.
-        func holding(_ blocker: @escaping () -> Blocker?) -> () -> Blocker? {
-            { [self] in isOpen ? blocker() : .restoring(self) }
-        }
     }
 
     /// The target or the requesting host of an operation, held weakly: once it is gone its key matches
@@ -61,24 +56,71 @@ final class UIKitOperationQueue {
         var liveID: ObjectIdentifier? { object == nil ? nil : id }
     }
 
-    struct Operation {
+    /// One operation: the engine's kinds (showing a frame, a dismissal, a pop) are subclasses that read what
+    /// they need from the objects they hold, so an operation is one allocation however often the queue looks
+    /// at it; ``Custom`` makes one from closures.
+    @MainActor
+    class Operation {
         /// The target and the requesting host: operations sharing a live one run in order.
         let keys: [Key]
-        /// What the operation waits for, or nil when it can run.
-        let blocker: () -> Blocker?
-        /// True when the operation has nothing left to do and is dropped unrun.
-        let isObsolete: () -> Bool
-        let run: () -> Void
-        /// What the operation takes off the screen, for snapshots of the queue; nil for other operations.
-        var removal: () -> QueuedRemoval? = { nil }
-        /// What the operation does, when SimUIKit's own logic says UIKit would carry it out at once if it
-        /// were issued now; nil when UIKit would refuse it, cut a running transition short or defer it (E21).
-        var acceptedByUIKitNow: () -> String? = { nil }
         /// Whether it runs an adapter's code (a completion, a route's next step) rather than a UIKit
         /// operation: then it never runs inside an engine teardown.
-        var runsAdapterCode = false
+        let runsAdapterCode: Bool
+        /// Holds a restored snapshot's operations until the run loop's next turn.
+        let gate: RestoreGate?
+
+        init(keys: [Key], runsAdapterCode: Bool = false, gate: RestoreGate? = nil) {
+            self.keys = keys
+            self.runsAdapterCode = runsAdapterCode
+            self.gate = gate
+        }
+
+        /// What the operation waits for (its gate while closed, then ``blocker()``), or nil when it can run.
+        final func currentBlocker() -> Blocker? {
+            if let gate, !gate.isOpen { return .restoring(gate) }
+            return blocker()
+        }
+
+        /// What keeps the operation from running now, or nil when it can run.
+        func blocker() -> Blocker? { nil }
+        /// True when the operation has nothing left to do and is dropped unrun.
+        var isObsolete: Bool { false }
+        func run() {}
+        /// What the operation takes off the screen, for snapshots of the queue; nil for other operations.
+        var removal: QueuedRemoval? { nil }
+        /// What the operation does, when SimUIKit's own logic says UIKit would carry it out at once if it
+        /// were issued now; nil when UIKit would refuse it, cut a running transition short or defer it (E21).
+        var acceptedByUIKitNow: String? { nil }
         /// The controller the operation will present, while it still will, for the planned presentation chain.
-        var arrival: () -> UIViewController? = { nil }
+        var arrival: UIViewController? { nil }
+    }
+
+    /// An operation made of closures: the adapters' changes of contents and their completions.
+    final class Custom: Operation {
+        private let readBlocker: () -> Blocker?
+        private let readIsObsolete: () -> Bool
+        private let body: () -> Void
+        private let readAcceptedByUIKitNow: () -> String?
+        private let readArrival: () -> UIViewController?
+
+        init(
+            keys: [Key], blocker: @escaping () -> Blocker? = { nil }, isObsolete: @escaping () -> Bool = { false },
+            run: @escaping () -> Void, acceptedByUIKitNow: @escaping () -> String? = { nil },
+            runsAdapterCode: Bool = false, arrival: @escaping () -> UIViewController? = { nil }
+        ) {
+            readBlocker = blocker
+            readIsObsolete = isObsolete
+            body = run
+            readAcceptedByUIKitNow = acceptedByUIKitNow
+            readArrival = arrival
+            super.init(keys: keys, runsAdapterCode: runsAdapterCode)
+        }
+
+        override func blocker() -> Blocker? { readBlocker() }
+        override var isObsolete: Bool { readIsObsolete() }
+        override func run() { body() }
+        override var acceptedByUIKitNow: String? { readAcceptedByUIKitNow() }
+        override var arrival: UIViewController? { readArrival() }
     }
 
     /// Whether a pass over the waiting operations runs, and whether it must look at them once more.
@@ -123,8 +165,8 @@ final class UIKitOperationQueue {
         }
         // Nothing waits and no pass runs (the common case of an idle app): the operation is decided here, as a
         // pass over a queue holding only it would decide it, without entering the queue unless it must wait.
-        if operation.isObsolete() { return }
-        if let blocker = operation.blocker() {
+        if operation.isObsolete { return }
+        if let blocker = operation.currentBlocker() {
             pending.append(operation)
             wake(after: blocker)
             return
@@ -156,7 +198,7 @@ final class UIKitOperationQueue {
     private func recordOverDeferral(of operation: Operation) {
         let liveKeys = Set(operation.keys.compactMap(\.liveID))
         if !pending.contains(where: { $0.keys.contains { $0.liveID.map(liveKeys.contains) ?? false } }),
-            let blocker = operation.blocker(), !blocker.isRestoring, let accepted = operation.acceptedByUIKitNow()
+            let blocker = operation.currentBlocker(), !blocker.isRestoring, let accepted = operation.acceptedByUIKitNow
         {
             overDeferrals.append("\(accepted) was held back for a transition UIKit would not have waited for")
         }
@@ -178,12 +220,12 @@ final class UIKitOperationQueue {
             chain.append(controller)
             current = controller.presentedViewController
         }
-        for operation in pending where !operation.isObsolete() {
-            if case .dismissal(let leaving, _)? = operation.removal(),
+        for operation in pending where !operation.isObsolete {
+            if case .dismissal(let leaving, _)? = operation.removal,
                 let index = chain.firstIndex(where: { $0 === leaving })
             {
                 chain.removeSubrange(index...)
-            } else if let arriving = operation.arrival(),
+            } else if let arriving = operation.arrival,
                 operation.keys.contains(where: { key in
                     key.liveID == ObjectIdentifier(anchor) || chain.contains { key.liveID == ObjectIdentifier($0) }
                 })
@@ -196,7 +238,7 @@ final class UIKitOperationQueue {
 
     /// The removals still waiting, in request order.
     var queuedRemovals: [QueuedRemoval] {
-        pending.filter { !$0.isObsolete() }.compactMap { $0.removal() }
+        pending.filter { !$0.isObsolete }.compactMap(\.removal)
     }
 
     /// Drops every waiting operation (for a fresh simulated world between tests).
@@ -222,7 +264,7 @@ final class UIKitOperationQueue {
             var index = 0
             while index < pending.count {
                 let operation = pending[index]
-                if operation.isObsolete() {
+                if operation.isObsolete {
                     pending.remove(at: index)
                     continue
                 }
@@ -238,7 +280,7 @@ final class UIKitOperationQueue {
                     index += 1
                     continue
                 }
-                if let blocker = operation.blocker() {
+                if let blocker = operation.currentBlocker() {
                     wake(after: blocker)
                     blockedKeys.formUnion(keys)
                     index += 1

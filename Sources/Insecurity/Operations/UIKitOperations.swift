@@ -34,26 +34,44 @@ public enum UIKitOperations {
         gate: UIKitOperationQueue.RestoreGate? = nil
     ) {
         guard let presenter = controller.presentingViewController else { return }
-        let blocker = { [weak controller] in
+        UIKitOperationQueue.shared.enqueue(
+            Dismissal(
+                controller, animated: animated, keys: extraKeys + [UIKitOperationQueue.Key(presenter)], gate: gate))
+    }
+
+    /// Dismisses a controller and what it presents, when it is still presented by then.
+    private final class Dismissal: UIKitOperationQueue.Operation {
+        private weak var controller: UIViewController?
+        private let animated: Bool
+
+        init(
+            _ controller: UIViewController, animated: Bool, keys: [UIKitOperationQueue.Key],
+            gate: UIKitOperationQueue.RestoreGate?
+        ) {
+            self.controller = controller
+            self.animated = animated
+            super.init(keys: keys, gate: gate)
+        }
+
+        override func blocker() -> UIKitOperationQueue.Blocker? {
             UIKitOperationQueue.blockerForDismissal(from: controller?.presentingViewController)
         }
-        UIKitOperationQueue.shared.enqueue(
-            .init(
-                keys: extraKeys + [UIKitOperationQueue.Key(presenter)],
-                blocker: gate?.holding(blocker) ?? blocker,
-                isObsolete: { [weak controller] in controller?.presentingViewController == nil },
-                run: { [weak controller] in
-                    guard let controller, let presenter = controller.presentingViewController else { return }
-                    presenter.dismiss(animated: animated)
-                },
-                removal: { [weak controller] in controller.map { .dismissal(of: $0, animated: animated) } },
-                acceptedByUIKitNow: { [weak controller] in
-                    guard let controller, let presenter = controller.presentingViewController,
-                        !presenter.wouldRefuseOrCutShortDismissal
-                    else { return nil }
-                    return "dismissing \(controller.simDescription)"
-                }
-            ))
+
+        override var isObsolete: Bool { controller?.presentingViewController == nil }
+
+        override func run() {
+            guard let controller, let presenter = controller.presentingViewController else { return }
+            presenter.dismiss(animated: animated)
+        }
+
+        override var removal: QueuedRemoval? { controller.map { .dismissal(of: $0, animated: animated) } }
+
+        override var acceptedByUIKitNow: String? {
+            guard let controller, let presenter = controller.presentingViewController,
+                !presenter.wouldRefuseOrCutShortDismissal
+            else { return nil }
+            return "dismissing \(controller.simDescription)"
+        }
     }
 
     /// Pops `navigation`'s stack down to `controller` once no transition runs on it; nothing happens when
@@ -66,32 +84,52 @@ public enum UIKitOperations {
         _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
         keys extraKeys: [UIKitOperationQueue.Key] = [], gate: UIKitOperationQueue.RestoreGate?
     ) {
-        let blocker = { [weak navigation] in
+        UIKitOperationQueue.shared.enqueue(
+            Pop(
+                navigation, to: controller, animated: animated,
+                keys: extraKeys + [UIKitOperationQueue.Key(navigation)], gate: gate))
+    }
+
+    /// Pops a stack down to a controller. Whether the pop still has something to do is decided when it runs:
+    /// operations before it may put the controller on the stack or push above it.
+    private final class Pop: UIKitOperationQueue.Operation {
+        private weak var navigation: UINavigationController?
+        private weak var controller: UIViewController?
+        private let animated: Bool
+
+        init(
+            _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
+            keys: [UIKitOperationQueue.Key], gate: UIKitOperationQueue.RestoreGate?
+        ) {
+            self.navigation = navigation
+            self.controller = controller
+            self.animated = animated
+            super.init(keys: keys, gate: gate)
+        }
+
+        override func blocker() -> UIKitOperationQueue.Blocker? {
             UIKitOperationQueue.blockerForContentChange(of: navigation, animated: animated)
         }
-        // Whether the pop still has something to do is decided when it runs: operations before it may
-        // put `controller` on the stack or push above it.
-        UIKitOperationQueue.shared.enqueue(
-            .init(
-                keys: extraKeys + [UIKitOperationQueue.Key(navigation)],
-                blocker: gate?.holding(blocker) ?? blocker,
-                isObsolete: { [weak navigation, weak controller] in navigation == nil || controller == nil },
-                run: { [weak navigation, weak controller] in
-                    // A controller that left the stack may keep its parent until its transition ends; popping
-                    // to it would raise (S17).
-                    guard let navigation, let controller, navigation.holds(controller),
-                        navigation.topViewController !== controller
-                    else { return }
-                    navigation.popToViewController(controller, animated: animated)
-                },
-                removal: { [weak navigation, weak controller] in
-                    guard let navigation, let controller, navigation.holds(controller) else { return nil }
-                    return .pop(navigation, to: controller, animated: animated)
-                },
-                acceptedByUIKitNow: { [weak navigation] in
-                    UIKitOperationQueue.contentChangeAcceptedNow("a pop", on: navigation, animated: animated)
-                }
-            ))
+
+        override var isObsolete: Bool { navigation == nil || controller == nil }
+
+        override func run() {
+            // A controller that left the stack may keep its parent until its transition ends; popping to it
+            // would raise (S17).
+            guard let navigation, let controller, navigation.holds(controller),
+                navigation.topViewController !== controller
+            else { return }
+            navigation.popToViewController(controller, animated: animated)
+        }
+
+        override var removal: QueuedRemoval? {
+            guard let navigation, let controller, navigation.holds(controller) else { return nil }
+            return .pop(navigation, to: controller, animated: animated)
+        }
+
+        override var acceptedByUIKitNow: String? {
+            UIKitOperationQueue.contentChangeAcceptedNow("a pop", on: navigation, animated: animated)
+        }
     }
 
     /// Runs `body` on `container` after every operation requested before it on that container, once no
@@ -105,7 +143,7 @@ public enum UIKitOperations {
         _ body: @escaping @MainActor (Container) -> Void
     ) {
         UIKitOperationQueue.shared.enqueue(
-            .init(
+            UIKitOperationQueue.Custom(
                 keys: [UIKitOperationQueue.Key(container)],
                 blocker: { [weak container] in
                     UIKitOperationQueue.blockerForContentChange(of: container, animated: animated)
@@ -133,8 +171,7 @@ public enum UIKitOperations {
     /// Runs `body` now, or, when an engine teardown is under way (an observer of a frame's end is told
     /// inside it), as soon as it is over: a completion that starts a route must not run inside it (E20).
     public static func outsideTeardowns(_ body: @escaping @MainActor () -> Void) {
-        UIKitOperationQueue.shared.enqueue(
-            .init(keys: [], blocker: { nil }, isObsolete: { false }, run: body, runsAdapterCode: true))
+        UIKitOperationQueue.shared.enqueue(UIKitOperationQueue.Custom(keys: [], run: body, runsAdapterCode: true))
     }
 
     /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run
@@ -142,10 +179,9 @@ public enum UIKitOperations {
     public static func afterPresentations(on controller: UIViewController, _ body: @escaping @MainActor () -> Void) {
         let anchor = controller.presentationAnchor
         UIKitOperationQueue.shared.enqueue(
-            .init(
+            UIKitOperationQueue.Custom(
                 keys: [UIKitOperationQueue.Key(anchor)],
                 blocker: { [weak anchor] in UIKitOperationQueue.blockerForDismissal(from: anchor) },
-                isObsolete: { false },
                 run: body,
                 runsAdapterCode: true
             )
@@ -161,9 +197,9 @@ public enum UIKitOperations {
         _ body: @escaping @MainActor () -> Void
     ) {
         UIKitOperationQueue.shared.enqueue(
-            .init(
-                keys: [UIKitOperationQueue.Key(controller.presentationAnchor)], blocker: { nil }, isObsolete: { false },
-                run: body, runsAdapterCode: true, arrival: { [weak presenting] in presenting }))
+            UIKitOperationQueue.Custom(
+                keys: [UIKitOperationQueue.Key(controller.presentationAnchor)], run: body, runsAdapterCode: true,
+                arrival: { [weak presenting] in presenting }))
     }
 
     /// The presentation chain above `controller`'s presentation anchor as the operations waiting in the
@@ -181,7 +217,7 @@ public enum UIKitOperations {
     /// running.
     public static func afterContentChanges(of container: UIViewController, _ body: @escaping @MainActor () -> Void) {
         UIKitOperationQueue.shared.enqueue(
-            .init(
+            UIKitOperationQueue.Custom(
                 keys: [UIKitOperationQueue.Key(container)],
                 blocker: { [weak container] in
                     guard let container else { return nil }
@@ -190,7 +226,6 @@ public enum UIKitOperations {
                         ?? container.transitionHoldingContentChange(animated: true)
                     return running.map(UIKitOperationQueue.Blocker.transition)
                 },
-                isObsolete: { false },
                 run: { [weak container] in
                     // What is left is a transition that does not hold changes back: one not animated. Its
                     // completion runs once the engine has settled what the transition ended (a completion
