@@ -346,7 +346,7 @@ func snapshotRows() -> [Row] {
 
 /// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine`, `snapshot` or `many` one part;
 /// `BridgeBenchmarks --profile parse|parse-small|bare-read-small|import|import-small|export|sheet|bare-sheet [N]` repeats one
-/// operation for a profiler (`sheet` and `bare-sheet` N times);
+/// operation for a profiler (N times, where given);
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
     let arguments = CommandLine.arguments.dropFirst()
@@ -411,7 +411,7 @@ MainActor.assumeIsolated {
             for _ in 0..<10 { _ = BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) }
             return
         }
-        for _ in 0..<(small ? 500 : 10) {
+        for _ in 0..<(arguments.dropFirst(2).first.flatMap(Int.init) ?? (small ? 500 : 10)) {
             switch what {
             case "parse": _ = try! BridgeSnapshot.parse(xml)
             default:

@@ -139,10 +139,10 @@ final class UIKitOperationQueue {
     private var isHoldingAdapterCode = false
     /// Whether the teardown under way has held an operation back.
     private var heldAny = false
-    /// Transitions, gates and windows the queue already waits on, so each is observed once. Held weakly and
-    /// compared by identity: a transition dropped before it ended (a gesture let go of) must not stand for
-    /// a new one that the allocator put at its address.
-    private var observed: [ObjectIdentifier: Weak<AnyObject>] = [:]
+    /// Transitions, gates and windows the queue already waits on, so each is observed once: a few at a time,
+    /// so a list. Held weakly and compared by identity: a transition dropped before it ended (a gesture let go
+    /// of) must not stand for a new one that the allocator put at its address.
+    private var observed: [Weak<AnyObject>] = []
 
     private init() {}
 
@@ -323,18 +323,16 @@ final class UIKitOperationQueue {
 
     /// Records that the queue waits on `object`; false when it already does.
     private func beginObserving(_ object: AnyObject) -> Bool {
-        let id = ObjectIdentifier(object)
-        if let current = observed[id]?.value, current === object { return false }
-        if observed.count > 32 { observed = observed.filter { $0.value.value != nil } }
-        observed[id] = Weak(object)
+        if observed.contains(where: { $0.value === object }) { return false }
+        if observed.count > 32 { observed.removeAll { $0.value == nil } }
+        observed.append(Weak(object))
         return true
     }
 
     /// Forgets `object`; a wait whose object is gone was forgotten already (its entry no longer counts).
     private func endObserving(_ object: AnyObject?) {
-        guard let object else { return }
-        let id = ObjectIdentifier(object)
-        if observed[id]?.value.map({ $0 === object }) ?? true { observed.removeValue(forKey: id) }
+        guard let object, let index = observed.firstIndex(where: { $0.value === object }) else { return }
+        observed.remove(at: index)
     }
 }
 
@@ -377,12 +375,13 @@ extension UIKitOperationQueue {
     /// presented above `presenter` and their children), which it would cut short. A push or pop below it, on
     /// `presenter`'s own stack, does not delay it, nor does a non-animated one waiting for the next turn (E21).
     static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
-        if let refusing = blockerForPresentation(on: presenter) { return refusing }
+        // One walk up the chain finds a refusing presentation or dismissal and what the dismissal removes.
         var removed: [UIViewController] = []
-        var presented = presenter?.presentedViewController
-        while let controller = presented {
-            removed.append(controller)
-            presented = controller.presentedViewController
+        var current = presenter
+        while let controller = current {
+            if let running = controller.presentationTransitionCoordinator { return .transition(running) }
+            if controller !== presenter { removed.append(controller) }
+            current = controller.presentedViewController
         }
         while let controller = removed.popLast() {
             if let navigation = controller as? UINavigationController,
