@@ -162,7 +162,7 @@ extension UIWindow {
     }
 
     /// Calls `visit` with each controller of ``controllerHierarchy``, in its order, until `visit` returns false.
-    @_spi(Adapters) public func visitControllerHierarchy(_ visit: (UIViewController) -> Bool) {
+    package func visitControllerHierarchy(_ visit: (UIViewController) -> Bool) {
         var pending = [rootViewController].compactMap { $0 }
         while let controller = pending.popLast() {
             guard visit(controller) else { return }
