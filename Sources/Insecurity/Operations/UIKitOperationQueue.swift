@@ -349,11 +349,15 @@ extension UIKitOperationQueue {
     }
 
     /// A presentation on `controller` waits for a presentation or dismissal running on it or on what it
-    /// presents (it goes on top of that, A11): UIKit refuses it then, not during a push or pop (E21).
-    static func blockerForPresentation(on controller: UIViewController?) -> Blocker? {
+    /// presents (it goes on top of that, A11): UIKit refuses it then, not during a push or pop (E21). `visit`
+    /// is given each controller of the chain checked before the one found, `controller` first.
+    static func blockerForPresentation(
+        on controller: UIViewController?, visiting visit: (UIViewController) -> Void = { _ in }
+    ) -> Blocker? {
         var current = controller
         while let presenter = current {
             if let running = presenter.presentationTransitionCoordinator { return .transition(running) }
+            visit(presenter)
             current = presenter.presentedViewController
         }
         return nil
@@ -377,11 +381,10 @@ extension UIKitOperationQueue {
     static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
         // One walk up the chain finds a refusing presentation or dismissal and what the dismissal removes.
         var removed: [UIViewController] = []
-        var current = presenter
-        while let controller = current {
-            if let running = controller.presentationTransitionCoordinator { return .transition(running) }
-            if controller !== presenter { removed.append(controller) }
-            current = controller.presentedViewController
+        if let refusing = blockerForPresentation(
+            on: presenter, visiting: { if $0 !== presenter { removed.append($0) } })
+        {
+            return refusing
         }
         while let controller = removed.popLast() {
             if let navigation = controller as? UINavigationController,
