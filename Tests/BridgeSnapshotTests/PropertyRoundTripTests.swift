@@ -96,4 +96,18 @@ struct PropertyRoundTripTests {
             scene.legacy.stop()
         }
     }
+
+    @Test(
+        "X2: a tree read from live windows and the same tree with its controllers listed backwards give the same bytes")
+    func controllerOrder() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...8).array(of: 0...14)) { operations in
+            let scene = RandomScene()
+            for operation in operations { scene.apply(operation) }
+            let tree = BridgeReader(registry: BridgeRegistry(plugins())).read([scene.window])
+            var backwards = tree
+            backwards.controllers.reverse()
+            #expect(BridgeSnapshot.xml(of: backwards) == BridgeSnapshot.xml(of: tree))
+            scene.legacy.stop()
+        }
+    }
 }

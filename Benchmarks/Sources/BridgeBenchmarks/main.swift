@@ -345,7 +345,7 @@ func snapshotRows() -> [Row] {
 }
 
 /// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine`, `snapshot` or `many` one part;
-/// `BridgeBenchmarks --profile parse|parse-small|bare-read-small|import|import-small|export|sheet|bare-sheet [N]` repeats one
+/// `BridgeBenchmarks --profile parse|parse-small|bare-read-small|import|import-small|export|export-small|bare-write|bare-write-small|sheet|bare-sheet [N]` repeats one
 /// operation for a profiler (N times, where given);
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
@@ -406,9 +406,16 @@ MainActor.assumeIsolated {
         // one where the cost per controller grows.
         let small = what.hasSuffix("-small")
         let xml = BridgeSnapshot.xml(of: navigationTree(controllers: small ? 1_000 : 50_000))
+        if what.hasPrefix("bare-write") {
+            let tree = try! BridgeSnapshot.parse(xml)
+            for _ in 0..<(arguments.dropFirst(2).first.flatMap(Int.init) ?? 10) { _ = bareWrite(tree) }
+            return
+        }
         if what.hasPrefix("export") {
             let live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry()))
-            for _ in 0..<10 { _ = BridgeSnapshot.export(live.windows, registry: BridgeRegistry()) }
+            for _ in 0..<(arguments.dropFirst(2).first.flatMap(Int.init) ?? 10) {
+                _ = BridgeSnapshot.export(live.windows, registry: BridgeRegistry())
+            }
             return
         }
         for _ in 0..<(arguments.dropFirst(2).first.flatMap(Int.init) ?? (small ? 500 : 10)) {

@@ -42,6 +42,13 @@ extension BridgedTree {
         }
         // Two controllers with one id have no order of their own (the checks refuse such a document).
         guard index.count == controllers.count else { return self }
+        if controllersFollowWindows() {
+            // Every controller is where the walk below would put it: its rank is its position.
+            var tree = self
+            tree.hosts = hostsInCanonicalOrder { index[$0] }
+            tree.coordinators = coordinatorsInCanonicalOrder { index[$0] }
+            return tree
+        }
         let children = controllers.map { $0.children.compactMap { index[$0] } }
         var parent = [Int](repeating: -1, count: controllers.count)
         for (position, listed) in children.enumerated() {
@@ -79,6 +86,26 @@ extension BridgedTree {
         tree.hosts = sortedHosts
         tree.coordinators = coordinatorsInCanonicalOrder { id in index[id].map { rank[$0] } }
         return tree
+    }
+
+    /// Whether the controllers are already in canonical order and all shown in the windows: the walk of
+    /// `inCanonicalOrder()` from the windows' roots and presented controllers meets them in the order
+    /// they are listed and meets all of them (what a live tree read from its windows gives). It compares ids
+    /// instead of looking them up, and answers false at the first difference.
+    private func controllersFollowWindows() -> Bool {
+        var next = 0
+        var pending: [String] = []
+        for window in windows {
+            for start in [window.rootID].compactMap(\.self) + window.presented.map(\.controllerID) {
+                pending.append(start)
+                while let id = pending.popLast() {
+                    guard next < controllers.count, controllers[next].id == id else { return false }
+                    pending.append(contentsOf: controllers[next].children.reversed())
+                    next += 1
+                }
+            }
+        }
+        return next == controllers.count
     }
 
     /// The coordinators by the first controller, in canonical order, each is rooted at or owns (those rooted

@@ -111,9 +111,8 @@ public final class BridgeReadContext {
         if let id = id(of: controller) { return id }
         let id: String
         if let restoration = BridgedIdentifiers.token(ofRestorationIdentifier: controller.restorationIdentifier),
-            !numbering.taken.contains(restoration)
+            numbering.taken.insert(restoration).inserted
         {
-            numbering.taken.insert(restoration)
             id = restoration
         } else {
             id = numbering.name(BridgedIdentifiers.joined(place, BridgedIdentifiers.token(typeName)))

@@ -92,7 +92,7 @@ public struct BridgeReader {
                     alert: (next as? UIAlertController).map(BridgedAlert.init)))
             described[described.count - 1].children.reserveCapacity(children.count)
             let position = described.count - 1
-            pending.append(contentsOf: children.reversed().lazy.map { ($0, id, position) })
+            for child in children.reversed() { pending.append((child, id, position)) }
         }
         tree.controllers += described
         return described[0].id
