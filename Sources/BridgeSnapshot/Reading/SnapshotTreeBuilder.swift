@@ -6,7 +6,10 @@ struct Attributes {
     var pairs: [(name: String, value: String)] = []
 
     subscript(_ name: String) -> String? {
-        pairs.first { $0.name == name }?.value
+        // Lengths first: two different names of one length are rare, and comparing lengths is cheaper than
+        // comparing strings that differ.
+        let length = name.utf8.count
+        return pairs.first { $0.name.utf8.count == length && $0.name == name }?.value
     }
 
     /// Whether the `xs:boolean` attribute `name` is true (`true` or `1`).
@@ -272,7 +275,8 @@ struct TreeBuilder {
         guard let selected = attributes["selected"].flatMap({ Int($0) }) else {
             if attributes["loop"] != nil {
                 issues.append(
-                    violation("a page view controller says 'loop' without the 'selected' page of its list", at: position))
+                    violation(
+                        "a page view controller says 'loop' without the 'selected' page of its list", at: position))
             }
             return nil
         }

@@ -39,7 +39,7 @@ extension SnapshotSchemaValidator {
 
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard bytes.count < Self.byLength.count,
-                let found = Self.byLength[bytes.count].first(where: { $0.bytes.elementsEqual(bytes) })
+                let found = Self.byLength[bytes.count].first(where: { bytes.hasSameBytes(as: $0.bytes) })
             else { return nil }
             self = found.element
         }

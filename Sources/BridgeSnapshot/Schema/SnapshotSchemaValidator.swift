@@ -151,7 +151,7 @@ struct SnapshotSchemaValidator {
                     }
                     continue
                 }
-                guard let index = declared.firstIndex(where: { $0.name.elementsEqual(nameBytes) }) else {
+                guard let index = declared.firstIndex(where: { nameBytes.hasSameBytes(as: $0.name) }) else {
                     report(
                         "'\(element.name)' has the attribute '\(String(cString: name))', which is not allowed",
                         at: position)
@@ -203,5 +203,15 @@ struct SnapshotSchemaValidator {
     /// XML's whitespace: space, tab, line feed, carriage return.
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes are `other`'s: one length comparison and one `memcmp` (names are compared for
+    /// every element and attribute of a document).
+    func hasSameBytes(as other: [UInt8]) -> Bool {
+        guard count == other.count else { return false }
+        guard let baseAddress, count > 0 else { return true }
+        return other.withUnsafeBufferPointer { memcmp(baseAddress, $0.baseAddress!, count) == 0 }
     }
 }

@@ -143,7 +143,11 @@ final class TreeRebuild {
     private func relateControllers() {
         for described in tree.controllers {
             guard let container = controllers[described.id] else { continue }
-            let children = described.children.compactMap { controllers[$0] }
+            var children: [UIViewController] = []
+            children.reserveCapacity(described.children.count)
+            for id in described.children {
+                if let child = controllers[id] { children.append(child) }
+            }
             switch (container, described.container) {
             case (let navigation as UINavigationController, _):
                 navigation.setViewControllers(children, animated: false)
@@ -243,11 +247,19 @@ final class TreeRebuild {
     private func adoptFrames(of described: BridgedHost, on host: InsecurityHost) {
         weak var below: AnyObject?
         for frame in described.frames {
-            let controller = frame.controllerID.flatMap { controllers[$0] } ?? UnrecordedController()
+            // Looked up without closures: from main-actor code each closure call checks the executor, and
+            // this runs for every frame of a snapshot.
+            var recorded: UIViewController?
+            var made: AdoptableFrame?
+            if let id = frame.controllerID {
+                recorded = controllers[id]
+                made = adoptable[id]
+            }
+            let controller = recorded ?? UnrecordedController()
             let isShown = frame.state == .shown
             let presentation = frame.kind
             let adopted: Bool
-            if let made = frame.controllerID.flatMap({ adoptable[$0] }) {
+            if let made {
                 let receiver = below as? RestoredChildResultReceiver
                 let chainFinished = receiver == nil && below == nil ? rebuilder.coordinatorFactories.chainFinished : nil
                 adopted = made.adopt(host, presentation, isShown) {
@@ -259,9 +271,9 @@ final class TreeRebuild {
                 below = made.coordinator
                 madeCoordinators.append(made.coordinator)
             } else {
-                let coordinator = RestoredCoordinator(
-                    typeName: frame.coordinatorType,
-                    framework: described.framework ?? frame.controllerID.flatMap { frameworkShowing[$0] })
+                var framework = described.framework
+                if framework == nil, let id = frame.controllerID { framework = frameworkShowing[id] }
+                let coordinator = RestoredCoordinator(typeName: frame.coordinatorType, framework: framework)
                 adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
                 if let id = frame.controllerID { frameCoordinators[id] = coordinator }
                 below = coordinator

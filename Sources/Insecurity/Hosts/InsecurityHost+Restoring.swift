@@ -47,11 +47,10 @@ extension InsecurityHost {
             return false
         }
         // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is.
-        let frame = withExtendedLifetime(ownNavigation) {
-            makeFrame(
-                for: coordinator, showing: controller, placement, animated: false, completion: completion,
-                onTeardown: nil, makesNavigationRoot: !isShown)
-        }
+        let frame = makeFrame(
+            for: coordinator, showing: controller, placement, animated: false, completion: completion,
+            onTeardown: nil, makesNavigationRoot: !isShown)
+        withExtendedLifetime(ownNavigation) {}
         if isShown {
             if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
                 let index = adoption.position(
@@ -94,7 +93,8 @@ extension InsecurityHost {
             else { return nil }
             return .presented(presenter: Weak(presenter), navigation: Weak(navigation))
         case .push:
-            return (controller.parent as? UINavigationController).map { .pushed(navigation: Weak($0)) }
+            guard let navigation = controller.parent as? UINavigationController else { return nil }
+            return .pushed(navigation: Weak(navigation))
         case .windowRoot:
             guard case .window(let window?) = hostBase else { return nil }
             let navigation = controller.parent as? UINavigationController

@@ -74,17 +74,24 @@ extension UINavigationController {
     /// UIKit's `_setViewControllers:transition:animated:operation:` checks a replacement's controllers for
     /// repeats and for navigation controllers (S17), then each as a push.
     func validate(_ newStack: [UIViewController]) -> Bool {
-        if newStack.contains(where: { $0 is UINavigationController }), !nestsNavigation {
-            SimExceptions.raise(
-                SimException.internalInconsistency, "UINavigationControllers are not allowed in a navigation controller!")
-            return false
+        // Loops rather than closures: from main-actor code each closure call checks the executor, and a
+        // restored stack can hold thousands of controllers.
+        if !nestsNavigation {
+            for controller in newStack where controller is UINavigationController {
+                SimExceptions.raise(
+                    SimException.internalInconsistency,
+                    "UINavigationControllers are not allowed in a navigation controller!")
+                return false
+            }
         }
         var seen = Set<ObjectIdentifier>()
+        seen.reserveCapacity(newStack.count)
         for controller in newStack where !seen.insert(ObjectIdentifier(controller)).inserted {
             SimExceptions.raise(
                 SimException.internalInconsistency, "All view controllers in a navigation controller must be distinct")
             return false
         }
-        return newStack.allSatisfy { validate(pushing: $0, alreadyInStack: false) }
+        for controller in newStack where !validate(pushing: controller, alreadyInStack: false) { return false }
+        return true
     }
 }
