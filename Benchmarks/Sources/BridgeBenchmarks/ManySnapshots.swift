@@ -32,7 +32,7 @@ func manySnapshotRows() -> [Row] {
 }
 
 /// The shortest wall time of `runs` calls of `body`, in seconds.
-private func best(of runs: Int, _ body: () -> Void) -> Double {
+private func best(of runs: Int, _ body: @escaping () -> Void) -> Double {
     (0..<runs).map { _ in median(runs: 1, body) }.min()!
 }
 

@@ -1,17 +1,31 @@
 import Foundation
 
-/// The median wall time of `runs` calls of `body`, in seconds; `setUp` runs before each call, unmeasured.
-func median(runs: Int, setUp: () -> Void = {}, _ body: () -> Void) -> Double {
-    var times: [Double] = []
+/// One thing to time: `setUp` runs before each call of `body`, unmeasured.
+struct Timed {
+    var setUp: () -> Void = {}
+    let body: () -> Void
+}
+
+/// The median wall time of each of `timed`, in seconds, over `runs` rounds. Each round calls every body once,
+/// in turn, so that a slow spell of a shared machine falls on a figure and its anchor alike instead of on
+/// whichever was being measured then.
+func interleavedMedians(runs: Int, _ timed: [Timed]) -> [Double] {
+    var times = [[Double]](repeating: [], count: timed.count)
     for _ in 0..<runs {
-        setUp()
-        let start = ContinuousClock.now
-        body()
-        let elapsed = ContinuousClock.now - start
-        times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        for (index, item) in timed.enumerated() {
+            item.setUp()
+            let start = ContinuousClock.now
+            item.body()
+            let elapsed = ContinuousClock.now - start
+            times[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
     }
-    times.sort()
-    return times[times.count / 2]
+    return times.map { $0.sorted()[$0.count / 2] }
+}
+
+/// The median wall time of `runs` calls of `body`, in seconds.
+func median(runs: Int, _ body: @escaping () -> Void) -> Double {
+    interleavedMedians(runs: runs, [Timed(body: body)])[0]
 }
 
 /// One row of the table: a figure, the figure it is compared with, and the goal for their ratio.

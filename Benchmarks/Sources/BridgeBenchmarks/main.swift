@@ -81,10 +81,11 @@ func legacyStack(depth: Int) -> (UIWindow, ResponderCoordinator.NavigationCoordi
     return (window, coordinator)
 }
 
-/// The time per operation of `runs` repetitions of `body`, the median of seven rounds.
+/// The time per operation of each of `bodies`, repeated `runs` times per round: the median of seven rounds,
+/// the bodies measured in turn within each round.
 @MainActor
-func perOperation(_ runs: Int, _ body: () -> Void) -> Double {
-    median(runs: 7) { for _ in 0..<runs { body() } } / Double(runs)
+func perOperation(_ runs: Int, _ bodies: [() -> Void]) -> [Double] {
+    interleavedMedians(runs: 7, bodies.map { body in Timed { for _ in 0..<runs { body() } } }).map { $0 / Double(runs) }
 }
 
 @MainActor
@@ -98,110 +99,126 @@ enum EngineOperation: String, CaseIterable {
     case modal, push, legacy
 }
 
-/// Builds a visible chain of `depth` for `operation`, hands `measure` the operation (one start and finish, or
-/// show and pop, settled) and the window, then takes the chain down.
+/// A visible chain of some depth in its own window, with the operation measured on it (one start and finish,
+/// or show and pop, settled).
 @MainActor
-func onChain(
-    _ operation: EngineOperation, depth: Int, _ measure: (_ operation: () -> Void, _ window: UIWindow) -> Void
-) {
-    let loop = SimRunLoop.main
-    /// Measures `operation` followed by a settled run loop, then takes the engine chain down.
-    func engineChain(_ window: UIWindow, _ host: InsecurityHost, _ operation: @escaping () -> Void) {
-        measure(
-            {
-                operation()
-                loop.runUntilIdle()
-            }, window)
-        withExtendedLifetime(host) {
-            window.rootViewController = nil
-            loop.runUntilIdle()
+struct Chain {
+    let window: UIWindow
+    let operation: () -> Void
+    /// Takes the chain down.
+    let tearDown: () -> Void
+
+    init(_ kind: EngineOperation, depth: Int) {
+        let loop = SimRunLoop.main
+        /// `start` followed by a settled run loop; tearing down releases the window's controllers, then the host.
+        func engine<Top>(_ built: (UIWindow, InsecurityHost, Top), start: @escaping (Top) -> Void) -> Chain {
+            let (window, host, top) = built
+            return Chain(
+                window: window,
+                operation: {
+                    start(top)
+                    loop.runUntilIdle()
+                },
+                tearDown: {
+                    withExtendedLifetime(host) {
+                        window.rootViewController = nil
+                        loop.runUntilIdle()
+                    }
+                })
+        }
+        switch kind {
+        case .modal:
+            self = engine(modalChain(depth: depth)) { top in
+                let child = Sheet()
+                top.navigation.start(child, animated: false) { _ in }
+                child.finish(1)
+            }
+        case .push:
+            self = engine(navigationChain(depth: depth)) { top in
+                let child = Screen()
+                top.navigation.start(child, animated: false) { _ in }
+                child.finish(1)
+            }
+        case .legacy:
+            let (window, coordinator) = legacyStack(depth: depth)
+            self.init(
+                window: window,
+                operation: {
+                    coordinator.show(UIViewController())
+                    coordinator.pop(animated: false)
+                    loop.runUntilIdle()
+                },
+                tearDown: {
+                    coordinator.stop()
+                    window.rootViewController = nil
+                    loop.runUntilIdle()
+                })
         }
     }
-    switch operation {
-    case .modal:
-        let (window, host, top) = modalChain(depth: depth)
-        engineChain(window, host) {
-            let child = Sheet()
-            top.navigation.start(child, animated: false) { _ in }
-            child.finish(1)
-        }
-    case .push:
-        let (window, host, top) = navigationChain(depth: depth)
-        engineChain(window, host) {
-            let child = Screen()
-            top.navigation.start(child, animated: false) { _ in }
-            child.finish(1)
-        }
-    case .legacy:
-        let (window, coordinator) = legacyStack(depth: depth)
-        measure(
-            {
-                coordinator.show(UIViewController())
-                coordinator.pop(animated: false)
-                loop.runUntilIdle()
-            }, window)
-        coordinator.stop()
-        window.rootViewController = nil
-        loop.runUntilIdle()
+
+    private init(window: UIWindow, operation: @escaping () -> Void, tearDown: @escaping () -> Void) {
+        self.window = window
+        self.operation = operation
+        self.tearDown = tearDown
     }
+}
+
+/// The operation's time per call on a 10-deep and a 10,000-deep chain, both built first and measured in turn,
+/// with `extra` (given the shallow chain) measured in the same rounds.
+@MainActor
+func depthTimes(_ kind: EngineOperation, runs: Int, extra: ((Chain) -> () -> Void)? = nil) -> [Double] {
+    let shallow = Chain(kind, depth: 10)
+    let deep = Chain(kind, depth: 10_000)
+    let times = perOperation(runs, [shallow.operation, deep.operation] + (extra.map { [$0(shallow)] } ?? []))
+    shallow.tearDown()
+    deep.tearDown()
+    return times
 }
 
 /// A sheet started and finished on a modal chain: across depths, and against bare UIKit calls.
 @MainActor
 func modalRows() -> [Row] {
-    let loop = SimRunLoop.main
-    var modal: [Int: Double] = [:]
-    var bare = 0.0
-    for depth in [10, 10_000] {
-        onChain(.modal, depth: depth) { operation, window in
-            modal[depth] = perOperation(500, operation)
-            guard depth == 10 else { return }
-            let controller = window.rootViewController!.presentedViewControllerChainTop
-            // A non-animated presentation ends on the run loop's next turn (S18): UIKit refuses a dismissal
-            // before then, so the bare calls let it end first, as the engine's queue does.
-            bare = perOperation(500) {
-                controller.present(UIViewController(), animated: false)
-                loop.runUntilIdle()
-                controller.dismiss(animated: false)
-                loop.runUntilIdle()
-            }
+    let times = depthTimes(.modal, runs: 500) { shallow in
+        let loop = SimRunLoop.main
+        let controller = shallow.window.rootViewController!.presentedViewControllerChainTop
+        // A non-animated presentation ends on the run loop's next turn (S18): UIKit refuses a dismissal before
+        // then, so the bare calls let it end first, as the engine's queue does.
+        return {
+            controller.present(UIViewController(), animated: false)
+            loop.runUntilIdle()
+            controller.dismiss(animated: false)
+            loop.runUntilIdle()
         }
     }
     return [
         Row(
-            group: "engine", name: "sheet start + finish, 10,000-deep modal chain", value: modal[10_000]!,
-            anchorName: "same at depth 10", anchor: modal[10]!, goal: 1.3, unit: .seconds),
+            group: "engine", name: "sheet start + finish, 10,000-deep modal chain", value: times[1],
+            anchorName: "same at depth 10", anchor: times[0], goal: 1.3, unit: .seconds),
         Row(
-            group: "engine", name: "sheet start + finish, depth 10", value: modal[10]!,
-            anchorName: "bare present + dismiss", anchor: bare, goal: 1.5, unit: .seconds),
+            group: "engine", name: "sheet start + finish, depth 10", value: times[0],
+            anchorName: "bare present + dismiss", anchor: times[2], goal: 1.5, unit: .seconds),
     ]
 }
 
 /// A screen pushed and finished on a stack of engine frames, across depths.
 @MainActor
 func pushRows() -> [Row] {
-    var pushed: [Int: Double] = [:]
-    for depth in [10, 10_000] {
-        onChain(.push, depth: depth) { operation, _ in pushed[depth] = perOperation(500, operation) }
-    }
+    let times = depthTimes(.push, runs: 500)
     return [
         Row(
-            group: "engine", name: "push start + finish, 10,000-deep stack", value: pushed[10_000]!,
-            anchorName: "same at depth 10", anchor: pushed[10]!, goal: 1.3, unit: .seconds)
+            group: "engine", name: "push start + finish, 10,000-deep stack", value: times[1],
+            anchorName: "same at depth 10", anchor: times[0], goal: 1.3, unit: .seconds)
     ]
 }
 
 /// A legacy coordinator's show and pop on its own stack, across depths.
 @MainActor
 func legacyRows() -> [Row] {
-    var legacy: [Int: Double] = [:]
-    for depth in [10, 10_000] {
-        onChain(.legacy, depth: depth) { operation, _ in legacy[depth] = perOperation(200, operation) }
-    }
+    let times = depthTimes(.legacy, runs: 200)
     return [
         Row(
-            group: "adapter", name: "legacy show + pop, 10,000-deep stack", value: legacy[10_000]!,
-            anchorName: "same at depth 10", anchor: legacy[10]!, goal: 1.3, unit: .seconds)
+            group: "adapter", name: "legacy show + pop, 10,000-deep stack", value: times[1],
+            anchorName: "same at depth 10", anchor: times[0], goal: 1.3, unit: .seconds)
     ]
 }
 
@@ -212,9 +229,9 @@ func legacyRows() -> [Row] {
 func engineOperations(_ operations: [EngineOperation]) {
     for operation in operations {
         for depth in [10, 1_000] {
-            onChain(operation, depth: depth) { operation, _ in
-                for _ in 0..<2_000 { operation() }
-            }
+            let chain = Chain(operation, depth: depth)
+            for _ in 0..<2_000 { chain.operation() }
+            chain.tearDown()
         }
     }
 }
@@ -228,30 +245,34 @@ extension UIViewController {
     }
 }
 
-/// The median time of importing `xml` live, each import's windows released before the next.
+/// Importing `xml` live, each import's windows released before the next (and by `release`, after the last).
 @MainActor
-func liveImportTime(_ xml: String, registry: BridgeRegistry, runs: Int) -> Double {
+func liveImport(_ xml: String, registry: BridgeRegistry) -> (timed: Timed, release: () -> Void) {
     var live: BridgeRebuilder.Live?
     func release() {
         for window in live?.windows ?? [] { window.rootViewController = nil }
         live = nil
         SimRunLoop.main.runUntilIdle()
     }
-    let time = median(runs: runs, setUp: release) {
-        live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
-    }
-    release()
-    return time
+    return (
+        Timed(setUp: release) {
+            live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
+        }, release
+    )
 }
 
-/// The median time of exporting live windows imported from `xml`: what users call on their app's window.
+/// Exporting the windows of one live import of `xml`: what users call on their app's window. `release` takes
+/// the imported windows down.
 @MainActor
-func liveExportTime(_ xml: String, registry: BridgeRegistry, runs: Int) -> Double {
+func liveExport(_ xml: String, registry: BridgeRegistry) -> (timed: Timed, release: () -> Void) {
     let live = try! BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: registry))
-    let time = median(runs: runs) { _ = BridgeSnapshot.export(live.windows, registry: registry) }
-    for window in live.windows { window.rootViewController = nil }
-    SimRunLoop.main.runUntilIdle()
-    return time
+    return (
+        Timed { _ = BridgeSnapshot.export(live.windows, registry: registry) },
+        {
+            for window in live.windows { window.rootViewController = nil }
+            SimRunLoop.main.runUntilIdle()
+        }
+    )
 }
 
 /// The rows measured on a snapshot file: parsing against xmllint, and the import's peak memory.
@@ -288,21 +309,28 @@ func snapshotRows() -> [Row] {
         let bytes = Array(xml.utf8)
         let runs = n >= 50_000 ? 3 : n >= 10_000 ? 5 : n >= 1_000 ? 21 : 201
         let label = n.formatted()
-        let bareReadTime = median(runs: runs) { _ = bareRead(bytes) }
-        let parseTime = median(runs: runs) { _ = try! BridgeSnapshot.parse(bytes) }
+        let reading = [Timed { _ = bareRead(bytes) }, Timed { _ = try! BridgeSnapshot.parse(bytes) }]
         if n == 5 {
+            let times = interleavedMedians(runs: runs, reading)
             rows.append(
                 Row(
-                    group: "snapshot", name: "parse, 5 controllers (fixed costs)", value: parseTime,
-                    anchorName: "bare xmlTextReader", anchor: bareReadTime, goal: 2, unit: .seconds))
+                    group: "snapshot", name: "parse, 5 controllers (fixed costs)", value: times[1],
+                    anchorName: "bare xmlTextReader", anchor: times[0], goal: 2, unit: .seconds))
             continue
         }
-        let bareWriteTime = median(runs: runs) { _ = bareWrite(tree) }
-        let exportTime = median(runs: runs) { _ = BridgeSnapshot.xml(of: tree) }
-        let importTime = liveImportTime(xml, registry: registry, runs: runs)
-        let liveExportTime = liveExportTime(xml, registry: registry, runs: runs)
-        let foundationTime = median(runs: runs) { _ = foundationParse(Data(bytes)) }
-        let validatingTime = median(runs: runs) { _ = bareValidatingRead(bytes) }
+        // Every figure of this size and its anchors, measured in turn in each round.
+        let imports = liveImport(xml, registry: registry)
+        let exports = liveExport(xml, registry: registry)
+        let times = interleavedMedians(
+            runs: runs,
+            reading + [
+                Timed { _ = bareWrite(tree) }, Timed { _ = BridgeSnapshot.xml(of: tree) }, imports.timed,
+                exports.timed, Timed { _ = foundationParse(Data(bytes)) }, Timed { _ = bareValidatingRead(bytes) },
+            ])
+        imports.release()
+        exports.release()
+        let (bareReadTime, parseTime, bareWriteTime, exportTime) = (times[0], times[1], times[2], times[3])
+        let (importTime, liveExportTime, foundationTime, validatingTime) = (times[4], times[5], times[6], times[7])
         rows.append(
             Row(
                 group: "snapshot \(label)", name: "export (\(format(Double(bytes.count), .bytes)))", value: exportTime,
