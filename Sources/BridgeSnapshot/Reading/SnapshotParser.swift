@@ -252,11 +252,9 @@ struct SnapshotParser {
         start += 5
         guard let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         let declaration = bytes[start..<end]
-        let name = "encoding".utf8
-        guard
-            let found = declaration.indices.first(where: { declaration[$0...].starts(with: name) })
-        else { return nil }
-        let rest = declaration[(found + name.count)...].drop { byte in
+        let name: StaticString = "encoding"
+        guard let found = Self.firstIndex(of: name, in: declaration) else { return nil }
+        let rest = declaration[(found + name.utf8CodeUnitCount)...].drop { byte in
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
                 || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "=")
         }
@@ -340,14 +338,7 @@ struct SnapshotParser {
     /// Where `<!DOCTYPE` first appears, if anywhere. Snapshots never need one, and refusing it before
     /// parsing means no entity is ever declared, so none can be expanded or fetched.
     static func doctypePosition(in bytes: [UInt8]) -> (line: Int, column: Int)? {
-        let marker = Array("<!DOCTYPE".utf8)
-        let found = bytes.withUnsafeBytes { buffer in
-            marker.withUnsafeBytes { needle in
-                bridge_find_bytes(buffer.baseAddress, buffer.count, needle.baseAddress, needle.count)
-            }
-        }
-        guard found >= 0 else { return nil }
-        let index = found
+        guard let index = firstIndex(of: "<!DOCTYPE", in: bytes[...]) else { return nil }
         var line = 1
         var lineStart = 0
         for position in 0..<index where bytes[position] == UInt8(ascii: "\n") {
@@ -357,4 +348,12 @@ struct SnapshotParser {
         return (line, index - lineStart + 1)
     }
 
+    /// Where `needle` first starts in `bytes` (an index of `bytes`), found with `memchr` and `memcmp`: these
+    /// searches run before every parse, and a small snapshot's parse is short.
+    static func firstIndex(of needle: StaticString, in bytes: ArraySlice<UInt8>) -> Int? {
+        let offset = bytes.withUnsafeBytes { haystack in
+            bridge_find_bytes(haystack.baseAddress, haystack.count, needle.utf8Start, needle.utf8CodeUnitCount)
+        }
+        return offset >= 0 ? bytes.startIndex + offset : nil
+    }
 }
