@@ -47,10 +47,11 @@ extension InsecurityHost {
             return false
         }
         // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is.
-        let frame = makeFrame(
-            for: coordinator, showing: controller, placement, animated: false, completion: completion,
-            onTeardown: nil, makesNavigationRoot: !isShown)
-        withExtendedLifetime(ownNavigation) {}
+        let frame = withExtendedLifetime(ownNavigation) {
+            makeFrame(
+                for: coordinator, showing: controller, placement, animated: false, completion: completion,
+                onTeardown: nil, makesNavigationRoot: !isShown)
+        }
         if isShown {
             if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
                 let index = adoption.position(
