@@ -1,5 +1,14 @@
 import SimUIKit
 
+/// For adapters: what happens to a coordinator's frame (`InsecurityCoordinator.FrameEvent`). Declared outside
+/// the generic class, so that observing a frame needs no type made at run time for each result type.
+@_spi(Adapters) public enum CoordinatorFrameEvent: Sendable, Equatable {
+    /// UIKit has been asked to show the coordinator's controller.
+    case shown
+    /// The coordinator ended; `tornDown` is true when it ended with an ancestor, without its completion (E8).
+    case ended(tornDown: Bool)
+}
+
 /// What ``ModalCoordinator``, ``NavigationCoordinator`` and ``AdaptiveCoordinator`` share: a controller
 /// read once at start, and `finish`/`dismiss` to end. Subclass one of those three, not this class.
 @MainActor
@@ -12,25 +21,21 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
     }
 
     var state = State.idle
-    private var frameObservers = ObserverList<FrameEvent>()
+    /// Made by the first observer (adapters observe; most coordinators never are).
+    private var frameObservers: ObserverList<FrameEvent>?
     /// What adapters keep alive for as long as the coordinator runs.
     private var keptAlive: [AnyObject] = []
 
     /// For adapters: what happens to the coordinator's frame.
-    @_spi(Adapters) public enum FrameEvent: Sendable, Equatable {
-        /// UIKit has been asked to show the coordinator's controller.
-        case shown
-        /// The coordinator ended; `tornDown` is true when it ended with an ancestor, without its
-        /// completion (E8).
-        case ended(tornDown: Bool)
-    }
+    @_spi(Adapters) public typealias FrameEvent = CoordinatorFrameEvent
 
     /// For adapters: calls `handler` with each event of the coordinator's frame for as long as the returned
     /// token is retained. Any number of observers may watch one coordinator.
     @_spi(Adapters) public func observeFrame(_ handler: @escaping @MainActor (FrameEvent) -> Void)
         -> SimObservation<FrameEvent>
     {
-        frameObservers.add(handler)
+        if frameObservers == nil { frameObservers = ObserverList() }
+        return frameObservers!.add(handler)
     }
 
     /// For adapters: keeps `object` alive until the coordinator ends (or is released unstarted), as an
@@ -41,7 +46,7 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
 
     /// The coordinator ended: observers hear it, then what was kept alive for it is let go.
     private func notifyEnded(tornDown: Bool) {
-        frameObservers.notify(.ended(tornDown: tornDown))
+        frameObservers?.notify(.ended(tornDown: tornDown))
         keptAlive.removeAll()
     }
 
@@ -150,7 +155,7 @@ extension InsecurityCoordinator: FrameOwner {
     }
 
     func frameShown() {
-        frameObservers.notify(.shown)
+        frameObservers?.notify(.shown)
     }
 }
 
