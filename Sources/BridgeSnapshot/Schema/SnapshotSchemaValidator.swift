@@ -48,8 +48,7 @@ struct SnapshotSchemaValidator {
     ) -> Attributes {
         defer { depth += 1 }
         if skippedFrom != nil { return Attributes() }
-        let nameBytes = UnsafeBufferPointer(
-            start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        let nameBytes = UnsafeBufferPointer(nulTerminated: name)
         guard var parent = open.last else {
             guard namespace == nil, let element = Element(nameBytes), element == .snapshot else {
                 report(
@@ -97,9 +96,7 @@ struct SnapshotSchemaValidator {
     /// libxml2 counts as character content even when it is empty or only whitespace).
     mutating func characters(_ text: UnsafePointer<CChar>?, isCDATA: Bool) {
         guard skippedFrom == nil, var current = open.last, !current.contentFailed else { return }
-        let bytes = text.map {
-            UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))
-        }
+        let bytes = text.map { UnsafeBufferPointer(nulTerminated: $0) }
         let isBlank = bytes.map { $0.allSatisfy(Self.isWhitespace) } ?? true
         if current.element.content.isEmpty {
             guard isCDATA || !(bytes?.isEmpty ?? true) else { return }
@@ -139,10 +136,9 @@ struct SnapshotSchemaValidator {
             while xmlTextReaderMoveToNextAttribute(reader) == 1 {
                 if xmlTextReaderIsNamespaceDecl(reader) == 1 { continue }
                 guard let name = xmlTextReaderConstLocalName(reader) else { continue }
-                let nameBytes = UnsafeBufferPointer(
-                    start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+                let nameBytes = UnsafeBufferPointer(nulTerminated: name)
                 if let namespace = xmlTextReaderConstNamespaceUri(reader) {
-                    if Self.equal(namespace, Self.instanceNamespace) {
+                    if UnsafeBufferPointer(nulTerminated: namespace).hasSameBytes(as: Self.instanceNamespace) {
                         needsLibxml2 = true
                     } else {
                         report(
@@ -160,11 +156,7 @@ struct SnapshotSchemaValidator {
                 seen |= 1 << UInt32(index)
                 let value = xmlTextReaderConstValue(reader)
                 let valueBytes =
-                    value.map {
-                        UnsafeBufferPointer(
-                            start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))
-                    }
-                    ?? UnsafeBufferPointer(start: nil, count: 0)
+                    value.map { UnsafeBufferPointer(nulTerminated: $0) } ?? UnsafeBufferPointer(start: nil, count: 0)
                 found.pairs.append((declared[index].nameText, String(decoding: valueBytes, as: UTF8.self)))
                 switch declared[index].type.check(valueBytes) {
                 case .valid: break
@@ -191,15 +183,6 @@ struct SnapshotSchemaValidator {
 
     static let instanceNamespace = Array("http://www.w3.org/2001/XMLSchema-instance".utf8)
 
-    private static func equal(_ pointer: UnsafePointer<xmlChar>, _ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while pointer[index] != 0 {
-            guard index < bytes.count, pointer[index] == bytes[index] else { return false }
-            index += 1
-        }
-        return index == bytes.count
-    }
-
     /// XML's whitespace: space, tab, line feed, carriage return.
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
@@ -207,6 +190,13 @@ struct SnapshotSchemaValidator {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+    /// The bytes of the NUL-terminated string libxml2 hands out at `pointer`, without its terminator.
+    init(nulTerminated pointer: UnsafeRawPointer) {
+        self.init(
+            start: pointer.assumingMemoryBound(to: UInt8.self),
+            count: strlen(pointer.assumingMemoryBound(to: CChar.self)))
+    }
+
     /// Whether these bytes are `other`'s: one length comparison and one `memcmp` (names are compared for
     /// every element and attribute of a document).
     func hasSameBytes(as other: [UInt8]) -> Bool {
