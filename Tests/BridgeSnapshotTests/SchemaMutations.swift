@@ -178,6 +178,16 @@ enum SchemaMutations {
                 ))
             documents.append(
                 (
+                    "\(label) with an XML Schema instance attribute",
+                    changing(path, in: base) {
+                        $0.attributes += [
+                            ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+                            ("xsi:noNamespaceSchemaLocation", "bridge-snapshot-5.xsd"),
+                        ]
+                    }
+                ))
+            documents.append(
+                (
                     "\(label) with an attribute of an undeclared prefix",
                     changing(path, in: base) { $0.attributes.append(("undeclared:note", "x")) }
                 ))
