@@ -19,23 +19,25 @@ private struct AdoptionStateTests {
     let stackID = ObjectIdentifier(Card("stack"))
     let cards = (0..<5).map { Card("card \($0)") }
 
-    @Test("Positions are found in the stack by identity, the top without an index")
+    @Test("Positions are found in the stack by identity, bottom to top as a restore adopts, or out of order")
     func positions() {
         var state = State()
-        #expect(state.position(of: cards[4], in: cards, stackID: stackID) == 4)
-        #expect(state.position(of: cards[1], in: cards, stackID: stackID) == 1)
+        for index in [1, 2, 4, 3, 0, 1] {
+            #expect(state.position(of: cards[index], in: cards, stackID: stackID) == index)
+        }
         #expect(state.position(of: Card("card 1"), in: cards, stackID: stackID) == nil, "a namesake is not the card")
     }
 
-    @Test("An index built for a stack follows the stack when it changed since")
+    @Test("The search follows a stack that changed since the last controller was found in it")
     func changedStack() {
         var state = State()
         #expect(state.position(of: cards[2], in: cards, stackID: stackID) == 2)
-        // The same navigation controller, its stack reordered: the stale index is checked, then looked past.
+        // The same navigation controller, its stack reordered: what was found above the last position is
+        // looked for below it too.
         let reordered = [cards[2], cards[0], cards[1], cards[3], cards[4]]
         #expect(state.position(of: cards[2], in: reordered, stackID: stackID) == 0)
         #expect(state.position(of: cards[1], in: reordered, stackID: stackID) == 2)
-        // Another navigation controller gets an index of its own.
+        // Another navigation controller is searched from its bottom.
         let other = ObjectIdentifier(Card("other stack"))
         #expect(state.position(of: cards[3], in: [cards[3], cards[0]], stackID: other) == 0)
     }
@@ -51,7 +53,7 @@ private struct AdoptionStateTests {
         #expect(state.waitingFrames.isEmpty)
     }
 
-    @Test("A start ends the adoption's index but keeps the waiting frames for it to show")
+    @Test("A start ends the adoption's search but keeps the waiting frames for it to show")
     func startKeepsWaitingFrames() {
         var state = State()
         _ = state.position(of: cards[1], in: cards, stackID: stackID)

@@ -1,9 +1,10 @@
-/// What a host remembers about the frames a restore adopts, as a value: where controllers stand in the navigation
-/// stack it adopts from, and which adopted frames were waiting to be shown when the snapshot was taken.
+/// What a host remembers about the frames a restore adopts, as a value: where it last found a controller in the
+/// navigation stack it adopts from, and which adopted frames were waiting to be shown when the snapshot was taken.
 ///
-/// The stack's positions are indexed once per restore, so that adopting n pushed frames costs O(n) rather than
-/// O(n²); a start ends the adoption, since the stack may change from then on. Events that lead to UIKit work
-/// return it as actions, so the bookkeeping can be tested without UIKit. Controllers are compared by identity.
+/// A restore adopts pushed frames bottom to top, so each controller is looked for from just above the last one
+/// found: adopting n pushed frames scans the stack once, O(n) rather than O(n²), and keeps no table. A start ends
+/// the adoption, since the stack may change from then on. Events that lead to UIKit work return it as actions,
+/// so the bookkeeping can be tested without UIKit. Controllers are compared by identity.
 struct AdoptionState<Controller: AnyObject, Frame> {
     /// An effect the host applies after an event.
     enum Action {
@@ -11,8 +12,8 @@ struct AdoptionState<Controller: AnyObject, Frame> {
         case show(Frame)
     }
 
-    /// Where each controller stands in the stack identified by `stack`, while frames are adopted from it.
-    private var positions: (stack: ObjectIdentifier, index: [ObjectIdentifier: Int])?
+    /// Where the next search of the stack identified by `stack` begins: just above the last controller found.
+    private var cursor: (stack: ObjectIdentifier, next: Int)?
     /// Adopted frames that were waiting when the snapshot was taken, in adoption order.
     private(set) var waitingFrames: [Frame] = []
 
@@ -25,24 +26,23 @@ struct AdoptionState<Controller: AnyObject, Frame> {
     /// `stackID`, or nil when the stack does not hold it.
     mutating func position(of controller: Controller, in stack: [Controller], stackID: ObjectIdentifier) -> Int? {
         if stack.last === controller { return stack.count - 1 }
-        if positions?.stack != stackID {
-            var index: [ObjectIdentifier: Int] = [:]
-            index.reserveCapacity(stack.count)
-            for (position, controller) in stack.enumerated() { index[ObjectIdentifier(controller)] = position }
-            positions = (stackID, index)
-        }
-        // The index is as old as the restore: a controller found elsewhere now is looked up again.
-        if let position = positions?.index[ObjectIdentifier(controller)], stack.indices.contains(position),
-            stack[position] === controller
-        {
+        // From just above the last controller found to the top, then from the bottom (a restore that adopts out
+        // of order, or a stack that changed since, is still searched whole).
+        let start = cursor?.stack == stackID ? min(cursor?.next ?? 0, stack.count) : 0
+        for position in start..<stack.count where stack[position] === controller {
+            cursor = (stackID, position + 1)
             return position
         }
-        return stack.lastIndex { $0 === controller }
+        for position in 0..<start where stack[position] === controller {
+            cursor = (stackID, position + 1)
+            return position
+        }
+        return nil
     }
 
     /// A coordinator starts on the host: the adoption is over (the stack may change from now on).
     mutating func startBegan() {
-        positions = nil
+        cursor = nil
     }
 
     /// The waiting frames are to be shown now (a start, or the restore resuming the queue); each is shown once.
@@ -53,7 +53,7 @@ struct AdoptionState<Controller: AnyObject, Frame> {
 
     /// Every frame of the chain ended without a UIKit operation: none is left to show.
     mutating func chainAbandoned() {
-        positions = nil
+        cursor = nil
         waitingFrames.removeAll()
     }
 }
