@@ -20,20 +20,7 @@ extension InsecurityHost {
                     })
             }
         }
-        frame.controller?.onDeallocation { [weak self, weak frame] in
-            // Runs inside the controller's deinit: act on the next turn of the run loop, if still needed.
-            guard let frame, frame.isLive else { return }
-            SimRunLoop.main.perform { [weak self, weak frame] in
-                guard let frame, frame.isLive else { return }
-                if let self {
-                    self.frameRemovedByUIKit(frame, cause: .deallocation)
-                } else if frame.orphanedChain != nil {
-                    // The app dropped the host, then the screen went too (a test releasing its world): the
-                    // frame and those above end as a teardown, so awaited starts resume (E14, E15).
-                    frame.endOrphanedWithFramesAbove()
-                }
-            }
-        }
+        frame.controller?.onDeallocation(notify: frame)
     }
 
     /// Follows the root of the window that shows the host's base, so that app code replacing it (a log-out)
@@ -173,6 +160,24 @@ extension InsecurityHost {
     func frameRemovedByUIKit(_ frame: Frame, cause: NavigationEvent.EndCause, removal: Removal = .doneByUIKit) {
         end(frame, cause: cause, removal: removal) {
             frame.owner?.frameEnded(deliveringDismissal: true)
+        }
+    }
+}
+
+extension Frame: DeallocationObserver {
+    /// The frame's controller was deallocated (E11). Runs inside the controller's deinit: the frame acts on the
+    /// next turn of the run loop, if it is still live then.
+    func observedControllerDeallocated() {
+        guard isLive else { return }
+        SimRunLoop.main.perform { [weak self] in
+            guard let self, isLive else { return }
+            if let host {
+                host.frameRemovedByUIKit(self, cause: .deallocation)
+            } else if orphanedChain != nil {
+                // The app dropped the host, then the screen went too (a test releasing its world): the frame and
+                // those above end as a teardown, so awaited starts resume (E14, E15).
+                endOrphanedWithFramesAbove()
+            }
         }
     }
 }

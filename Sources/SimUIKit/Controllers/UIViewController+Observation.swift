@@ -1,5 +1,17 @@
 import Foundation
 
+/// For adapters: an object told when a controller it watches is deallocated
+/// (``UIViewController/onDeallocation(notify:)``).
+@_spi(Adapters) @MainActor public protocol DeallocationObserver: AnyObject {
+    /// Runs inside the controller's deinit, which the observer cannot reach any more.
+    func observedControllerDeallocated()
+}
+
+/// A deallocation observer, held weakly by the controller it watches.
+struct WeakDeallocationObserver {
+    weak var value: (any DeallocationObserver)?
+}
+
 extension UIViewController {
     /// Observes presentations and dismissals in which this controller (or its container, or a controller
     /// inside it that defines a presentation context) is the presenter.
@@ -19,6 +31,13 @@ extension UIViewController {
     /// Runs `handler` when the controller is deallocated. The handler must not capture the controller.
     public func onDeallocation(_ handler: @escaping @MainActor () -> Void) {
         deallocationHandlers.append(handler)
+    }
+
+    /// For adapters: tells `observer`, held weakly, when the controller is deallocated. Unlike a handler it
+    /// allocates no closure or weak captures, which matters for the engine, which watches every frame's
+    /// controller; observers are told before handlers.
+    @_spi(Adapters) public func onDeallocation(notify observer: any DeallocationObserver) {
+        deallocationObservers.append(WeakDeallocationObserver(value: observer))
     }
 
     // MARK: Description

@@ -52,6 +52,7 @@ open class UIViewController: UIResponder {
     var ownPresentationController: UIPresentationController?
     var presentationObservers = ObserverList<PresentationChange>()
     var deallocationHandlers: [@MainActor () -> Void] = []
+    var deallocationObservers: [WeakDeallocationObserver] = []
 
     var appearance = AppearanceState.disappeared
     var modalMotion: ModalMotion?
@@ -88,6 +89,7 @@ open class UIViewController: UIResponder {
     }
 
     isolated deinit {
+        for observer in deallocationObservers { observer.value?.observedControllerDeallocated() }
         for handler in deallocationHandlers { handler() }
     }
 
