@@ -59,17 +59,19 @@ public enum BridgeSnapshot {
     public static func importLive(_ xml: String, rebuilder: BridgeRebuilder) throws(SnapshotError)
         -> BridgeRebuilder.Live
     {
-        // Only the tree is kept while building (the positions hold the document's bytes): a failure reads
-        // the document again to place its problems.
+        // The tree is handed over to the rebuild, which lets go of what it no longer needs, and nothing else is
+        // kept while building (the positions hold the document's bytes): a failure reads the document again to
+        // place its problems.
         let (tree, version, _) = try read(Array(xml.utf8), limits: SnapshotLimits())
         do {
-            return try rebuilder.rebuild(tree, namesAdapterHosts: version >= 3)
+            return try rebuilder.rebuild(consume tree, namesAdapterHosts: version >= 3)
         } catch {
-            let positions = try? read(Array(xml.utf8), limits: SnapshotLimits()).positions
+            let reread = try? read(Array(xml.utf8), limits: SnapshotLimits())
             // Each problem is placed at the element of what could not be rebuilt (X13).
             throw SnapshotError(
                 error.problems.map { problem in
-                    let position = positions?.position(of: problem, in: tree) ?? (line: 0, column: 0)
+                    let position =
+                        reread.map { $0.positions.position(of: problem, in: $0.tree) } ?? (line: 0, column: 0)
                     return SnapshotIssue(
                         .unbuildable, problem.description, line: position.line, column: position.column,
                         rebuildProblem: problem)

@@ -41,19 +41,24 @@ public struct BridgeRebuildError: Error, Sendable, Hashable, CustomStringConvert
 @MainActor
 public final class BridgeRebuildContext {
     private let controllers: [String: UIViewController]
-    private let frameCoordinators: [String: RestoredCoordinator]
-    private let framesShowing: Set<String>
+    /// What the rebuild recorded, as lists: the tables below are made from them when a plugin first asks, so
+    /// that a tree without adapters' coordinators pays for none.
+    private let restoredFrames: [(controllerID: String, coordinator: RestoredCoordinator)]
+    private let shownIDs: [String]
+    private lazy var frameCoordinators = Dictionary(restoredFrames, uniquingKeysWith: { _, last in last })
+    private lazy var framesShowing = Set(shownIDs)
     private let hosts: [InsecurityHost]
     private let factories: CoordinatorFactories
     private(set) var retained: [AnyObject] = []
 
     init(
-        controllers: [String: UIViewController], frameCoordinators: [String: RestoredCoordinator],
-        framesShowing: Set<String>, hosts: [InsecurityHost], factories: CoordinatorFactories
+        controllers: [String: UIViewController],
+        frameCoordinators: [(controllerID: String, coordinator: RestoredCoordinator)], framesShowing: [String],
+        hosts: [InsecurityHost], factories: CoordinatorFactories
     ) {
         self.controllers = controllers
-        self.frameCoordinators = frameCoordinators
-        self.framesShowing = framesShowing
+        restoredFrames = frameCoordinators
+        shownIDs = framesShowing
         self.hosts = hosts
         self.factories = factories
     }
@@ -151,14 +156,17 @@ public struct BridgeRebuilder {
 
     /// Rebuilds `tree`, which names the navigation hosts adapters run (`namesAdapterHosts`: snapshot format 3
     /// and later, and every tree read from live objects), or does not (earlier formats): then the host an
-    /// adapter ran on a navigation controller is found by the controllers its frames show.
-    package func rebuild(_ tree: BridgedTree, namesAdapterHosts: Bool) throws(Failure) -> Live {
+    /// adapter ran on a navigation controller is found by the controllers its frames show. The rebuild lets go
+    /// of parts of the tree as it goes: a caller that hands its only copy over keeps less memory.
+    package func rebuild(_ tree: consuming BridgedTree, namesAdapterHosts: Bool) throws(Failure) -> Live {
+        var handedOver: BridgedTree? = consume tree
         var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(problems: []))
         // The recorded relationships already exist: they are set up at once, whatever the timing model (S18).
         let exceptions = SimAnimation.withNonAnimatedTiming(.immediate) {
             SimExceptions.capture {
                 built = Result { () throws(Failure) in
-                    try TreeRebuild(tree: tree, rebuilder: self, namesAdapterHosts: namesAdapterHosts).run()
+                    try TreeRebuild(tree: handedOver.take()!, rebuilder: self, namesAdapterHosts: namesAdapterHosts)
+                        .run()
                 }
             }
         }

@@ -8,7 +8,9 @@
 final class TreeRebuild {
     typealias Failure = BridgeRebuilder.Failure
 
-    private let tree: BridgedTree
+    /// The tree being rebuilt; once its controllers are related, only its navigation controllers are kept
+    /// (see ``keepOnlyNavigationControllers()``).
+    private var tree: BridgedTree
     private let rebuilder: BridgeRebuilder
     private var failures: [Failure.Problem] = []
     /// The app's Insecurity coordinators, by the id of the controller they make, as when they start.
@@ -17,8 +19,10 @@ final class TreeRebuild {
     private var windows: [UIWindow] = []
     private var windowsByID: [String: UIWindow] = [:]
     private var hosts: [InsecurityHost] = []
-    private var frameCoordinators: [String: RestoredCoordinator] = [:]
-    private var framesShowing = Set<String>()
+    /// The stand-in coordinators of frames that show a recorded controller, with its id, in adoption order.
+    private var frameCoordinators: [(controllerID: String, coordinator: RestoredCoordinator)] = []
+    /// The ids of the controllers the adopted frames show.
+    private var framesShowing: [String] = []
     /// The registered plugins' container kinds.
     private lazy var containerKinds = rebuilder.registry.containerKinds
     /// The framework of the coordinator the tree says shows each controller, by controller id.
@@ -29,7 +33,9 @@ final class TreeRebuild {
         }
         return frameworks
     }()
-    private var madeCoordinators: [AnyObject] = []
+    /// The frames' coordinators the rebuilt tree keeps alive: the app's own, and the stand-ins in
+    /// ``frameCoordinators``.
+    private var keptCoordinators: [AnyObject] = []
 
     /// Whether the tree names the navigation hosts adapters run (snapshot format 3 and later).
     private let namesAdapterHosts: Bool
@@ -47,6 +53,7 @@ final class TreeRebuild {
         try checkPhase()
         let warnings = SimWarnings.capture {
             relateControllers()
+            keepOnlyNavigationControllers()
             makeWindows()
             makeHosts()
         }
@@ -56,7 +63,7 @@ final class TreeRebuild {
         try checkPhase()
         let live = BridgeRebuilder.Live(
             windows: windows, hosts: hosts,
-            retained: context.retained + Array(frameCoordinators.values) + madeCoordinators)
+            retained: context.retained + keptCoordinators)
         return (
             live,
             { [tree, windows, controllers, hosts] in
@@ -178,6 +185,16 @@ final class TreeRebuild {
         }
     }
 
+    /// From here on the rebuild reads only navigation controllers' stacks (queued pops, adapters' shared
+    /// stacks): the other described controllers, most of a large tree, are let go before the hosts are built.
+    /// The caller hands the tree over, so this frees them.
+    private func keepOnlyNavigationControllers() {
+        var navigations: [BridgedController] = []
+        // A loop, not a filter: each closure call from main-actor code checks the executor.
+        for described in tree.controllers where described.container == .navigation { navigations.append(described) }
+        tree.controllers = navigations
+    }
+
     /// Makes the windows, with their roots and presented chains. UIKit has one key window at a time, and
     /// presents some controllers (alerts) in a style of their own: a tree that says otherwise describes a
     /// state UIKit cannot be in, and would not come back as described.
@@ -219,6 +236,7 @@ final class TreeRebuild {
         let frameCount = tree.hosts.reduce(0) { $0 + $1.frames.count }
         frameCoordinators.reserveCapacity(frameCount)
         framesShowing.reserveCapacity(frameCount)
+        keptCoordinators.reserveCapacity(frameCount)
         for described in tree.hosts {
             let host: InsecurityHost?
             switch described.base {
@@ -269,13 +287,16 @@ final class TreeRebuild {
                     chainFinished?(child, result)
                 }
                 below = made.coordinator
-                madeCoordinators.append(made.coordinator)
+                keptCoordinators.append(made.coordinator)
             } else {
                 var framework = described.framework
                 if framework == nil, let id = frame.controllerID { framework = frameworkShowing[id] }
                 let coordinator = RestoredCoordinator(typeName: frame.coordinatorType, framework: framework)
                 adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
-                if let id = frame.controllerID { frameCoordinators[id] = coordinator }
+                if let id = frame.controllerID {
+                    frameCoordinators.append((id, coordinator))
+                    keptCoordinators.append(coordinator)
+                }
                 below = coordinator
             }
             guard adopted else {
@@ -287,7 +308,7 @@ final class TreeRebuild {
                     ))
                 continue
             }
-            if let id = frame.controllerID { framesShowing.insert(id) }
+            if let id = frame.controllerID { framesShowing.append(id) }
         }
     }
 
