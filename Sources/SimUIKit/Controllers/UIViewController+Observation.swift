@@ -7,9 +7,29 @@ import Foundation
     func observedControllerDeallocated()
 }
 
-/// A deallocation observer, held weakly by the controller it watches.
-struct WeakDeallocationObserver {
-    weak var value: (any DeallocationObserver)?
+/// The deallocation observers of one controller, held weakly: the first in place, any others in a list, so
+/// that the usual single observer (the engine's frame) costs the controller no allocation.
+struct DeallocationObservers {
+    private struct Entry {
+        weak var value: (any DeallocationObserver)?
+    }
+
+    private var first = Entry()
+    private var others: [Entry] = []
+
+    mutating func append(_ observer: any DeallocationObserver) {
+        if first.value == nil, others.isEmpty {
+            first.value = observer
+        } else {
+            others.append(Entry(value: observer))
+        }
+    }
+
+    /// Tells every observer still alive, in the order they were added.
+    @MainActor func notify() {
+        first.value?.observedControllerDeallocated()
+        for entry in others { entry.value?.observedControllerDeallocated() }
+    }
 }
 
 extension UIViewController {
@@ -37,7 +57,7 @@ extension UIViewController {
     /// allocates no closure or weak captures, which matters for the engine, which watches every frame's
     /// controller; observers are told before handlers.
     @_spi(Adapters) public func onDeallocation(notify observer: any DeallocationObserver) {
-        deallocationObservers.append(WeakDeallocationObserver(value: observer))
+        deallocationObservers.append(observer)
     }
 
     // MARK: Description

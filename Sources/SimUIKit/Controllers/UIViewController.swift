@@ -52,7 +52,7 @@ open class UIViewController: UIResponder {
     var ownPresentationController: UIPresentationController?
     var presentationObservers = ObserverList<PresentationChange>()
     var deallocationHandlers: [@MainActor () -> Void] = []
-    var deallocationObservers: [WeakDeallocationObserver] = []
+    var deallocationObservers = DeallocationObservers()
 
     var appearance = AppearanceState.disappeared
     var modalMotion: ModalMotion?
@@ -89,7 +89,7 @@ open class UIViewController: UIResponder {
     }
 
     isolated deinit {
-        for observer in deallocationObservers { observer.value?.observedControllerDeallocated() }
+        deallocationObservers.notify()
         for handler in deallocationHandlers { handler() }
     }
 
