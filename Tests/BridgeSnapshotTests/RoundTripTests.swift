@@ -101,7 +101,8 @@ struct RoundTripTests {
         let app = try #require(canonical.range(of: #"type="App""#))
         let feed = try #require(canonical.range(of: #"type="Feed""#))
         #expect(app.lowerBound < feed.lowerBound, "App owns the tab bar, the first controller")
-        let live = try BridgeSnapshot.importLive(document, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
+        let live = try BridgeSnapshot.importLive(
+            document, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
         #expect(export(live.windows) == canonical, "X3")
         for window in live.windows { window.rootViewController = nil }
         SimRunLoop.main.runUntilIdle()
@@ -123,14 +124,15 @@ struct RoundTripTests {
     @Test("X3: round trip of an embedded Insecurity chain with pushes, a new navigation controller and a sheet")
     func roundTripEmbedded() {
         let scene = Scenes.embeddedChain()
-        let xml = expectRoundTrip([scene[0] as! UIWindow])
+        // The scene holds the coordinators: kept until the round trip is done, in optimized builds too.
+        let xml = withExtendedLifetime(scene) { expectRoundTrip([scene[0] as! UIWindow]) }
         #expect(xml.contains(#"kind="presentNavigation""#))
     }
 
     @Test("X3: round trip of InsecurityChild chains on a window host")
     func roundTripClassic() {
         let scene = Scenes.classicAndWindowHost()
-        let xml = expectRoundTrip([scene[0] as! UIWindow])
+        let xml = withExtendedLifetime(scene) { expectRoundTrip([scene[0] as! UIWindow]) }
         #expect(xml.contains(#"framework="InsecurityClassic""#))
         #expect(xml.contains(#"base="window""#))
     }
@@ -190,7 +192,7 @@ struct RoundTripTests {
     )
     func classicContradictingFramesRefused() throws {
         let scene = Scenes.classicAndWindowHost()
-        let xml = export([scene[0] as! UIWindow])
+        let xml = withExtendedLifetime(scene) { export([scene[0] as! UIWindow]) }
         let owns = xml.components(separatedBy: "\n").filter { $0.contains("<owns ref=") }
         try #require(owns.count == 2)
         let swapped = xml.replacingOccurrences(of: owns[0], with: "SWAP").replacingOccurrences(

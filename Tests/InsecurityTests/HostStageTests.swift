@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Insecurity
@@ -13,7 +14,9 @@ struct HostStageTests {
     func singleEnd() {
         var stage = Stage()
         #expect(stage.startRequested() == .proceed)
-        #expect(stage.frameEnds("Sheet", index: 2, removal: .byEngine(animated: true), again: "Sheet") == .deliverThenTearDown)
+        #expect(
+            stage.frameEnds("Sheet", index: 2, removal: .byEngine(animated: true), again: "Sheet")
+                == .deliverThenTearDown)
         let batch = stage.beginTeardown()
         #expect(batch.lowest == "Sheet" && batch.lowestIndex == 2 && batch.removal.animated == true)
         #expect(!stage.isReady)
@@ -26,8 +29,11 @@ struct HostStageTests {
     )
     func batching() {
         var stage = Stage()
-        #expect(stage.frameEnds("Middle", index: 1, removal: .byEngine(animated: false), again: "Middle") == .deliverThenTearDown)
-        #expect(stage.frameEnds("Top", index: 2, removal: .byEngine(animated: true), again: "Top") == .tornDownWithBatch)
+        #expect(
+            stage.frameEnds("Middle", index: 1, removal: .byEngine(animated: false), again: "Middle")
+                == .deliverThenTearDown)
+        #expect(
+            stage.frameEnds("Top", index: 2, removal: .byEngine(animated: true), again: "Top") == .tornDownWithBatch)
         #expect(stage.frameEnds("Middle", index: 1, removal: .doneByUIKit, again: "Middle") == .deliverInBatch)
         #expect(stage.frameEnds("Bottom", index: 0, removal: .doneByUIKit, again: "Bottom") == .deliverInBatch)
         let batch = stage.beginTeardown()
@@ -69,13 +75,18 @@ struct HostStageTests {
             _ = stage.teardownFinished()
         }
         let finishedConsole = String(decoding: finished?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(finishedConsole.contains("HostStage: a teardown finished while the host was ready"))
+        // The phase is printed in debug builds; an optimized build stops without it.
+        #expect(!isDebugBuild || finishedConsole.contains("HostStage: a teardown finished while the host was ready"))
         let begun = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var stage = HostStage<String, String>()
             _ = stage.frameEnds("Sheet", index: 0, removal: .doneByUIKit, again: "Sheet")
             stage.beginTeardownWithoutBatch()
         }
         let begunConsole = String(decoding: begun?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(begunConsole.contains("HostStage: a teardown without a batch began while the host was running a batch's completions"))
+        #expect(
+            !isDebugBuild
+                || begunConsole.contains(
+                    "HostStage: a teardown without a batch began while the host was running a batch's completions")
+        )
     }
 }

@@ -51,7 +51,9 @@ struct InvariantCheckTests {
         #expect(violations(scene).isEmpty)
     }
 
-    @Test("Debug builds catch a broken chain inside the operation that runs on it, before any harness check")
+    @Test(
+        "Debug builds catch a broken chain inside the operation that runs on it, before any harness check",
+        .enabled(if: isDebugBuild, "the engine's checks are compiled into debug builds only"))
     func caughtInsideTheOperation() {
         let (scene, host, _, sheet) = settledChain()
         let healthy = InsecurityDiagnostics.capture {
@@ -72,7 +74,9 @@ struct InvariantCheckTests {
         _ = scene
     }
 
-    @Test("Debug builds catch a shared stack's broken bookkeeping inside the adapters' next operation")
+    @Test(
+        "Debug builds catch a shared stack's broken bookkeeping inside the adapters' next operation",
+        .enabled(if: isDebugBuild, "the engine's checks are compiled into debug builds only"))
     func sharedStackCaughtInsideTheOperation() {
         let (scene, navigation) = Scene.navigation()
         let stack = SharedNavigationStack.stack(for: navigation, framework: "Test")
@@ -118,8 +122,8 @@ struct InvariantCheckTests {
     }
 
     @Test(
-        "E21: an operation held back for a transition that SimUIKit would not wait for is reported; one UIKit would defer is not"
-    )
+        "E21: an operation held back for a transition that SimUIKit would not wait for is reported; one UIKit would defer is not",
+        .enabled(if: isDebugBuild, "over-deferrals are recorded in debug builds only"))
     func overDeferralIsReported() {
         let (scene, navigation) = Scene.navigation()
         let animating = { navigation.transitionCoordinator.map(UIKitOperationQueue.Blocker.transition) }

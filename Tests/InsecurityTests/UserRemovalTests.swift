@@ -46,7 +46,8 @@ struct UserRemovalTests {
             ])
         #expect(host.liveCoordinatorTypes.count == 2)
         #expect(chain[1].controller?.presentedViewController == nil)
-        _ = observations
+        // Kept to here: an optimized build would otherwise end the observations after their last use above.
+        withExtendedLifetime(observations) {}
         #expect(live.count == 0)
     }
 

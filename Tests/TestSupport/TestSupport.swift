@@ -3,6 +3,17 @@
 import Foundation
 import SimUIKit
 
+/// Whether the tests run in a debug (`-Onone`) build, as `swift test` builds them: a failed precondition prints
+/// its message and the engine's own checks (`INSECURITY_CHECKS`) are compiled in. An optimized build (the long
+/// random runs use one) stops on a failed precondition without a message and checks nothing inside operations.
+package let isDebugBuild: Bool = {
+    #if DEBUG
+        true
+    #else
+        false
+    #endif
+}()
+
 /// A controller titled `title`, whose id in snapshots (its `restorationIdentifier`) is the title in lower
 /// case.
 @MainActor
