@@ -293,7 +293,16 @@ final class RouteSession {
             engine = session.engineWatch
             failures = session.run(steps)
         }
-        SimRunLoop.main.runUntilIdle()
+        // What the dropped session's objects do as they go is the session's too.
+        var diagnostics: [InsecurityDiagnostic] = []
+        let exceptions = SimExceptions.capture {
+            let warnings = SimWarnings.capture {
+                diagnostics = InsecurityDiagnostics.capture { SimRunLoop.main.runUntilIdle() }
+            }
+            failures += warnings.map { "once dropped, warning: \($0)" }
+        }
+        failures +=
+            diagnostics.map { "once dropped, diagnostic: \($0)" } + exceptions.map { "once dropped, exception: \($0)" }
         let left =
             (made?.live.map(\.name) ?? []) + (made?.liveScreens.map { $0.title ?? "?" } ?? [])
             + (engine?.alive ?? [])

@@ -100,7 +100,7 @@ enum WideHarness {
                 (steps, failures) = (routeSteps, RouteSession.run(routeSteps, restores: restores))
             } else {
                 let randomSteps = RandomStep.generator.run(using: &rng)
-                (steps, failures) = (randomSteps, await WideSession(world, restores: restores).run(randomSteps))
+                (steps, failures) = (randomSteps, await WideSession.run(randomSteps, in: world, restores: restores))
             }
             guard !failures.isEmpty else { continue }
             if let shown = ProcessInfo.processInfo.environment["RANDOM_PRINT"] {
@@ -127,7 +127,7 @@ enum WideHarness {
     ) async {
         SimAnimation.nonAnimatedTiming = timing
         let steps = pairs.map { RandomStep(action: $0.0, value: $0.1) }
-        let failures = await WideSession(world, restores: restores).run(steps)
+        let failures = await WideSession.run(steps, in: world, restores: restores)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 
@@ -153,7 +153,7 @@ enum WideHarness {
         await checkRandomSequences(
             count: count, of: RandomStep.generator, timing: timing, context: "world \(world), timing \(timing): "
         ) { steps in
-            let failures = await WideSession(world, restores: restores).run(steps)
+            let failures = await WideSession.run(steps, in: world, restores: restores)
             // The property check reports only the shrunk input: the first failures are printed as found.
             if !failures.isEmpty, !reported {
                 reported = true

@@ -170,6 +170,8 @@ extension WideSession {
         failures += exceptions.map { "\(moment): UIKit raised \($0)" }
         // A call UIKit queued and decided again now was the app's or the user's: the engine and the adapters hand
         // UIKit no change it would queue (E19).
+        handledWarnings += warnings
+        handledDiagnostics += diagnostics
         failures += warnings.filter { !$0.concernsQueuedCall }.map { "\(moment): UIKit warned: \($0)" }
         failures += diagnostics.map { "\(moment): diagnostic \($0)" }
     }
@@ -178,8 +180,9 @@ extension WideSession {
     func byUser(_ moment: String, _ body: () -> Void) {
         var diagnostics: [InsecurityDiagnostic] = []
         let exceptions = SimExceptions.capture {
-            _ = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+            handledWarnings += SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
         }
+        handledDiagnostics += diagnostics
         failures += exceptions.map { "\(moment): UIKit raised \($0) (the harness made the app crash)" }
         failures += diagnostics.map { "\(moment): diagnostic \($0)" }
     }
@@ -296,6 +299,8 @@ extension WideSession {
                 }
             }
         }
+        handledWarnings += warnings
+        handledDiagnostics += diagnostics
         failures += warnings.map { "\(moment): UIKit warned during the import: \($0)" }
         failures += diagnostics.map { "\(moment): diagnostic during the import \($0)" }
         guard let imported else { return }

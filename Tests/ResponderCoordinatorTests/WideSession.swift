@@ -47,6 +47,9 @@ final class WideSession {
     var count = 0
     var live = LiveObjects()
     var failures: [String] = []
+    /// What the steps' own captures received, warnings the app provoked included.
+    var handledWarnings: [SimWarning] = []
+    var handledDiagnostics: [InsecurityDiagnostic] = []
     /// The coordinators an app call is ending right now (E8: the frames above them get no completion).
     var endingByCall: Set<ObjectIdentifier> = []
     /// Every coordinator's reads of `viewController` (E1).
@@ -54,12 +57,48 @@ final class WideSession {
     let invariants = InsecurityInvariants()
     let registry = BridgeRegistry([ResponderCoordinatorPlugin.shared, InsecurityClassicPlugin()])
 
-    init(_ world: RandomWorld, restores: Bool = false) {
+    private init(_ world: RandomWorld, restores: Bool) {
         self.world = world
         self.restores = restores
     }
 
-    func run(_ steps: [RandomStep]) async -> [String] {
+    /// Plays `steps` in a new session of `world`, drops the session, and returns what broke an invariant.
+    /// A warning, diagnostic or exception that no step's own capture receives (the session's set-up, what its
+    /// objects do as they go) fails the sequence too, so that the property check shrinks it and prints its steps.
+    static func run(_ steps: [RandomStep], in world: RandomWorld, restores: Bool = false) async -> [String] {
+        var failures: [String] = []
+        var handled: (warnings: [SimWarning], diagnostics: [InsecurityDiagnostic]) = ([], [])
+        var diagnostics: [InsecurityDiagnostic] = []
+        var exceptions: [SimException] = []
+        let warnings = await SimWarnings.capture {
+            diagnostics = await InsecurityDiagnostics.capture {
+                exceptions = await SimExceptions.capture {
+                    do {
+                        let session = WideSession(world, restores: restores)
+                        failures = await session.play(steps)
+                        handled = (session.handledWarnings, session.handledDiagnostics)
+                    }
+                    SimRunLoop.main.runUntilIdle()
+                }
+            }
+        }
+        return failures + exceptions.map { "outside every step: UIKit raised \($0)" }
+            + unhandled(warnings, handled.warnings).map { "outside every step: UIKit warned: \($0)" }
+            + unhandled(diagnostics, handled.diagnostics).map { "outside every step: diagnostic \($0)" }
+    }
+
+    /// What `all` holds beyond `handled`, counting repeats: an outer capture also receives what the steps'
+    /// own captures received.
+    private static func unhandled<Report: Hashable>(_ all: [Report], _ handled: [Report]) -> [Report] {
+        var left = Dictionary(handled.map { ($0, 1) }, uniquingKeysWith: +)
+        return all.filter { report in
+            guard let count = left[report], count > 0 else { return true }
+            left[report] = count - 1
+            return false
+        }
+    }
+
+    private func play(_ steps: [RandomStep]) async -> [String] {
         // E18: each frame's events come in the order started, shown, ended, once each.
         var published: [Int: NavigationEvent.Action] = [:]
         let events = InsecurityEvents.observe { [unowned self] event in
@@ -163,6 +202,8 @@ final class WideSession {
                 }
             }
         }
+        handledWarnings += warnings
+        handledDiagnostics += diagnostics
         failures += warnings.filter { !$0.concernsQueuedCall }.map { "\(moment): UIKit warned: \($0)" }
         failures += diagnostics.map { "\(moment): diagnostic \($0)" }
     }
