@@ -52,6 +52,10 @@ struct ApplicationTests {
         let window = UIWindow(frame: UIScreen.main.bounds)
         #expect(window.bounds.size == UIScreen.main.bounds.size)
         #expect(UINavigationController().viewControllers.isEmpty)
+        // A nib name and bundle given at creation are kept, though nothing is loaded from them.
+        let fromNib = UIViewController(nibName: "ProductView", bundle: .main)
+        #expect(fromNib.nibName == "ProductView" && fromNib.nibBundle === Bundle.main)
+        #expect(product.nibName == nil && product.nibBundle == nil)
     }
 
     @Test("UIApplication launches its delegate, which makes the window key and visible")

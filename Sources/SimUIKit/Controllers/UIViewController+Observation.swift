@@ -50,7 +50,7 @@ extension UIViewController {
 
     /// Runs `handler` when the controller is deallocated. The handler must not capture the controller.
     public func onDeallocation(_ handler: @escaping @MainActor () -> Void) {
-        deallocationHandlers.append(handler)
+        ensureRarelyUsed().deallocationHandlers.append(handler)
     }
 
     /// For adapters: tells `observer`, held weakly, when the controller is deallocated. Unlike a handler it

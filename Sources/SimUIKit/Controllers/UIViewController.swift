@@ -51,35 +51,46 @@ open class UIViewController: UIResponder {
     var presentationTransition: SimTransition?
     var ownPresentationController: UIPresentationController?
     var presentationObservers = ObserverList<PresentationChange>()
-    var deallocationHandlers: [@MainActor () -> Void] = []
     var deallocationObservers = DeallocationObservers()
+    /// What few controllers have, allocated when first set (most controllers never have any of it).
+    private var rarelyUsed: RarelyUsed?
 
     var appearance = AppearanceState.disappeared
     var modalMotion: ModalMotion?
     var containmentMotion: ContainmentMotion?
 
     /// The nib name given at creation (the simulation loads no nibs).
-    public let nibName: String?
+    public var nibName: String? { rarelyUsed?.nibName }
     /// The bundle given at creation.
-    public let nibBundle: Bundle?
+    public var nibBundle: Bundle? { rarelyUsed?.nibBundle }
     /// The storyboard the controller was instantiated from, or nil.
-    public internal(set) var storyboard: UIStoryboard?
+    public internal(set) var storyboard: UIStoryboard? {
+        get { rarelyUsed?.storyboard }
+        set { ensureRarelyUsed().storyboard = newValue }
+    }
     /// Supplies the animators of this controller's animated presentation and dismissal (not retained).
-    public weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+    public var transitioningDelegate: (any UIViewControllerTransitioningDelegate)? {
+        get { rarelyUsed?.transitioningDelegate }
+        set {
+            guard newValue != nil || rarelyUsed != nil else { return }
+            ensureRarelyUsed().transitioningDelegate = newValue
+        }
+    }
 
     /// UIKit's designated initializer. The simulation has no nibs: the view is a plain ``UIView`` unless
     /// ``UIViewController/loadView()`` makes another.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
-        nibName = nibNameOrNil
-        nibBundle = nibBundleOrNil
         super.init()
+        if nibNameOrNil != nil || nibBundleOrNil != nil {
+            let given = ensureRarelyUsed()
+            given.nibName = nibNameOrNil
+            given.nibBundle = nibBundleOrNil
+        }
     }
 
     /// Restoring from an archive: the simulation decodes nothing and makes a plain controller, so that
     /// custom controllers' `required init?(coder:)` compile and behave as when storyboards are unused.
     public required init?(coder: NSCoder) {
-        nibName = nil
-        nibBundle = nil
         super.init()
     }
 
@@ -90,7 +101,24 @@ open class UIViewController: UIResponder {
 
     isolated deinit {
         deallocationObservers.notify()
-        for handler in deallocationHandlers { handler() }
+        for handler in rarelyUsed?.deallocationHandlers ?? [] { handler() }
+    }
+
+    /// Storage of what few controllers have: a nib name or bundle, a storyboard, a transitioning delegate,
+    /// deallocation handlers. Kept apart so that every other controller is smaller by its size.
+    final class RarelyUsed {
+        var nibName: String?
+        var nibBundle: Bundle?
+        var storyboard: UIStoryboard?
+        weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+        var deallocationHandlers: [@MainActor () -> Void] = []
+    }
+
+    func ensureRarelyUsed() -> RarelyUsed {
+        if let rarelyUsed { return rarelyUsed }
+        let made = RarelyUsed()
+        rarelyUsed = made
+        return made
     }
 
     // MARK: View
