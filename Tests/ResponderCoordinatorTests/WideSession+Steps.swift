@@ -311,9 +311,11 @@ extension WideSession {
             )
         }
         // The user's finger is not part of a snapshot: a held gesture ends with the old tree.
-        heldDrag?.drop()
-        heldDrag = nil
-        heldSwipe = nil
+        byUser("\(moment): the old tree's held gesture") {
+            heldDrag?.drop()
+            heldDrag = nil
+            heldSwipe = nil
+        }
         byCoordinators("\(moment): the old tree's teardown") { tearDown() }
         adopt(imported)
     }
