@@ -162,29 +162,34 @@ extension WideSession {
 
     /// Steps of coordinators, the engine or the clock: they must cause no warning and no diagnostic.
     func byCoordinators(_ moment: String, _ body: () -> Void) {
-        var diagnostics: [InsecurityDiagnostic] = []
-        var warnings: [SimWarning] = []
-        let exceptions = SimExceptions.capture {
-            warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
-        }
-        failures += exceptions.map { "\(moment): UIKit raised \($0)" }
+        let captured = captureStep(body)
+        failures += captured.exceptions.map { "\(moment): UIKit raised \($0)" }
         // A call UIKit queued and decided again now was the app's or the user's: the engine and the adapters hand
         // UIKit no change it would queue (E19).
-        handledWarnings += warnings
-        handledDiagnostics += diagnostics
-        failures += warnings.filter { !$0.concernsQueuedCall }.map { "\(moment): UIKit warned: \($0)" }
-        failures += diagnostics.map { "\(moment): diagnostic \($0)" }
+        failures += captured.warnings.filter { !$0.concernsQueuedCall }.map { "\(moment): UIKit warned: \($0)" }
+        failures += captured.diagnostics.map { "\(moment): diagnostic \($0)" }
     }
 
     /// The user's gestures and app code's own UIKit calls: UIKit's warnings inside them are the app's.
     func byUser(_ moment: String, _ body: () -> Void) {
+        let captured = captureStep(body)
+        failures += captured.exceptions.map { "\(moment): UIKit raised \($0) (the harness made the app crash)" }
+        failures += captured.diagnostics.map { "\(moment): diagnostic \($0)" }
+    }
+
+    /// Runs a step's `body` inside captures of UIKit's exceptions and warnings and the engine's diagnostics, and
+    /// counts the warnings and diagnostics as handled by a step (see ``run(_:in:restores:)``).
+    private func captureStep(
+        _ body: () -> Void
+    ) -> (exceptions: [SimException], warnings: [SimWarning], diagnostics: [InsecurityDiagnostic]) {
+        var warnings: [SimWarning] = []
         var diagnostics: [InsecurityDiagnostic] = []
         let exceptions = SimExceptions.capture {
-            handledWarnings += SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
+            warnings = SimWarnings.capture { diagnostics = InsecurityDiagnostics.capture(body) }
         }
+        handledWarnings += warnings
         handledDiagnostics += diagnostics
-        failures += exceptions.map { "\(moment): UIKit raised \($0) (the harness made the app crash)" }
-        failures += diagnostics.map { "\(moment): diagnostic \($0)" }
+        return (exceptions, warnings, diagnostics)
     }
 
     func byApp(_ moment: String, _ body: () -> Void) { byUser(moment, body) }
