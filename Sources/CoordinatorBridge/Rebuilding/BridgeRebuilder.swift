@@ -40,25 +40,34 @@ public struct BridgeRebuildError: Error, Sendable, Hashable, CustomStringConvert
 /// place to keep what they create alive for as long as the rebuilt tree.
 @MainActor
 public final class BridgeRebuildContext {
+    /// An adopted frame that shows a recorded controller: the controller's id, and the frame's stand-in
+    /// coordinator (nil when the app's own coordinator was adopted).
+    typealias AdoptedFrame = (controllerID: String, standIn: RestoredCoordinator?)
+
     private let controllers: [String: UIViewController]
-    /// What the rebuild recorded, as lists: the tables below are made from them when a plugin first asks, so
+    /// What the rebuild recorded, as one list: the tables below are made from it when a plugin first asks, so
     /// that a tree without adapters' coordinators pays for none.
-    private let restoredFrames: [(controllerID: String, coordinator: RestoredCoordinator)]
-    private let shownIDs: [String]
-    private lazy var frameCoordinators = Dictionary(restoredFrames, uniquingKeysWith: { _, last in last })
-    private lazy var framesShowing = Set(shownIDs)
+    private let adoptedFrames: [AdoptedFrame]
+    private lazy var frameCoordinators: [String: RestoredCoordinator] = {
+        var table: [String: RestoredCoordinator] = [:]
+        for case (let id, let standIn?) in adoptedFrames { table[id] = standIn }
+        return table
+    }()
+    private lazy var framesShowing: Set<String> = {
+        var ids = Set<String>(minimumCapacity: adoptedFrames.count)
+        for frame in adoptedFrames { ids.insert(frame.controllerID) }
+        return ids
+    }()
     private let hosts: [InsecurityHost]
     private let factories: CoordinatorFactories
     private(set) var retained: [AnyObject] = []
 
     init(
-        controllers: [String: UIViewController],
-        frameCoordinators: [(controllerID: String, coordinator: RestoredCoordinator)], framesShowing: [String],
-        hosts: [InsecurityHost], factories: CoordinatorFactories
+        controllers: [String: UIViewController], adoptedFrames: [AdoptedFrame], hosts: [InsecurityHost],
+        factories: CoordinatorFactories
     ) {
         self.controllers = controllers
-        restoredFrames = frameCoordinators
-        shownIDs = framesShowing
+        self.adoptedFrames = adoptedFrames
         self.hosts = hosts
         self.factories = factories
     }

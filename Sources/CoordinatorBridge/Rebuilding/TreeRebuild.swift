@@ -19,10 +19,9 @@ final class TreeRebuild {
     private var windows: [UIWindow] = []
     private var windowsByID: [String: UIWindow] = [:]
     private var hosts: [InsecurityHost] = []
-    /// The stand-in coordinators of frames that show a recorded controller, with its id, in adoption order.
-    private var frameCoordinators: [(controllerID: String, coordinator: RestoredCoordinator)] = []
-    /// The ids of the controllers the adopted frames show.
-    private var framesShowing: [String] = []
+    /// The adopted frames that show a recorded controller, in adoption order: its id, and the frame's stand-in
+    /// coordinator unless the app's own coordinator was adopted.
+    private var adoptedFrames: [BridgeRebuildContext.AdoptedFrame] = []
     /// The registered plugins' container kinds.
     private lazy var containerKinds = rebuilder.registry.containerKinds
     /// The framework of the coordinator the tree says shows each controller, by controller id.
@@ -34,7 +33,7 @@ final class TreeRebuild {
         return frameworks
     }()
     /// The frames' coordinators the rebuilt tree keeps alive: the app's own, and the stand-ins in
-    /// ``frameCoordinators``.
+    /// ``adoptedFrames``.
     private var keptCoordinators: [AnyObject] = []
 
     /// Whether the tree names the navigation hosts adapters run (snapshot format 3 and later).
@@ -234,8 +233,7 @@ final class TreeRebuild {
     /// Makes the hosts on their bases, with their frames.
     private func makeHosts() {
         let frameCount = tree.hosts.reduce(0) { $0 + $1.frames.count }
-        frameCoordinators.reserveCapacity(frameCount)
-        framesShowing.reserveCapacity(frameCount)
+        adoptedFrames.reserveCapacity(frameCount)
         keptCoordinators.reserveCapacity(frameCount)
         for described in tree.hosts {
             let host: InsecurityHost?
@@ -263,7 +261,10 @@ final class TreeRebuild {
     /// Gives `host` the described frames, bottom to top: the app's own coordinators where a factory makes
     /// them (each hears of the one above it finishing), stand-ins elsewhere.
     private func adoptFrames(of described: BridgedHost, on host: InsecurityHost) {
-        weak var below: AnyObject?
+        host.reserveCapacity(forAdopting: described.frames.count)
+        // Held strongly: the frame below is alive anyway, and a weak reference would give every restored
+        // coordinator a side table for the length of its life.
+        var below: AnyObject?
         for frame in described.frames {
             // Looked up without closures: from main-actor code each closure call checks the executor, and
             // this runs for every frame of a snapshot.
@@ -277,6 +278,7 @@ final class TreeRebuild {
             let isShown = frame.state == .shown
             let presentation = frame.kind
             let adopted: Bool
+            var standIn: RestoredCoordinator?
             if let made {
                 let receiver = below as? RestoredChildResultReceiver
                 let chainFinished = receiver == nil && below == nil ? rebuilder.coordinatorFactories.chainFinished : nil
@@ -293,8 +295,8 @@ final class TreeRebuild {
                 if framework == nil, let id = frame.controllerID { framework = frameworkShowing[id] }
                 let coordinator = RestoredCoordinator(typeName: frame.coordinatorType, framework: framework)
                 adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
-                if let id = frame.controllerID {
-                    frameCoordinators.append((id, coordinator))
+                if frame.controllerID != nil {
+                    standIn = coordinator
                     keptCoordinators.append(coordinator)
                 }
                 below = coordinator
@@ -308,7 +310,7 @@ final class TreeRebuild {
                     ))
                 continue
             }
-            if let id = frame.controllerID { framesShowing.append(id) }
+            if let id = frame.controllerID { adoptedFrames.append((id, standIn)) }
         }
     }
 
@@ -320,7 +322,7 @@ final class TreeRebuild {
             leavingWithQueuedPops.formUnion(stack.drop { $0 != id }.dropFirst())
         }
         let context = BridgeRebuildContext(
-            controllers: controllers, frameCoordinators: frameCoordinators, framesShowing: framesShowing,
+            controllers: controllers, adoptedFrames: adoptedFrames,
             // Every described host was rebuilt (a failure has thrown by now), in order.
             hosts: hosts, factories: rebuilder.coordinatorFactories
         )

@@ -126,21 +126,32 @@ final class Frame {
     /// Stops retaining the coordinator (its host is gone): the frame joins `chain`, the frames its host had,
     /// and knows its coordinator only while something else holds it.
     func orphan(in chain: OrphanedChain) {
-        orphanedChain = chain
-        formerOwner = owner
+        orphanhood = Orphanhood(formerOwner: owner, chain: chain)
         owner = nil
     }
 
-    /// The coordinator of a frame whose host is gone, while something else holds it.
-    private weak var formerOwner: (any FrameOwner)?
+    /// What a frame keeps once its host is gone, in storage made then: most frames never need it.
+    private final class Orphanhood {
+        /// The frame's coordinator, while something else holds it.
+        weak var formerOwner: (any FrameOwner)?
+        let chain: OrphanedChain
+
+        init(formerOwner: (any FrameOwner)?, chain: OrphanedChain) {
+            self.formerOwner = formerOwner
+            self.chain = chain
+        }
+    }
+
+    private var orphanhood: Orphanhood?
+
     /// The frames of the released host this frame belonged to, bottom to top.
-    private(set) var orphanedChain: OrphanedChain?
+    var orphanedChain: OrphanedChain? { orphanhood?.chain }
 
     /// Ends this frame of a released host as a teardown does (E8): its coordinator's awaited start resumes with
     /// `.dismissed` (E15) and nothing is held any more; the screen is left as it is.
     func endOrphaned() {
         guard isLive else { return }
-        let owner = formerOwner
+        let owner = orphanhood?.formerOwner
         release()
         owner?.frameEnded(deliveringDismissal: false)
     }

@@ -68,6 +68,12 @@ extension InsecurityHost {
         return true
     }
 
+    /// Makes room for `count` more frames, so that adopting a large snapshot's frames grows no table step by step.
+    package func reserveCapacity(forAdopting count: Int) {
+        frames.reserveCapacity(frames.count + count)
+        framesByUIKitController.reserveCapacity(framesByUIKitController.count + count)
+    }
+
     /// Shows the adopted frames that were waiting when the snapshot was taken, through the queue, as their
     /// starts would have once the transition they waited for ended (held by `gate` until then).
     func showRestoredWaitingFrames(gate: UIKitOperationQueue.RestoreGate? = nil) {
