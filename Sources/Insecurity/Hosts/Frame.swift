@@ -11,9 +11,10 @@ protocol FrameOwner: AnyObject {
     func frameShown()
 }
 
-/// One started coordinator on a host: the controller it shows and how UIKit shows it.
+/// One started coordinator on a host: the controller it shows and how UIKit shows it. It observes its controller's
+/// deallocation (E11).
 @MainActor
-final class Frame {
+final class Frame: DeallocationObserver {
     /// The frame's life, one state at a time.
     enum Status {
         /// Started; waiting for its UIKit operation (E17). Holds what UIKit will hold once shown.
@@ -66,6 +67,11 @@ final class Frame {
         uikitControllerID = ObjectIdentifier(uikitController)
         self.uikitController = uikitController
         status = .waitingToShow(uikitController)
+        super.init()
+    }
+
+    override func observedControllerDeallocated() {
+        controllerDeallocated()
     }
 
     var isLive: Bool {

@@ -164,10 +164,10 @@ extension InsecurityHost {
     }
 }
 
-extension Frame: DeallocationObserver {
+extension Frame {
     /// The frame's controller was deallocated (E11). Runs inside the controller's deinit: the frame acts on the
     /// next turn of the run loop, if it is still live then.
-    func observedControllerDeallocated() {
+    func controllerDeallocated() {
         guard isLive else { return }
         SimRunLoop.main.perform { [weak self] in
             guard let self, isLive else { return }

@@ -1,35 +1,13 @@
 import Foundation
 
 /// For adapters: an object told when a controller it watches is deallocated
-/// (``UIViewController/onDeallocation(notify:)``).
-@_spi(Adapters) @MainActor public protocol DeallocationObserver: AnyObject {
+/// (``UIViewController/onDeallocation(notify:)``). A class, not a protocol, so that a controller holds its
+/// observer in one word.
+@_spi(Adapters) @MainActor open class DeallocationObserver {
+    public init() {}
+
     /// Runs inside the controller's deinit, which the observer cannot reach any more.
-    func observedControllerDeallocated()
-}
-
-/// The deallocation observers of one controller, held weakly: the first in place, any others in a list, so
-/// that the usual single observer (the engine's frame) costs the controller no allocation.
-struct DeallocationObservers {
-    private struct Entry {
-        weak var value: (any DeallocationObserver)?
-    }
-
-    private var first = Entry()
-    private var others: [Entry] = []
-
-    mutating func append(_ observer: any DeallocationObserver) {
-        if first.value == nil, others.isEmpty {
-            first.value = observer
-        } else {
-            others.append(Entry(value: observer))
-        }
-    }
-
-    /// Tells every observer still alive, in the order they were added.
-    @MainActor func notify() {
-        first.value?.observedControllerDeallocated()
-        for entry in others { entry.value?.observedControllerDeallocated() }
-    }
+    open func observedControllerDeallocated() {}
 }
 
 extension UIViewController {
@@ -38,14 +16,14 @@ extension UIViewController {
     public func observePresentations(
         _ handler: @escaping @MainActor (PresentationChange) -> Void
     ) -> SimObservation<PresentationChange> {
-        presentationAnchor.presentationObservers.add(handler)
+        presentationAnchor.ensurePresentationState().observers.add(handler)
     }
 
     /// Tells this presenter's observers, and its anchor's when it presents in a context of its own.
     func notifyPresentationObservers(_ change: PresentationChange) {
-        presentationObservers.notify(change)
+        presentationObserversIfAny?.notify(change)
         let anchor = presentationAnchor
-        if anchor !== self { anchor.presentationObservers.notify(change) }
+        if anchor !== self { anchor.presentationObserversIfAny?.notify(change) }
     }
 
     /// Runs `handler` when the controller is deallocated. The handler must not capture the controller.
@@ -56,8 +34,8 @@ extension UIViewController {
     /// For adapters: tells `observer`, held weakly, when the controller is deallocated. Unlike a handler it
     /// allocates no closure or weak captures, which matters for the engine, which watches every frame's
     /// controller; observers are told before handlers.
-    @_spi(Adapters) public func onDeallocation(notify observer: any DeallocationObserver) {
-        deallocationObservers.append(observer)
+    @_spi(Adapters) public func onDeallocation(notify observer: DeallocationObserver) {
+        addDeallocationObserver(observer)
     }
 
     // MARK: Description

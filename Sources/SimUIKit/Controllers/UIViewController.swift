@@ -23,14 +23,24 @@ open class UIViewController: UIResponder {
     open var restorationIdentifier: String?
 
     private var loadedView: UIView?
-    /// Whether ``view`` has been loaded.
-    public private(set) var isViewLoaded = false
 
     /// The parent container, if any (not retained).
     public internal(set) weak var parent: UIViewController?
     /// Contained controllers, retained by this one.
     public internal(set) var children: [UIViewController] = []
 
+    /// How the controller is attached to the screen outside containment, made when first needed.
+    private var presentationState: PresentationState?
+    /// The first deallocation observer, held weakly in place, so that the usual single one (the engine's frame)
+    /// costs the controller no allocation; any others are in ``rarelyUsed``.
+    private weak var deallocationObserver: DeallocationObserver?
+    /// What few controllers have, allocated when first set (most controllers never have any of it).
+    private var rarelyUsed: RarelyUsed?
+
+    // One-byte fields together, so that they share one word.
+
+    /// Whether ``view`` has been loaded.
+    public private(set) var isViewLoaded = false
     /// How the controller is shown when presented modally.
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     /// When true, the user cannot swipe the presented sheet down.
@@ -42,22 +52,71 @@ open class UIViewController: UIResponder {
     /// Whether a `.currentContext` or `.overCurrentContext` presentation from this controller or a child is
     /// presented by this controller, covering only it (S2).
     open var definesPresentationContext = false
-
-    var presentedStorage: UIViewController?
-    weak var presentingStorage: UIViewController?
-    weak var attachedWindow: UIWindow?
-    /// The presenter's window, recorded when this controller is presented (see ``hostWindow``).
-    weak var presentationWindow: UIWindow?
-    var presentationTransition: SimTransition?
-    var ownPresentationController: UIPresentationController?
-    var presentationObservers = ObserverList<PresentationChange>()
-    var deallocationObservers = DeallocationObservers()
-    /// What few controllers have, allocated when first set (most controllers never have any of it).
-    private var rarelyUsed: RarelyUsed?
-
+    /// Whether a tab bar hides while this controller is pushed (recorded only).
+    open var hidesBottomBarWhenPushed = false
     var appearance = AppearanceState.disappeared
-    var modalMotion: ModalMotion?
     var containmentMotion: ContainmentMotion?
+
+    /// The links of a window's root or of a controller in a modal presentation: a controller that is only
+    /// ever contained (most of a deep navigation stack) has none, and is smaller by their size.
+    @MainActor final class PresentationState {
+        var presented: UIViewController?
+        weak var presenting: UIViewController?
+        weak var attachedWindow: UIWindow?
+        /// The presenter's window, recorded when this controller is presented (see ``hostWindow``).
+        weak var presentationWindow: UIWindow?
+        var transition: SimTransition?
+        var presentationController: UIPresentationController?
+        var observers = ObserverList<PresentationChange>()
+        var modalMotion: ModalMotion?
+    }
+
+    func ensurePresentationState() -> PresentationState {
+        if let presentationState { return presentationState }
+        let made = PresentationState()
+        presentationState = made
+        return made
+    }
+
+    /// The observers of presentations from this controller, when any was ever added.
+    var presentationObserversIfAny: ObserverList<PresentationChange>? { presentationState?.observers }
+
+    // Each setter below makes the storage only to store a value: clearing what was never set allocates nothing.
+
+    var presentedStorage: UIViewController? {
+        get { presentationState?.presented }
+        set { if newValue != nil || presentationState != nil { ensurePresentationState().presented = newValue } }
+    }
+    var presentingStorage: UIViewController? {
+        get { presentationState?.presenting }
+        set { if newValue != nil || presentationState != nil { ensurePresentationState().presenting = newValue } }
+    }
+    var attachedWindow: UIWindow? {
+        get { presentationState?.attachedWindow }
+        set { if newValue != nil || presentationState != nil { ensurePresentationState().attachedWindow = newValue } }
+    }
+    var presentationWindow: UIWindow? {
+        get { presentationState?.presentationWindow }
+        set {
+            if newValue != nil || presentationState != nil { ensurePresentationState().presentationWindow = newValue }
+        }
+    }
+    var presentationTransition: SimTransition? {
+        get { presentationState?.transition }
+        set { if newValue != nil || presentationState != nil { ensurePresentationState().transition = newValue } }
+    }
+    var ownPresentationController: UIPresentationController? {
+        get { presentationState?.presentationController }
+        set {
+            if newValue != nil || presentationState != nil {
+                ensurePresentationState().presentationController = newValue
+            }
+        }
+    }
+    var modalMotion: ModalMotion? {
+        get { presentationState?.modalMotion }
+        set { if newValue != nil || presentationState != nil { ensurePresentationState().modalMotion = newValue } }
+    }
 
     /// The nib name given at creation (the simulation loads no nibs).
     public var nibName: String? { rarelyUsed?.nibName }
@@ -100,18 +159,36 @@ open class UIViewController: UIResponder {
     }
 
     isolated deinit {
-        deallocationObservers.notify()
-        for handler in rarelyUsed?.deallocationHandlers ?? [] { handler() }
+        deallocationObserver?.observedControllerDeallocated()
+        guard let rarelyUsed else { return }
+        for entry in rarelyUsed.otherDeallocationObservers { entry.observer?.observedControllerDeallocated() }
+        for handler in rarelyUsed.deallocationHandlers { handler() }
     }
 
-    /// Storage of what few controllers have: a nib name or bundle, a storyboard, a transitioning delegate,
-    /// deallocation handlers. Kept apart so that every other controller is smaller by its size.
+    /// Storage of what few controllers have: a nib name or bundle, a storyboard, a transitioning delegate, a
+    /// tab bar item, deallocation observers after the first, deallocation handlers. Kept apart so that every
+    /// other controller is smaller by its size.
     final class RarelyUsed {
+        struct ObserverEntry {
+            weak var observer: DeallocationObserver?
+        }
+
         var nibName: String?
         var nibBundle: Bundle?
         var storyboard: UIStoryboard?
         weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+        var tabBarItem: UITabBarItem?
+        var otherDeallocationObservers: [ObserverEntry] = []
         var deallocationHandlers: [@MainActor () -> Void] = []
+    }
+
+    /// Tells `observer`, held weakly, when the controller is deallocated.
+    func addDeallocationObserver(_ observer: DeallocationObserver) {
+        if deallocationObserver == nil, rarelyUsed?.otherDeallocationObservers.isEmpty ?? true {
+            deallocationObserver = observer
+        } else {
+            ensureRarelyUsed().otherDeallocationObservers.append(RarelyUsed.ObserverEntry(observer: observer))
+        }
     }
 
     func ensureRarelyUsed() -> RarelyUsed {
@@ -194,10 +271,17 @@ open class UIViewController: UIResponder {
 
     /// What the navigation bar shows while this controller is on top of a stack.
     public private(set) lazy var navigationItem = UINavigationItem()
-    /// What the tab bar shows for this controller when it is a tab.
-    open lazy var tabBarItem = UITabBarItem(title: title, image: nil, tag: 0)
-    /// Whether a tab bar hides while this controller is pushed (recorded only).
-    open var hidesBottomBarWhenPushed = false
+    /// What the tab bar shows for this controller when it is a tab (made on first access, with the title).
+    open var tabBarItem: UITabBarItem {
+        get {
+            let storage = ensureRarelyUsed()
+            if let item = storage.tabBarItem { return item }
+            let made = UITabBarItem(title: title, image: nil, tag: 0)
+            storage.tabBarItem = made
+            return made
+        }
+        set { ensureRarelyUsed().tabBarItem = newValue }
+    }
 
     /// Adds `child` to ``children``, calling `child.willMove(toParent: self)` as UIKit does.
     /// The container calls `child.didMove(toParent: self)` when the transition ends.
