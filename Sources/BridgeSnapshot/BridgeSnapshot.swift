@@ -62,7 +62,8 @@ public enum BridgeSnapshot {
         // The tree is handed over to the rebuild, which lets go of what it no longer needs, and nothing else is
         // kept while building (the positions hold the document's bytes): a failure reads the document again to
         // place its problems.
-        let (tree, version, _) = try read(Array(xml.utf8), limits: SnapshotLimits())
+        var (tree, version, _) = try read(Array(xml.utf8), limits: SnapshotLimits())
+        tree.trimLongLists()
         do {
             return try rebuilder.rebuild(consume tree, namesAdapterHosts: version >= 3)
         } catch {
@@ -76,6 +77,29 @@ public enum BridgeSnapshot {
                         .unbuildable, problem.description, line: position.line, column: position.column,
                         rebuildProblem: problem)
                 })
+        }
+    }
+}
+
+extension BridgedTree {
+    /// Gives each long list the rebuild keeps while it makes the live tree (a host's frames, a navigation
+    /// controller's children) storage of its exact size: a list the parser grew by doubling can be half unused.
+    fileprivate mutating func trimLongLists() {
+        for index in hosts.indices where hosts[index].frames.capacity - hosts[index].frames.count > 1024 {
+            hosts[index].frames = Array(exactly: hosts[index].frames)
+        }
+        for index in controllers.indices
+        where controllers[index].children.capacity - controllers[index].children.count > 1024 {
+            controllers[index].children = Array(exactly: controllers[index].children)
+        }
+    }
+}
+
+extension Array {
+    /// A copy of `elements` in storage made for their number.
+    fileprivate init(exactly elements: [Element]) {
+        self.init(unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: elements)
         }
     }
 }

@@ -6,19 +6,39 @@ import SimUIKit
 /// name and the framework whose screen the frame shows (``framework``).
 @MainActor
 public final class RestoredCoordinator: InsecurityCoordinator<Void> {
-    private let restoredTypeName: String
+    /// What a stand-in stands for, shared by the stand-ins of a chain that stand for the same type, so that
+    /// each is a word smaller than the two names.
+    final class Origin {
+        let typeName: String
+        let framework: String?
+
+        init(typeName: String, framework: String?) {
+            self.typeName = typeName
+            self.framework = framework
+        }
+
+        func describes(typeName: String, framework: String?) -> Bool {
+            self.typeName == typeName && self.framework == framework
+        }
+    }
+
+    let origin: Origin
+
     /// The framework whose adapter showed the frame, as the snapshot records it: the runner of the frame's
     /// host, else the framework of the coordinator the snapshot says shows the frame's controller; nil for
     /// the app's own frames.
-    public let framework: String?
+    public var framework: String? { origin.framework }
 
-    public init(typeName: String, framework: String? = nil) {
-        restoredTypeName = typeName
-        self.framework = framework
+    public convenience init(typeName: String, framework: String? = nil) {
+        self.init(origin: Origin(typeName: typeName, framework: framework))
+    }
+
+    init(origin: Origin) {
+        self.origin = origin
         super.init()
     }
 
-    public override var bridgedTypeName: String { restoredTypeName }
+    public override var bridgedTypeName: String { origin.typeName }
 
     public override var viewController: UIViewController { UIViewController() }
 }
@@ -40,22 +60,29 @@ public struct BridgeRebuildError: Error, Sendable, Hashable, CustomStringConvert
 /// place to keep what they create alive for as long as the rebuilt tree.
 @MainActor
 public final class BridgeRebuildContext {
-    /// An adopted frame that shows a recorded controller: the controller's id, and the frame's stand-in
-    /// coordinator (nil when the app's own coordinator was adopted).
-    typealias AdoptedFrame = (controllerID: String, standIn: RestoredCoordinator?)
-
     private let controllers: [String: UIViewController]
-    /// What the rebuild recorded, as one list: the tables below are made from it when a plugin first asks, so
-    /// that a tree without adapters' coordinators pays for none.
-    private let adoptedFrames: [AdoptedFrame]
+    /// What the rebuild recorded: the described hosts, every frame of which was adopted, and for each frame that
+    /// shows a recorded controller, in document order, its stand-in coordinator (nil when the app's own was
+    /// adopted). The tables below are made from them when a plugin first asks, so that a tree without
+    /// adapters' coordinators pays for none.
+    private let describedHosts: [BridgedHost]
+    private let standIns: [RestoredCoordinator?]
     private lazy var frameCoordinators: [String: RestoredCoordinator] = {
         var table: [String: RestoredCoordinator] = [:]
-        for case (let id, let standIn?) in adoptedFrames { table[id] = standIn }
+        var next = standIns.makeIterator()
+        for host in describedHosts {
+            for frame in host.frames {
+                guard let id = frame.controllerID, let standIn = next.next() else { continue }
+                if let standIn { table[id] = standIn }
+            }
+        }
         return table
     }()
     private lazy var framesShowing: Set<String> = {
-        var ids = Set<String>(minimumCapacity: adoptedFrames.count)
-        for frame in adoptedFrames { ids.insert(frame.controllerID) }
+        var ids = Set<String>(minimumCapacity: standIns.count)
+        for host in describedHosts {
+            for frame in host.frames { if let id = frame.controllerID { ids.insert(id) } }
+        }
         return ids
     }()
     private let hosts: [InsecurityHost]
@@ -63,11 +90,12 @@ public final class BridgeRebuildContext {
     private(set) var retained: [AnyObject] = []
 
     init(
-        controllers: [String: UIViewController], adoptedFrames: [AdoptedFrame], hosts: [InsecurityHost],
-        factories: CoordinatorFactories
+        controllers: [String: UIViewController], describedHosts: [BridgedHost], standIns: [RestoredCoordinator?],
+        hosts: [InsecurityHost], factories: CoordinatorFactories
     ) {
         self.controllers = controllers
-        self.adoptedFrames = adoptedFrames
+        self.describedHosts = describedHosts
+        self.standIns = standIns
         self.hosts = hosts
         self.factories = factories
     }

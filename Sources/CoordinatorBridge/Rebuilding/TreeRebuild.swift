@@ -19,9 +19,9 @@ final class TreeRebuild {
     private var windows: [UIWindow] = []
     private var windowsByID: [String: UIWindow] = [:]
     private var hosts: [InsecurityHost] = []
-    /// The adopted frames that show a recorded controller, in adoption order: its id, and the frame's stand-in
-    /// coordinator unless the app's own coordinator was adopted.
-    private var adoptedFrames: [BridgeRebuildContext.AdoptedFrame] = []
+    /// For each described frame that shows a recorded controller, in document order: its stand-in coordinator,
+    /// or nil when the app's own coordinator was adopted.
+    private var standIns: [RestoredCoordinator?] = []
     /// The registered plugins' container kinds.
     private lazy var containerKinds = rebuilder.registry.containerKinds
     /// The framework of the coordinator the tree says shows each controller, by controller id.
@@ -33,7 +33,7 @@ final class TreeRebuild {
         return frameworks
     }()
     /// The frames' coordinators the rebuilt tree keeps alive: the app's own, and the stand-ins in
-    /// ``adoptedFrames``.
+    /// ``standIns``.
     private var keptCoordinators: [AnyObject] = []
 
     /// Whether the tree names the navigation hosts adapters run (snapshot format 3 and later).
@@ -60,9 +60,9 @@ final class TreeRebuild {
         try checkPhase()
         let context = rebuildCoordinators()
         try checkPhase()
-        let live = BridgeRebuilder.Live(
-            windows: windows, hosts: hosts,
-            retained: context.retained + keptCoordinators)
+        // Appended in place: a new array of every frame's coordinator would be made while all else is alive.
+        keptCoordinators.append(contentsOf: context.retained)
+        let live = BridgeRebuilder.Live(windows: windows, hosts: hosts, retained: keptCoordinators)
         return (
             live,
             { [tree, windows, controllers, hosts] in
@@ -233,7 +233,7 @@ final class TreeRebuild {
     /// Makes the hosts on their bases, with their frames.
     private func makeHosts() {
         let frameCount = tree.hosts.reduce(0) { $0 + $1.frames.count }
-        adoptedFrames.reserveCapacity(frameCount)
+        standIns.reserveCapacity(frameCount)
         keptCoordinators.reserveCapacity(frameCount)
         for described in tree.hosts {
             let host: InsecurityHost?
@@ -265,6 +265,8 @@ final class TreeRebuild {
         // Held strongly: the frame below is alive anyway, and a weak reference would give every restored
         // coordinator a side table for the length of its life.
         var below: AnyObject?
+        // The stand-ins of a chain of one type share what they stand for.
+        var origin: RestoredCoordinator.Origin?
         for frame in described.frames {
             // Looked up without closures: from main-actor code each closure call checks the executor, and
             // this runs for every frame of a snapshot.
@@ -293,7 +295,14 @@ final class TreeRebuild {
             } else {
                 var framework = described.framework
                 if framework == nil, let id = frame.controllerID { framework = frameworkShowing[id] }
-                let coordinator = RestoredCoordinator(typeName: frame.coordinatorType, framework: framework)
+                let shared: RestoredCoordinator.Origin
+                if let origin, origin.describes(typeName: frame.coordinatorType, framework: framework) {
+                    shared = origin
+                } else {
+                    shared = RestoredCoordinator.Origin(typeName: frame.coordinatorType, framework: framework)
+                    origin = shared
+                }
+                let coordinator = RestoredCoordinator(origin: shared)
                 adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
                 if frame.controllerID != nil {
                     standIn = coordinator
@@ -310,7 +319,7 @@ final class TreeRebuild {
                     ))
                 continue
             }
-            if let id = frame.controllerID { adoptedFrames.append((id, standIn)) }
+            if frame.controllerID != nil { standIns.append(standIn) }
         }
     }
 
@@ -322,7 +331,7 @@ final class TreeRebuild {
             leavingWithQueuedPops.formUnion(stack.drop { $0 != id }.dropFirst())
         }
         let context = BridgeRebuildContext(
-            controllers: controllers, adoptedFrames: adoptedFrames,
+            controllers: controllers, describedHosts: tree.hosts, standIns: standIns,
             // Every described host was rebuilt (a failure has thrown by now), in order.
             hosts: hosts, factories: rebuilder.coordinatorFactories
         )
