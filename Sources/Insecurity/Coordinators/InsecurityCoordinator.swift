@@ -9,6 +9,14 @@ import SimUIKit
     case ended(tornDown: Bool)
 }
 
+/// What adapters attach to a coordinator: observers of its frame, and objects kept alive while it runs. Outside the
+/// generic class, so that it is one type for every result type.
+@MainActor
+final class CoordinatorAdapterState {
+    var frameObservers = ObserverList<CoordinatorFrameEvent>()
+    var keptAlive: [AnyObject] = []
+}
+
 /// What ``ModalCoordinator``, ``NavigationCoordinator`` and ``AdaptiveCoordinator`` share: a controller
 /// read once at start, and `finish`/`dismiss` to end. Subclass one of those three, not this class.
 @MainActor
@@ -21,10 +29,16 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
     }
 
     var state = State.idle
-    /// Made by the first observer (adapters observe; most coordinators never are).
-    private var frameObservers: ObserverList<FrameEvent>?
-    /// What adapters keep alive for as long as the coordinator runs.
-    private var keptAlive: [AnyObject] = []
+    /// Made by the first adapter that observes the frame or keeps something alive (most coordinators never
+    /// get one).
+    private var adapterState: CoordinatorAdapterState?
+
+    private func ensureAdapterState() -> CoordinatorAdapterState {
+        if let adapterState { return adapterState }
+        let made = CoordinatorAdapterState()
+        adapterState = made
+        return made
+    }
 
     /// For adapters: what happens to the coordinator's frame.
     @_spi(Adapters) public typealias FrameEvent = CoordinatorFrameEvent
@@ -34,20 +48,19 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
     @_spi(Adapters) public func observeFrame(_ handler: @escaping @MainActor (FrameEvent) -> Void)
         -> SimObservation<FrameEvent>
     {
-        if frameObservers == nil { frameObservers = ObserverList() }
-        return frameObservers!.add(handler)
+        ensureAdapterState().frameObservers.add(handler)
     }
 
     /// For adapters: keeps `object` alive until the coordinator ends (or is released unstarted), as an
     /// embedding keeps the host it made for the coordinator.
     @_spi(Adapters) public func keepAlive(_ object: AnyObject) {
-        keptAlive.append(object)
+        ensureAdapterState().keptAlive.append(object)
     }
 
     /// The coordinator ended: observers hear it, then what was kept alive for it is let go.
     private func notifyEnded(tornDown: Bool) {
-        frameObservers?.notify(.ended(tornDown: tornDown))
-        keptAlive.removeAll()
+        adapterState?.frameObservers.notify(.ended(tornDown: tornDown))
+        adapterState?.keptAlive.removeAll()
     }
 
     public init() {}
@@ -155,7 +168,7 @@ extension InsecurityCoordinator: FrameOwner {
     }
 
     func frameShown() {
-        frameObservers?.notify(.shown)
+        adapterState?.frameObservers.notify(.shown)
     }
 }
 

@@ -12,7 +12,7 @@ protocol FrameOwner: AnyObject {
 }
 
 /// One started coordinator on a host: the controller it shows and how UIKit shows it. It observes its controller's
-/// deallocation (E11).
+/// deallocation (E11), and the controller retains it until it is released.
 @MainActor
 final class Frame: DeallocationObserver {
     /// The frame's life, one state at a time.
@@ -169,11 +169,12 @@ final class Frame: DeallocationObserver {
         endOrphaned()
     }
 
-    /// Drops everything the frame holds once it has ended.
+    /// Drops everything the frame holds once it has ended, and stops its controller from retaining it.
     func release() {
         markEnded()
         owner = nil
         observations.removeAll()
+        controller?.stopNotifying(self)
     }
 }
 

@@ -46,7 +46,9 @@ extension UIViewController {
         var pending: [UIViewController] = [self]
         var appeared: [(navigation: UINavigationController, animated: Bool)] = []
         defer {
-            for (navigation, animated) in appeared { navigation.tellDelegateOfAppearance(began: false, animated: animated) }
+            for (navigation, animated) in appeared {
+                navigation.tellDelegateOfAppearance(began: false, animated: animated)
+            }
         }
         while let controller = pending.popLast() {
             switch controller.appearance {

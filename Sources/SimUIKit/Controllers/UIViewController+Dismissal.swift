@@ -180,7 +180,8 @@ extension UIViewController {
         let interaction = animator.flatMap { transitioningDelegate?.interactionControllerForDismissal(using: $0) }
         let transition = SimTransition(
             from: chain.last, to: self, animated: flag, interactive: interactive,
-            modalStyle: first.modalPresentationStyle, duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
+            modalStyle: first.modalPresentationStyle,
+            duration: animator?.transitionDuration(using: nil) ?? SimAnimation.modalTransitionDuration
         ) { [self] transition in
             if transition.isCancelled {
                 first.ownPresentationController?.dismissalTransitionDidEnd(false)

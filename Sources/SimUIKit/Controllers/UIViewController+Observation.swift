@@ -31,11 +31,25 @@ extension UIViewController {
         ensureRarelyUsed().deallocationHandlers.append(handler)
     }
 
-    /// For adapters: tells `observer`, held weakly, when the controller is deallocated. Unlike a handler it
-    /// allocates no closure or weak captures, which matters for the engine, which watches every frame's
-    /// controller; observers are told before handlers.
+    /// For adapters: tells `observer` when the controller is deallocated, retaining it until then or until
+    /// ``stopNotifying(_:)``. Unlike a handler it allocates no closure, and unlike a weak reference no side
+    /// table, which matters for the engine, which watches every frame's controller; observers are told before
+    /// handlers. An observer that holds the controller strongly must stop observing to let it go.
     @_spi(Adapters) public func onDeallocation(notify observer: DeallocationObserver) {
-        addDeallocationObserver(observer)
+        if deallocationObserver == nil, rarelyUsed?.otherDeallocationObservers.isEmpty ?? true {
+            deallocationObserver = observer
+        } else {
+            ensureRarelyUsed().otherDeallocationObservers.append(observer)
+        }
+    }
+
+    /// For adapters: `observer` is no longer told of this controller's deallocation, nor retained by it.
+    @_spi(Adapters) public func stopNotifying(_ observer: DeallocationObserver) {
+        if deallocationObserver === observer {
+            deallocationObserver = nil
+        } else {
+            rarelyUsed?.otherDeallocationObservers.removeAll { $0 === observer }
+        }
     }
 
     // MARK: Description

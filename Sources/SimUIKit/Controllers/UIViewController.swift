@@ -31,11 +31,12 @@ open class UIViewController: UIResponder {
 
     /// How the controller is attached to the screen outside containment, made when first needed.
     private var presentationState: PresentationState?
-    /// The first deallocation observer, held weakly in place, so that the usual single one (the engine's frame)
-    /// costs the controller no allocation; any others are in ``rarelyUsed``.
-    private weak var deallocationObserver: DeallocationObserver?
+    /// The first deallocation observer, retained in place until it stops observing, so that the usual single one
+    /// (the engine's frame) costs the controller neither an allocation nor a weak reference; any others are in
+    /// ``rarelyUsed``.
+    var deallocationObserver: DeallocationObserver?
     /// What few controllers have, allocated when first set (most controllers never have any of it).
-    private var rarelyUsed: RarelyUsed?
+    var rarelyUsed: RarelyUsed?
 
     // One-byte fields together, so that they share one word.
 
@@ -161,7 +162,7 @@ open class UIViewController: UIResponder {
     isolated deinit {
         deallocationObserver?.observedControllerDeallocated()
         guard let rarelyUsed else { return }
-        for entry in rarelyUsed.otherDeallocationObservers { entry.observer?.observedControllerDeallocated() }
+        for observer in rarelyUsed.otherDeallocationObservers { observer.observedControllerDeallocated() }
         for handler in rarelyUsed.deallocationHandlers { handler() }
     }
 
@@ -169,26 +170,13 @@ open class UIViewController: UIResponder {
     /// tab bar item, deallocation observers after the first, deallocation handlers. Kept apart so that every
     /// other controller is smaller by its size.
     final class RarelyUsed {
-        struct ObserverEntry {
-            weak var observer: DeallocationObserver?
-        }
-
         var nibName: String?
         var nibBundle: Bundle?
         var storyboard: UIStoryboard?
         weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
         var tabBarItem: UITabBarItem?
-        var otherDeallocationObservers: [ObserverEntry] = []
+        var otherDeallocationObservers: [DeallocationObserver] = []
         var deallocationHandlers: [@MainActor () -> Void] = []
-    }
-
-    /// Tells `observer`, held weakly, when the controller is deallocated.
-    func addDeallocationObserver(_ observer: DeallocationObserver) {
-        if deallocationObserver == nil, rarelyUsed?.otherDeallocationObservers.isEmpty ?? true {
-            deallocationObserver = observer
-        } else {
-            ensureRarelyUsed().otherDeallocationObservers.append(RarelyUsed.ObserverEntry(observer: observer))
-        }
     }
 
     func ensureRarelyUsed() -> RarelyUsed {
