@@ -28,6 +28,16 @@ struct TreeBuilder {
         positions = SnapshotParser.Positions(starts: starts)
     }
 
+    /// Type names, which repeat throughout a document, one copy each: a name too long to be stored inline in
+    /// its string would otherwise take an allocation per element for as long as the tree lives.
+    private var typeNames: Set<String> = []
+
+    private mutating func shared(_ typeName: String) -> String {
+        // 15 bytes of UTF-8 fit in the string itself.
+        guard typeName.utf8.count > 15 else { return typeName }
+        return typeNames.insert(typeName).memberAfterInsert
+    }
+
     /// Adds the element `name` at `depth` to the tree, recording its position.
     mutating func element(
         _ name: String, attributes: Attributes, depth: Int, at position: Int, issues: inout [SnapshotIssue]
@@ -122,7 +132,7 @@ struct TreeBuilder {
         requireVersion(3, for: ["alert", "message"], in: attributes, at: position, issues: &issues)
         tree.controllers.append(
             BridgedController(
-                id: attributes["id"] ?? "", type: attributes["type"] ?? "", title: attributes["title"],
+                id: attributes["id"] ?? "", type: shared(attributes["type"] ?? ""), title: attributes["title"],
                 children: [], container: container,
                 alert: attributes["alert"].map { BridgedAlert(message: attributes["message"], style: $0, actions: []) }
             ))
@@ -176,7 +186,7 @@ struct TreeBuilder {
         positions.frames[index].append(position)
         tree.hosts[index].frames.append(
             BridgedFrame(
-                kind: kind, state: state, coordinatorType: attributes["coordinator"] ?? "",
+                kind: kind, state: state, coordinatorType: shared(attributes["coordinator"] ?? ""),
                 controllerID: attributes["controller"]))
     }
 
