@@ -60,28 +60,28 @@ public struct BridgeRebuildError: Error, Sendable, Hashable, CustomStringConvert
 /// place to keep what they create alive for as long as the rebuilt tree.
 @MainActor
 public final class BridgeRebuildContext {
-    private let controllers: [String: UIViewController]
-    /// What the rebuild recorded: the described hosts, every frame of which was adopted, and for each frame that
-    /// shows a recorded controller, in document order, its stand-in coordinator (nil when the app's own was
-    /// adopted). The tables below are made from them when a plugin first asks, so that a tree without
-    /// adapters' coordinators pays for none.
-    private let describedHosts: [BridgedHost]
+    private let controllers: RebuiltControllers
+    /// What the rebuild recorded: the described frames, every one of which was adopted, and for each that shows
+    /// a recorded controller, in document order, its stand-in coordinator (nil when the app's own was adopted).
+    /// The tables below are made from them when a plugin first asks, so that a tree without adapters'
+    /// coordinators pays for none.
+    private let framePlan: FramePlan
     private let standIns: [RestoredCoordinator?]
     private lazy var frameCoordinators: [String: RestoredCoordinator] = {
         var table: [String: RestoredCoordinator] = [:]
         var next = standIns.makeIterator()
-        for host in describedHosts {
-            for frame in host.frames {
-                guard let id = frame.controllerID, let standIn = next.next() else { continue }
-                if let standIn { table[id] = standIn }
+        for frame in framePlan.frames {
+            guard let id = framePlan.controllerID(of: frame, in: controllers), let standIn = next.next() else {
+                continue
             }
+            if let standIn { table[id] = standIn }
         }
         return table
     }()
     private lazy var framesShowing: Set<String> = {
         var ids = Set<String>(minimumCapacity: standIns.count)
-        for host in describedHosts {
-            for frame in host.frames { if let id = frame.controllerID { ids.insert(id) } }
+        for frame in framePlan.frames {
+            if let id = framePlan.controllerID(of: frame, in: controllers) { ids.insert(id) }
         }
         return ids
     }()
@@ -90,11 +90,11 @@ public final class BridgeRebuildContext {
     private(set) var retained: [AnyObject] = []
 
     init(
-        controllers: [String: UIViewController], describedHosts: [BridgedHost], standIns: [RestoredCoordinator?],
+        controllers: RebuiltControllers, framePlan: FramePlan, standIns: [RestoredCoordinator?],
         hosts: [InsecurityHost], factories: CoordinatorFactories
     ) {
         self.controllers = controllers
-        self.describedHosts = describedHosts
+        self.framePlan = framePlan
         self.standIns = standIns
         self.hosts = hosts
         self.factories = factories
@@ -112,7 +112,7 @@ public final class BridgeRebuildContext {
     /// Every rebuilt host, in document order.
     public var rebuiltHosts: [InsecurityHost] { hosts }
 
-    public func controller(withID id: String) -> UIViewController? { controllers[id] }
+    public func controller(withID id: String) -> UIViewController? { controllers.controller(withID: id) }
 
     /// The stand-in coordinator of the frame that shows the controller with this id (nil when the frame's
     /// coordinator was made by a factory).
@@ -220,15 +220,15 @@ public struct BridgeRebuilder {
     /// their order, then the frames that were waiting to be shown. Until then the restored tree is exactly
     /// the snapshot's, queue included.
     static func resumeQueue(
-        _ queued: [BridgedQueuedRemoval], controllers: [String: UIViewController], hosts: [InsecurityHost]
+        _ queued: [BridgedQueuedRemoval], controllers: RebuiltControllers, hosts: [InsecurityHost]
     ) {
         let removals: [QueuedRemoval] = queued.compactMap { removal in
             switch removal {
             case .dismissal(let id, let animated):
-                return controllers[id].map { .dismissal(of: $0, animated: animated) }
+                return controllers.controller(withID: id).map { .dismissal(of: $0, animated: animated) }
             case .pop(let navigationID, let id, let animated):
-                guard let navigation = controllers[navigationID] as? UINavigationController,
-                    let controller = controllers[id]
+                guard let navigation = controllers.controller(withID: navigationID) as? UINavigationController,
+                    let controller = controllers.controller(withID: id)
                 else { return nil }
                 return .pop(navigation, to: controller, animated: animated)
             }

@@ -110,4 +110,3 @@ public protocol RestoredChildResultReceiver: AnyObject {
     /// `child` finished with `result` (a value of its `Result` type), or was dismissed (`result` is nil).
     func restoredChild(_ child: AnyObject, didFinishWith result: Any?)
 }
-

@@ -15,10 +15,14 @@ final class TreeRebuild {
     private var failures: [Failure.Problem] = []
     /// The app's Insecurity coordinators, by the id of the controller they make, as when they start.
     private var adoptable: [String: AdoptableFrame] = [:]
-    private var controllers: [String: UIViewController] = [:]
+    private let controllers: RebuiltControllers
     private var windows: [UIWindow] = []
     private var windowsByID: [String: UIWindow] = [:]
+    /// The navigation controllers made for the described ones the tree keeps, in its order.
+    private var navigationControllers: [UINavigationController?] = []
     private var hosts: [InsecurityHost] = []
+    /// The described frames, resolved; the described ones are let go of before the frames are adopted.
+    private var framePlan = FramePlan()
     /// For each described frame that shows a recorded controller, in document order: its stand-in coordinator,
     /// or nil when the app's own coordinator was adopted.
     private var standIns: [RestoredCoordinator?] = []
@@ -41,6 +45,7 @@ final class TreeRebuild {
 
     init(tree: BridgedTree, rebuilder: BridgeRebuilder, namesAdapterHosts: Bool) {
         self.tree = tree
+        controllers = RebuiltControllers(tree.controllers)
         self.rebuilder = rebuilder
         self.namesAdapterHosts = namesAdapterHosts
     }
@@ -85,7 +90,6 @@ final class TreeRebuild {
     /// Makes every controller: by the app's Insecurity coordinator that shows it, by the rebuilder's factory,
     /// or as a stand-in; and checks that what a factory made is what the tree describes.
     private func makeControllers() {
-        controllers.reserveCapacity(tree.controllers.count)
         for host in tree.hosts {
             for frame in host.frames {
                 guard let id = frame.controllerID,
@@ -94,7 +98,7 @@ final class TreeRebuild {
                 adoptable[id] = made
             }
         }
-        for described in tree.controllers {
+        for (position, described) in tree.controllers.enumerated() {
             if let made = adoptable[described.id], bridgedTypeName(of: made.controller) != described.type {
                 failures.append(
                     .controllerMismatch(
@@ -116,7 +120,7 @@ final class TreeRebuild {
             checkMade(controller, as: described)
             controller.title = described.title
             controller.restorationIdentifier = described.id
-            controllers[described.id] = controller
+            controllers[position] = controller
         }
     }
 
@@ -147,12 +151,12 @@ final class TreeRebuild {
 
     /// Puts each container's children in it, as its kind holds them.
     private func relateControllers() {
-        for described in tree.controllers {
-            guard let container = controllers[described.id] else { continue }
+        for (position, described) in tree.controllers.enumerated() {
+            guard let container = controllers[position] else { continue }
             var children: [UIViewController] = []
             children.reserveCapacity(described.children.count)
             for id in described.children {
-                if let child = controllers[id] { children.append(child) }
+                if let child = controllers.controller(withID: id) { children.append(child) }
             }
             switch (container, described.container) {
             case (let navigation as UINavigationController, _):
@@ -190,7 +194,10 @@ final class TreeRebuild {
     private func keepOnlyNavigationControllers() {
         var navigations: [BridgedController] = []
         // A loop, not a filter: each closure call from main-actor code checks the executor.
-        for described in tree.controllers where described.container == .navigation { navigations.append(described) }
+        for (position, described) in tree.controllers.enumerated() where described.container == .navigation {
+            navigations.append(described)
+            navigationControllers.append(controllers[position] as? UINavigationController)
+        }
         tree.controllers = navigations
     }
 
@@ -207,10 +214,10 @@ final class TreeRebuild {
         for described in tree.windows {
             let window = UIWindow()
             window.restorationIdentifier = described.id
-            window.rootViewController = described.rootID.flatMap { controllers[$0] }
+            window.rootViewController = described.rootID.flatMap(controllers.controller(withID:))
             var presenter = window.rootViewController
             for link in described.presented {
-                guard let presented = controllers[link.controllerID] else { continue }
+                guard let presented = controllers.controller(withID: link.controllerID) else { continue }
                 let style = UIModalPresentationStyle(name: link.style) ?? .automatic
                 presented.modalPresentationStyle = style
                 if presented.modalPresentationStyle != style {
@@ -230,18 +237,28 @@ final class TreeRebuild {
         }
     }
 
-    /// Makes the hosts on their bases, with their frames.
+    /// Makes the hosts on their bases, with their frames. What the hosts and frames show is looked up by id
+    /// first; then the index by id and the described frames are let go of, before the frames are adopted.
     private func makeHosts() {
-        let frameCount = tree.hosts.reduce(0) { $0 + $1.frames.count }
-        standIns.reserveCapacity(frameCount)
-        keptCoordinators.reserveCapacity(frameCount)
+        var bases: [UIViewController?] = []
+        bases.reserveCapacity(tree.hosts.count)
         for described in tree.hosts {
+            switch described.base {
+            case .modal(let id), .navigation(let id): bases.append(id.flatMap(controllers.controller(withID:)))
+            case .window: bases.append(nil)
+            }
+        }
+        framePlan = FramePlan(hosts: tree.hosts, controllers: controllers)
+        controllers.releaseIndex()
+        for index in tree.hosts.indices { tree.hosts[index].frames = [] }
+        standIns.reserveCapacity(framePlan.frames.count)
+        keptCoordinators.reserveCapacity(framePlan.frames.count)
+        for ((described, base), range) in zip(zip(tree.hosts, bases), framePlan.hostRanges) {
             let host: InsecurityHost?
             switch described.base {
-            case .modal(let id):
-                host = id.flatMap { controllers[$0] }.map { InsecurityHost(modal: $0, framework: described.framework) }
-            case .navigation(let id):
-                host = id.flatMap { controllers[$0] as? UINavigationController }.map {
+            case .modal: host = base.map { InsecurityHost(modal: $0, framework: described.framework) }
+            case .navigation:
+                host = (base as? UINavigationController).map {
                     InsecurityHost(restoringOn: $0, framework: described.framework)
                 }
             case .window(let id):
@@ -254,30 +271,31 @@ final class TreeRebuild {
                 continue
             }
             hosts.append(host)
-            adoptFrames(of: described, on: host)
+            adoptFrames(framePlan.frames[range], of: described, on: host)
         }
     }
 
     /// Gives `host` the described frames, bottom to top: the app's own coordinators where a factory makes
     /// them (each hears of the one above it finishing), stand-ins elsewhere.
-    private func adoptFrames(of described: BridgedHost, on host: InsecurityHost) {
-        host.reserveCapacity(forAdopting: described.frames.count)
+    private func adoptFrames(_ frames: ArraySlice<FramePlan.Frame>, of described: BridgedHost, on host: InsecurityHost)
+    {
+        host.reserveCapacity(forAdopting: frames.count)
         // Held strongly: the frame below is alive anyway, and a weak reference would give every restored
         // coordinator a side table for the length of its life.
         var below: AnyObject?
         // The stand-ins of a chain of one type share what they stand for.
         var origin: RestoredCoordinator.Origin?
-        for frame in described.frames {
+        for frame in frames {
             // Looked up without closures: from main-actor code each closure call checks the executor, and
             // this runs for every frame of a snapshot.
-            var recorded: UIViewController?
+            let id = framePlan.controllerID(of: frame, in: controllers)
+            let coordinatorType = framePlan.typeName(of: frame)
             var made: AdoptableFrame?
-            if let id = frame.controllerID {
-                recorded = controllers[id]
-                made = adoptable[id]
-            }
+            if let id, !adoptable.isEmpty { made = adoptable[id] }
+            var recorded: UIViewController?
+            if case .recorded(let position) = frame.shows { recorded = controllers[Int(position)] }
             let controller = recorded ?? UnrecordedController()
-            let isShown = frame.state == .shown
+            let isShown = frame.isShown
             let presentation = frame.kind
             let adopted: Bool
             var standIn: RestoredCoordinator?
@@ -294,17 +312,17 @@ final class TreeRebuild {
                 keptCoordinators.append(made.coordinator)
             } else {
                 var framework = described.framework
-                if framework == nil, let id = frame.controllerID { framework = frameworkShowing[id] }
+                if framework == nil, let id, !frameworkShowing.isEmpty { framework = frameworkShowing[id] }
                 let shared: RestoredCoordinator.Origin
-                if let origin, origin.describes(typeName: frame.coordinatorType, framework: framework) {
+                if let origin, origin.describes(typeName: coordinatorType, framework: framework) {
                     shared = origin
                 } else {
-                    shared = RestoredCoordinator.Origin(typeName: frame.coordinatorType, framework: framework)
+                    shared = RestoredCoordinator.Origin(typeName: coordinatorType, framework: framework)
                     origin = shared
                 }
                 let coordinator = RestoredCoordinator(origin: shared)
                 adopted = host.adopt(coordinator, showing: controller, as: presentation, isShown: isShown)
-                if frame.controllerID != nil {
+                if id != nil {
                     standIn = coordinator
                     keptCoordinators.append(coordinator)
                 }
@@ -315,11 +333,11 @@ final class TreeRebuild {
                     .hostMismatch(
                         hostID: described.id,
                         reason:
-                            "a \(frame.kind.rawValue) frame of \(frame.coordinatorType) does not match the controllers' relationships"
+                            "a \(frame.kind.rawValue) frame of \(coordinatorType) does not match the controllers' relationships"
                     ))
                 continue
             }
-            if frame.controllerID != nil { standIns.append(standIn) }
+            if id != nil { standIns.append(standIn) }
         }
     }
 
@@ -331,7 +349,7 @@ final class TreeRebuild {
             leavingWithQueuedPops.formUnion(stack.drop { $0 != id }.dropFirst())
         }
         let context = BridgeRebuildContext(
-            controllers: controllers, describedHosts: tree.hosts, standIns: standIns,
+            controllers: controllers, framePlan: framePlan, standIns: standIns,
             // Every described host was rebuilt (a failure has thrown by now), in order.
             hosts: hosts, factories: rebuilder.coordinatorFactories
         )
@@ -367,32 +385,38 @@ final class TreeRebuild {
     private func adoptAdapterStacks(leavingWithQueuedPops: Set<String>) -> [SharedNavigationStack] {
         // Grouped once, so that the cost stays linear in the size of the tree.
         let hostsByNavigation = Dictionary(
-            grouping: zip(hosts, tree.hosts).filter { $0.1.base.kind == .navigation }, by: { $0.1.base.targetID })
+            grouping: zip(hosts, zip(tree.hosts, framePlan.hostRanges)).lazy
+                .map { (host: $0.0, described: $0.1.0, frames: $0.1.1) }
+                .filter { $0.described.base.kind == .navigation },
+            by: { $0.described.base.targetID })
         let coordinatorsByRoot = Dictionary(grouping: tree.coordinators, by: \.rootID)
+        let (plan, controllers) = (framePlan, controllers)
         var stacks: [SharedNavigationStack] = []
-        for described in tree.controllers where described.container == .navigation {
-            guard let navigation = controllers[described.id] as? UINavigationController else { continue }
+        for (described, navigation) in zip(tree.controllers, navigationControllers) {
+            guard let navigation else { continue }
             let onStack = hostsByNavigation[described.id] ?? []
             let owners = coordinatorsByRoot[described.id] ?? []
-            let named = onStack.first { $0.1.framework != nil }
+            let named = onStack.first { $0.described.framework != nil }
             let unnamed =
                 namesAdapterHosts
                 ? nil
                 : owners.lazy.compactMap { owner in
-                    onStack.first { _, host in
-                        !host.frames.isEmpty
-                            && host.frames.allSatisfy { $0.controllerID.map(owner.controllerIDs.contains) ?? false }
+                    onStack.first { entry in
+                        !entry.frames.isEmpty
+                            && plan.frames[entry.frames].allSatisfy { frame in
+                                plan.controllerID(of: frame, in: controllers).map(owner.controllerIDs.contains) ?? false
+                            }
                     }
                 }.first
             let leaving = described.children.filter { id in
                 leavingWithQueuedPops.contains(id) && owners.contains { $0.controllerIDs.contains(id) }
             }
-            guard let framework = named?.1.framework ?? owners.first?.framework,
+            guard let framework = named?.described.framework ?? owners.first?.framework,
                 named != nil || unnamed != nil || !leaving.isEmpty
             else { continue }
             let stack = SharedNavigationStack.stack(for: navigation, framework: framework)
-            if let host = (named ?? unnamed)?.0 { stack.adopt(host) }
-            for id in leaving { controllers[id].map(stack.expectQueuedPop) }
+            if let host = (named ?? unnamed)?.host { stack.adopt(host) }
+            for id in leaving { controllers.controller(withID: id).map(stack.expectQueuedPop) }
             stacks.append(stack)
         }
         return stacks
