@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 import SimulationTesting
 import TestSupport
 import Testing
@@ -62,6 +62,34 @@ struct LifetimeTests {
         }
         #expect(released)
     }
+
+    @Test(
+        "E11: a controller tells its deallocation observers once, in order and before its handlers, keeps them until then or until they stop, and lets go of them after"
+    )
+    func deallocationObservers() {
+        var told: [String] = []
+        weak var first: RecordingObserver?
+        weak var second: RecordingObserver?
+        weak var stopped: RecordingObserver?
+        do {
+            let controller = Screen("Observed")
+            do {
+                let made = [RecordingObserver("first"), RecordingObserver("second"), RecordingObserver("stopped")]
+                for observer in made {
+                    observer.record = { told.append($0) }
+                    controller.onDeallocation(notify: observer)
+                }
+                (first, second, stopped) = (made[0], made[1], made[2])
+                controller.stopNotifying(made[2])
+            }
+            controller.onDeallocation { told.append("handler") }
+            // Only the controller holds the observers now.
+            #expect(first != nil && second != nil)
+            #expect(stopped == nil)
+        }
+        #expect(told == ["first", "second", "handler"])
+        #expect(first == nil && second == nil)
+    }
 }
 
 @MainActor
@@ -92,5 +120,20 @@ struct DroppedGestureTests {
         SimRunLoop.main.runUntilIdle()
         #expect(weakNavigation == nil)
         #expect(weakTop == nil)
+    }
+}
+
+/// Records the name it was made with when the controller it observes is deallocated.
+@MainActor
+private final class RecordingObserver: DeallocationObserver {
+    let name: String
+    var record: (String) -> Void = { _ in }
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    override func observedControllerDeallocated() {
+        record(name)
     }
 }

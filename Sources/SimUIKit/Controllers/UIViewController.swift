@@ -386,7 +386,9 @@ open class UIViewController: UIResponder {
     var presentationHolder: UIViewController {
         var current: UIViewController? = self
         while let candidate = current {
-            if candidate.presentedStorage != nil || candidate.presentationTransition != nil { return candidate }
+            if let state = candidate.presentationState, state.presented != nil || state.transition != nil {
+                return candidate
+            }
             current = candidate.parent
         }
         return presentationAnchor
