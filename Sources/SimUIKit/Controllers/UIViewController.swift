@@ -82,41 +82,40 @@ open class UIViewController: UIResponder {
     /// The observers of presentations from this controller, when any was ever added.
     var presentationObserversIfAny: ObserverList<PresentationChange>? { presentationState?.observers }
 
-    // Each setter below makes the storage only to store a value: clearing what was never set allocates nothing.
+    /// Writes into the presentation links, making their storage only to store a value (`storing`): clearing what
+    /// was never set allocates nothing.
+    private func updatePresentationState(storing: Bool, _ write: (PresentationState) -> Void) {
+        guard storing || presentationState != nil else { return }
+        write(ensurePresentationState())
+    }
 
     var presentedStorage: UIViewController? {
         get { presentationState?.presented }
-        set { if newValue != nil || presentationState != nil { ensurePresentationState().presented = newValue } }
+        set { updatePresentationState(storing: newValue != nil) { $0.presented = newValue } }
     }
     var presentingStorage: UIViewController? {
         get { presentationState?.presenting }
-        set { if newValue != nil || presentationState != nil { ensurePresentationState().presenting = newValue } }
+        set { updatePresentationState(storing: newValue != nil) { $0.presenting = newValue } }
     }
     var attachedWindow: UIWindow? {
         get { presentationState?.attachedWindow }
-        set { if newValue != nil || presentationState != nil { ensurePresentationState().attachedWindow = newValue } }
+        set { updatePresentationState(storing: newValue != nil) { $0.attachedWindow = newValue } }
     }
     var presentationWindow: UIWindow? {
         get { presentationState?.presentationWindow }
-        set {
-            if newValue != nil || presentationState != nil { ensurePresentationState().presentationWindow = newValue }
-        }
+        set { updatePresentationState(storing: newValue != nil) { $0.presentationWindow = newValue } }
     }
     var presentationTransition: SimTransition? {
         get { presentationState?.transition }
-        set { if newValue != nil || presentationState != nil { ensurePresentationState().transition = newValue } }
+        set { updatePresentationState(storing: newValue != nil) { $0.transition = newValue } }
     }
     var ownPresentationController: UIPresentationController? {
         get { presentationState?.presentationController }
-        set {
-            if newValue != nil || presentationState != nil {
-                ensurePresentationState().presentationController = newValue
-            }
-        }
+        set { updatePresentationState(storing: newValue != nil) { $0.presentationController = newValue } }
     }
     var modalMotion: ModalMotion? {
         get { presentationState?.modalMotion }
-        set { if newValue != nil || presentationState != nil { ensurePresentationState().modalMotion = newValue } }
+        set { updatePresentationState(storing: newValue != nil) { $0.modalMotion = newValue } }
     }
 
     /// The nib name given at creation (the simulation loads no nibs).
