@@ -82,12 +82,10 @@ public enum BridgeSnapshot {
 }
 
 extension BridgedTree {
-    /// Gives each long list the rebuild keeps while it makes the live tree (a host's frames, a navigation
-    /// controller's children) storage of its exact size: a list the parser grew by doubling can be half unused.
+    /// Gives each long list the rebuild keeps while it makes the live tree (a navigation controller's children)
+    /// storage of its exact size: a list the parser grew by doubling can be half unused. A host's frames need
+    /// none: the rebuild lets go of them before it adopts the frames.
     fileprivate mutating func trimLongLists() {
-        for index in hosts.indices where hosts[index].frames.capacity - hosts[index].frames.count > 1024 {
-            hosts[index].frames = Array(exactly: hosts[index].frames)
-        }
         for index in controllers.indices
         where controllers[index].children.capacity - controllers[index].children.count > 1024 {
             controllers[index].children = Array(exactly: controllers[index].children)
