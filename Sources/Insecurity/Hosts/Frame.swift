@@ -70,8 +70,20 @@ final class Frame: DeallocationObserver {
         super.init()
     }
 
+    /// The frame's controller was deallocated (E11). Runs inside the controller's deinit: the frame acts on the
+    /// next turn of the run loop, if it is still live then.
     override func observedControllerDeallocated() {
-        controllerDeallocated()
+        guard isLive else { return }
+        SimRunLoop.main.perform { [weak self] in
+            guard let self, isLive else { return }
+            if let host {
+                host.frameRemovedByUIKit(self, cause: .deallocation)
+            } else if orphanedChain != nil {
+                // The app dropped the host, then the screen went too (a test releasing its world): the frame and
+                // those above end as a teardown, so awaited starts resume (E14, E15).
+                endOrphanedWithFramesAbove()
+            }
+        }
     }
 
     var isLive: Bool {
