@@ -307,16 +307,17 @@ struct SnapshotParser {
                     return false
                 }
                 guard let name = xmlTextReaderConstLocalName(reader) else { continue }
+                // The element is named once, for the validator and the tree; the validator reads the attributes
+                // once, for itself and for the tree.
+                let declared = SnapshotSchemaValidator.Element(UnsafeBufferPointer(nulTerminated: name))
                 name.withMemoryRebound(to: CChar.self, capacity: 1) { name in
-                    // The validator reads the attributes once, for itself and for the tree.
                     let attributes = pass.validator.start(
-                        name: name,
+                        declared, name: name,
                         namespace: xmlTextReaderConstNamespaceUri(reader).map {
                             UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)
                         }, reader: reader, at: element)
                     pass.builder.element(
-                        String(cString: name), attributes: attributes, depth: depth, at: element,
-                        issues: &collector.issues)
+                        declared, attributes: attributes, depth: depth, at: element, issues: &collector.issues)
                 }
                 if xmlTextReaderIsEmptyElement(reader) == 1 { pass.validator.end() }
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):

@@ -1,21 +1,58 @@
 import CoordinatorBridge
 import Insecurity
 
-/// An element's attributes, in document order. Elements have a handful, so a linear search beats hashing.
+/// An element's declared attributes, by name: the values the validator read, where the element declares
+/// each name (an element has a handful of declarations, so each is found by its index).
 struct Attributes {
-    var pairs: [(name: String, value: String)] = []
+    typealias Name = SnapshotSchemaValidator.AttributeName
 
-    subscript(_ name: String) -> String? {
-        // Lengths first: two different names of one length are rare, and comparing lengths is cheaper than
-        // comparing strings that differ.
-        let length = name.utf8.count
-        return pairs.first { $0.name.utf8.count == length && $0.name == name }?.value
+    private let element: SnapshotSchemaValidator.Element?
+    private let values: [String?]
+
+    /// An element's attributes, `values` indexed like `element`'s declarations.
+    init(of element: SnapshotSchemaValidator.Element, values: [String?]) {
+        self.element = element
+        self.values = values
+    }
+
+    /// No attributes: an element the validator did not check.
+    init() {
+        element = nil
+        values = []
+    }
+
+    subscript(_ name: Name) -> String? {
+        guard let index = element?.declarationIndex(of: name) else { return nil }
+        return values[index]
     }
 
     /// Whether the `xs:boolean` attribute `name` is true (`true` or `1`).
-    func flag(_ name: String) -> Bool {
+    func flag(_ name: Name) -> Bool {
         let value = self[name]
         return value == "true" || value == "1"
+    }
+}
+
+/// Strings read from a document that repeat throughout it (type names), one copy each: the last few are
+/// recognised by their bytes without making a string, others through a set.
+struct InternedStrings {
+    private var recent: [(bytes: [UInt8], string: String)] = []
+    private var next = 0
+    private var all: Set<String> = []
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if let found = recent.first(where: { bytes.hasSameBytes(as: $0.bytes) }) { return found.string }
+        let made = String(readFrom: bytes)
+        // 15 bytes of UTF-8 fit in the string itself: only longer ones are kept once.
+        let string = made.utf8.count > 15 ? all.insert(made).memberAfterInsert : made
+        let entry = (Array(bytes), string)
+        if recent.count < 8 {
+            recent.append(entry)
+        } else {
+            recent[next] = entry
+            next = (next + 1) % recent.count
+        }
+        return string
     }
 }
 
@@ -28,61 +65,52 @@ struct TreeBuilder {
         positions = SnapshotParser.Positions(starts: starts)
     }
 
-    /// Type names, which repeat throughout a document, one copy each: a name too long to be stored inline in
-    /// its string would otherwise take an allocation per element for as long as the tree lives.
-    private var typeNames: Set<String> = []
-
-    private mutating func shared(_ typeName: String) -> String {
-        // 15 bytes of UTF-8 fit in the string itself.
-        guard typeName.utf8.count > 15 else { return typeName }
-        return typeNames.insert(typeName).memberAfterInsert
-    }
-
-    /// Adds the element `name` at `depth` to the tree, recording its position.
+    /// Adds `element` (nil: one the schema does not declare) at `depth` to the tree, recording its position.
     mutating func element(
-        _ name: String, attributes: Attributes, depth: Int, at position: Int, issues: inout [SnapshotIssue]
+        _ element: SnapshotSchemaValidator.Element?, attributes: Attributes, depth: Int, at position: Int,
+        issues: inout [SnapshotIssue]
     ) {
-        switch (depth, name) {
-        case (0, "bridge-snapshot"):
+        switch (depth, element) {
+        case (0, .snapshot):
             positions.document = position
             readVersion(attributes, at: position, issues: &issues)
-        case (1, "controllers"): lastSection = .controllers
-        case (1, "queue"):
+        case (1, .controllers): lastSection = .controllers
+        case (1, .queue):
             lastSection = .other
             requireVersion(3, element: "queue", at: position, issues: &issues)
         case (1, _): lastSection = .other
-        case (2, "window"): window(attributes, at: position)
-        case (3, "presented"): presented(attributes, at: position)
-        case (2, "controller"): controller(attributes, at: position, issues: &issues)
-        case (3, "action") where !tree.controllers.isEmpty && lastSection == .controllers:
+        case (2, .window): window(attributes, at: position)
+        case (3, .presented): presented(attributes, at: position)
+        case (2, .controller): controller(attributes, at: position, issues: &issues)
+        case (3, .action) where !tree.controllers.isEmpty && lastSection == .controllers:
             alertAction(attributes, at: position, issues: &issues)
-        case (3, "state") where !tree.controllers.isEmpty && lastSection == .controllers:
+        case (3, .state) where !tree.controllers.isEmpty && lastSection == .controllers:
             containerState(attributes, at: position, issues: &issues)
-        case (3, "child") where !tree.controllers.isEmpty && lastSection == .controllers:
+        case (3, .child) where !tree.controllers.isEmpty && lastSection == .controllers:
             let index = tree.controllers.count - 1
             positions.controllerChildren[index].append(position)
-            tree.controllers[index].children.append(attributes["ref"] ?? "")
-        case (2, "host"): host(attributes, at: position, issues: &issues)
-        case (3, "frame"): frame(attributes, at: position, issues: &issues)
-        case (2, "coordinator"): coordinator(attributes, at: position, issues: &issues)
-        case (3, "child") where !tree.coordinators.isEmpty:
+            tree.controllers[index].children.append(attributes[.ref] ?? "")
+        case (2, .host): host(attributes, at: position, issues: &issues)
+        case (3, .frame): frame(attributes, at: position, issues: &issues)
+        case (2, .coordinator): coordinator(attributes, at: position, issues: &issues)
+        case (3, .child) where !tree.coordinators.isEmpty:
             let index = tree.coordinators.count - 1
             positions.coordinatorChildren[index].append(position)
-            tree.coordinators[index].childIDs.append(attributes["ref"] ?? "")
-        case (3, "owns") where !tree.coordinators.isEmpty:
+            tree.coordinators[index].childIDs.append(attributes[.ref] ?? "")
+        case (3, .owns) where !tree.coordinators.isEmpty:
             let index = tree.coordinators.count - 1
             positions.owns[index].append(position)
-            tree.coordinators[index].controllerIDs.append(attributes["ref"] ?? "")
-        case (2, "dismiss"):
+            tree.coordinators[index].controllerIDs.append(attributes[.ref] ?? "")
+        case (2, .dismiss):
             positions.queued.append(position)
             tree.queued.append(
-                .dismissal(controllerID: attributes["controller"] ?? "", animated: attributes.flag("animated")))
-        case (2, "pop"):
+                .dismissal(controllerID: attributes[.controller] ?? "", animated: attributes.flag(.animated)))
+        case (2, .pop):
             positions.queued.append(position)
             tree.queued.append(
                 .pop(
-                    navigationID: attributes["navigation"] ?? "", toControllerID: attributes["to"] ?? "",
-                    animated: attributes.flag("animated")))
+                    navigationID: attributes[.navigation] ?? "", toControllerID: attributes[.to] ?? "",
+                    animated: attributes.flag(.animated)))
         default:
             break
         }
@@ -91,14 +119,14 @@ struct TreeBuilder {
     private mutating func readVersion(
         _ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]
     ) {
-        guard let text = attributes["version"], let version = Int(text),
+        guard let text = attributes[.version], let version = Int(text),
             SnapshotWriter.readableVersions.contains(version)
         else {
             let versions = SnapshotWriter.readableVersions
             issues.append(
                 SnapshotIssue(
                     .unsupportedVersion,
-                    "version \(attributes["version"] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)",
+                    "version \(attributes[.version] ?? "?") is not supported; this package reads versions \(versions.lowerBound) to \(versions.upperBound)",
                     line: positions.at(position).line, column: positions.at(position).column))
             return
         }
@@ -110,8 +138,8 @@ struct TreeBuilder {
         positions.presented.append([])
         tree.windows.append(
             BridgedWindow(
-                id: attributes["id"] ?? "", isKey: attributes.flag("key"), isVisible: attributes.flag("visible"),
-                rootID: attributes["root"], presented: []))
+                id: attributes[.id] ?? "", isKey: attributes.flag(.key), isVisible: attributes.flag(.visible),
+                rootID: attributes[.root], presented: []))
     }
 
     private mutating func presented(_ attributes: Attributes, at position: Int) {
@@ -120,7 +148,7 @@ struct TreeBuilder {
         positions.presented[index].append(position)
         tree.windows[index].presented.append(
             BridgedPresentation(
-                controllerID: attributes["controller"] ?? "", style: attributes["style"] ?? "automatic"))
+                controllerID: attributes[.controller] ?? "", style: attributes[.style] ?? "automatic"))
     }
 
     private mutating func controller(
@@ -129,12 +157,12 @@ struct TreeBuilder {
         positions.controllers.append(position)
         positions.controllerChildren.append([])
         let container = self.container(attributes, at: position, issues: &issues)
-        requireVersion(3, for: ["alert", "message"], in: attributes, at: position, issues: &issues)
+        requireVersion(3, for: [.alert, .message], in: attributes, at: position, issues: &issues)
         tree.controllers.append(
             BridgedController(
-                id: attributes["id"] ?? "", type: shared(attributes["type"] ?? ""), title: attributes["title"],
+                id: attributes[.id] ?? "", type: attributes[.type] ?? "", title: attributes[.title],
                 children: [], container: container,
-                alert: attributes["alert"].map { BridgedAlert(message: attributes["message"], style: $0, actions: []) }
+                alert: attributes[.alert].map { BridgedAlert(message: attributes[.message], style: $0, actions: []) }
             ))
     }
 
@@ -150,35 +178,35 @@ struct TreeBuilder {
         }
         tree.controllers[index].alert?.actions.append(
             BridgedAlertAction(
-                title: attributes["title"], style: attributes["style"] ?? "default",
-                isPreferred: attributes.flag("preferred")))
+                title: attributes[.title], style: attributes[.style] ?? "default",
+                isPreferred: attributes.flag(.preferred)))
     }
 
     private mutating func host(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]) {
         positions.hosts.append(position)
         positions.frames.append([])
-        guard let kind = attributes["base"].flatMap(BridgedHost.Base.Kind.init(rawValue:)) else {
+        guard let kind = attributes[.base].flatMap(BridgedHost.Base.Kind.init(rawValue:)) else {
             issues.append(
                 violation(
-                    "a host's base \"\(attributes["base"] ?? "")\" is not one this package knows",
+                    "a host's base \"\(attributes[.base] ?? "")\" is not one this package knows",
                     at: position))
             return
         }
-        let base = BridgedHost.Base(kind, target: attributes["on"])
-        requireVersion(3, for: ["framework"], in: attributes, at: position, issues: &issues)
+        let base = BridgedHost.Base(kind, target: attributes[.on])
+        requireVersion(3, for: [.framework], in: attributes, at: position, issues: &issues)
         tree.hosts.append(
-            BridgedHost(id: attributes["id"] ?? "", base: base, frames: [], framework: attributes["framework"]))
+            BridgedHost(id: attributes[.id] ?? "", base: base, frames: [], framework: attributes[.framework]))
     }
 
     /// A frame; a kind or state the package does not know is an issue here too, not only for the schema.
     private mutating func frame(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]) {
         guard !tree.hosts.isEmpty else { return }
-        guard let kind = attributes["kind"].flatMap(NavigationEvent.Presentation.init(rawValue:)),
-            let state = attributes["state"].flatMap(BridgedFrame.State.init(rawValue:))
+        guard let kind = attributes[.kind].flatMap(NavigationEvent.Presentation.init(rawValue:)),
+            let state = attributes[.state].flatMap(BridgedFrame.State.init(rawValue:))
         else {
             issues.append(
                 violation(
-                    "a frame's kind \"\(attributes["kind"] ?? "")\" or state \"\(attributes["state"] ?? "")\" is not one this package knows",
+                    "a frame's kind \"\(attributes[.kind] ?? "")\" or state \"\(attributes[.state] ?? "")\" is not one this package knows",
                     at: position))
             return
         }
@@ -186,31 +214,31 @@ struct TreeBuilder {
         positions.frames[index].append(position)
         tree.hosts[index].frames.append(
             BridgedFrame(
-                kind: kind, state: state, coordinatorType: shared(attributes["coordinator"] ?? ""),
-                controllerID: attributes["controller"]))
+                kind: kind, state: state, coordinatorType: attributes[.coordinator] ?? "",
+                controllerID: attributes[.controller]))
     }
 
     private mutating func coordinator(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue]) {
         positions.coordinators.append(position)
         positions.coordinatorChildren.append([])
         positions.owns.append([])
-        requireVersion(3, for: ["root"], in: attributes, at: position, issues: &issues)
+        requireVersion(3, for: [.root], in: attributes, at: position, issues: &issues)
         tree.coordinators.append(
             BridgedCoordinator(
-                id: attributes["id"] ?? "", framework: attributes["framework"] ?? "",
-                type: attributes["type"] ?? "", identifier: attributes["identifier"] ?? "",
-                rootID: attributes["root"], parentID: attributes["parent"], childIDs: [], controllerIDs: []))
+                id: attributes[.id] ?? "", framework: attributes[.framework] ?? "",
+                type: attributes[.type] ?? "", identifier: attributes[.identifier] ?? "",
+                rootID: attributes[.root], parentID: attributes[.parent], childIDs: [], controllerIDs: []))
     }
 
     /// Version 3's attributes are refused in earlier versions' documents.
     private func requireVersion(
-        _ minimum: Int, for names: [String], in attributes: Attributes, at position: Int,
+        _ minimum: Int, for names: [Attributes.Name], in attributes: Attributes, at position: Int,
         issues: inout [SnapshotIssue]
     ) {
         for name in names where version < minimum && attributes[name] != nil {
             issues.append(
                 violation(
-                    "the attribute '\(name)' does not exist in version \(version) snapshots",
+                    "the attribute '\(name.text)' does not exist in version \(version) snapshots",
                     at: position))
         }
     }
@@ -240,10 +268,10 @@ struct TreeBuilder {
     /// version 2 names the kind (`container`) with its state (`selected`, `collapsed`); version 4 added page
     /// view controllers (`pageCurl`, `vertical`) and plugins' kinds, named `Framework.kind`, whose state is
     /// in `<state>` elements; version 5 added page lists (`selected` and `loop` on a page view controller).
-    private static let version1Only = ["navigation"]
-    private static let version2Only = ["container", "selected", "collapsed"]
-    private static let version4Only = ["pageCurl", "vertical"]
-    private static let version5Only = ["loop"]
+    private static let version1Only: [Attributes.Name] = [.navigation]
+    private static let version2Only: [Attributes.Name] = [.container, .selected, .collapsed]
+    private static let version4Only: [Attributes.Name] = [.pageCurl, .vertical]
+    private static let version5Only: [Attributes.Name] = [.loop]
 
     private func container(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue])
         -> BridgedContainer?
@@ -251,20 +279,20 @@ struct TreeBuilder {
         for name in version == 1 ? Self.version2Only : Self.version1Only where attributes[name] != nil {
             issues.append(
                 violation(
-                    "the attribute '\(name)' does not exist in version \(version) snapshots",
+                    "the attribute '\(name.text)' does not exist in version \(version) snapshots",
                     at: position))
         }
         requireVersion(4, for: Self.version4Only, in: attributes, at: position, issues: &issues)
         requireVersion(5, for: Self.version5Only, in: attributes, at: position, issues: &issues)
-        if version == 1 { return attributes.flag("navigation") ? .navigation : nil }
-        guard let name = attributes["container"] else { return nil }
+        if version == 1 { return attributes.flag(.navigation) ? .navigation : nil }
+        guard let name = attributes[.container] else { return nil }
         switch BridgedContainer.Kind(rawValue: name) {
         case .navigation: return .navigation
-        case .tabBar: return .tabBar(selectedIndex: attributes["selected"].flatMap { Int($0) })
-        case .splitView: return .splitView(isCollapsed: attributes.flag("collapsed"))
+        case .tabBar: return .tabBar(selectedIndex: attributes[.selected].flatMap { Int($0) })
+        case .splitView: return .splitView(isCollapsed: attributes.flag(.collapsed))
         case .page where version >= 4:
             return .page(
-                pageCurl: attributes.flag("pageCurl"), vertical: attributes.flag("vertical"),
+                pageCurl: attributes.flag(.pageCurl), vertical: attributes.flag(.vertical),
                 list: pageList(attributes, at: position, issues: &issues))
         case .page, nil:
             guard version >= 4, name.contains(".") else {
@@ -282,8 +310,8 @@ struct TreeBuilder {
     private func pageList(_ attributes: Attributes, at position: Int, issues: inout [SnapshotIssue])
         -> BridgedPageList?
     {
-        guard let selected = attributes["selected"].flatMap({ Int($0) }) else {
-            if attributes["loop"] != nil {
+        guard let selected = attributes[.selected].flatMap({ Int($0) }) else {
+            if attributes[.loop] != nil {
                 issues.append(
                     violation(
                         "a page view controller says 'loop' without the 'selected' page of its list", at: position))
@@ -297,7 +325,7 @@ struct TreeBuilder {
                     at: position))
             return nil
         }
-        return BridgedPageList(selectedIndex: selected, loops: attributes.flag("loop"))
+        return BridgedPageList(selectedIndex: selected, loops: attributes.flag(.loop))
     }
 
     /// A `<state>` of a plugin's container kind, on the controller read last.
@@ -313,7 +341,7 @@ struct TreeBuilder {
                     at: position))
             return
         }
-        state.append(BridgedContainerState(name: attributes["name"] ?? "", value: attributes["value"] ?? ""))
+        state.append(BridgedContainerState(name: attributes[.name] ?? "", value: attributes[.value] ?? ""))
         tree.controllers[index].container = .described(name: name, state: state)
     }
 }

@@ -1,6 +1,7 @@
 /// The declarations of `bridge-snapshot-5.xsd`, as tables the streaming validator reads:
-/// `SchemaDeclarationTests` checks them against the XSD file itself, element by element and attribute by
-/// attribute, so that the two cannot drift apart.
+/// `SchemaDifferentialTests.everyDeclarationChanged` changes a document using every declaration one element,
+/// attribute and value at a time and compares the verdicts with libxml2's on the XSD itself, so that the two
+/// cannot drift apart.
 extension SnapshotSchemaValidator {
     /// Every element the schema declares (`child` is the same `Reference` in controllers and coordinators).
     enum Element: Int, CaseIterable {
@@ -50,9 +51,19 @@ extension SnapshotSchemaValidator {
         /// The element's attributes, computed once per element.
         var attributes: [Attribute] { Self.attributeLists[rawValue] }
 
+        /// Where the element declares the attribute `name` in ``attributes``, if it does.
+        func declarationIndex(of name: AttributeName) -> Int? {
+            let index = Self.declarationIndices[rawValue][name.rawValue]
+            return index < 0 ? nil : Int(index)
+        }
+
         // Indexed by raw value: the cases are numbered in declaration order from 0.
         private static let contents = allCases.map(\.declaredContent)
         private static let attributeLists = allCases.map(\.declaredAttributes)
+        /// For each element, each attribute name's index in its declarations (-1: not declared).
+        private static let declarationIndices: [[Int8]] = attributeLists.map { declared in
+            AttributeName.allCases.map { name in Int8(declared.firstIndex { $0.name == name } ?? -1) }
+        }
 
         /// The element's content: a sequence of particles, each one or more element names, at least `min` and
         /// at most `max` times. No particles: empty content (not even whitespace).
@@ -75,63 +86,63 @@ extension SnapshotSchemaValidator {
 
         private var declaredAttributes: [Attribute] {
             switch self {
-            case .snapshot: [Attribute("version", .positiveInteger, required: true)]
+            case .snapshot: [Attribute(.version, .positiveInteger, required: true)]
             case .windows, .controllers, .hosts, .coordinators, .queue: []
             case .window:
                 [
-                    Attribute("id", .id, required: true), Attribute("key", .boolean, required: true),
-                    Attribute("visible", .boolean, required: true), Attribute("root", .id),
+                    Attribute(.id, .id, required: true), Attribute(.key, .boolean, required: true),
+                    Attribute(.visible, .boolean, required: true), Attribute(.root, .id),
                 ]
             case .presented:
                 [
-                    Attribute("controller", .id, required: true),
-                    Attribute("style", .oneOf(Self.presentationStyles), required: true),
+                    Attribute(.controller, .id, required: true),
+                    Attribute(.style, .oneOf(Self.presentationStyles), required: true),
                 ]
             case .controller:
                 [
-                    Attribute("id", .id, required: true), Attribute("type", .typeName, required: true),
-                    Attribute("title", .text), Attribute("navigation", .boolean), Attribute("container", .container),
-                    Attribute("selected", .nonNegativeInteger), Attribute("collapsed", .boolean),
-                    Attribute("pageCurl", .boolean), Attribute("vertical", .boolean), Attribute("loop", .boolean),
-                    Attribute("alert", .oneOf(["alert", "actionSheet"])), Attribute("message", .text),
+                    Attribute(.id, .id, required: true), Attribute(.type, .typeName, required: true),
+                    Attribute(.title, .text), Attribute(.navigation, .boolean), Attribute(.container, .container),
+                    Attribute(.selected, .nonNegativeInteger), Attribute(.collapsed, .boolean),
+                    Attribute(.pageCurl, .boolean), Attribute(.vertical, .boolean), Attribute(.loop, .boolean),
+                    Attribute(.alert, .oneOf(["alert", "actionSheet"])), Attribute(.message, .text),
                 ]
-            case .state: [Attribute("name", .nmtoken, required: true), Attribute("value", .text, required: true)]
-            case .child, .owns: [Attribute("ref", .id, required: true)]
+            case .state: [Attribute(.name, .nmtoken, required: true), Attribute(.value, .text, required: true)]
+            case .child, .owns: [Attribute(.ref, .id, required: true)]
             case .action:
                 [
-                    Attribute("title", .text),
-                    Attribute("style", .oneOf(["default", "cancel", "destructive"]), required: true),
-                    Attribute("preferred", .boolean),
+                    Attribute(.title, .text),
+                    Attribute(.style, .oneOf(["default", "cancel", "destructive"]), required: true),
+                    Attribute(.preferred, .boolean),
                 ]
             case .host:
                 [
-                    Attribute("id", .id, required: true),
-                    Attribute("base", .oneOf(["modal", "navigation", "window"]), required: true),
-                    Attribute("on", .id), Attribute("framework", .id),
+                    Attribute(.id, .id, required: true),
+                    Attribute(.base, .oneOf(["modal", "navigation", "window"]), required: true),
+                    Attribute(.on, .id), Attribute(.framework, .id),
                 ]
             case .frame:
                 [
-                    Attribute("kind", .oneOf(["present", "push", "presentNavigation", "windowRoot"]), required: true),
-                    Attribute("state", .oneOf(["shown", "waiting"]), required: true),
-                    Attribute("coordinator", .typeName, required: true), Attribute("controller", .id),
+                    Attribute(.kind, .oneOf(["present", "push", "presentNavigation", "windowRoot"]), required: true),
+                    Attribute(.state, .oneOf(["shown", "waiting"]), required: true),
+                    Attribute(.coordinator, .typeName, required: true), Attribute(.controller, .id),
                 ]
             case .coordinator:
                 [
-                    Attribute("id", .id, required: true), Attribute("framework", .id, required: true),
-                    Attribute("type", .typeName, required: true), Attribute("identifier", .text, required: true),
-                    Attribute("root", .id), Attribute("parent", .id),
+                    Attribute(.id, .id, required: true), Attribute(.framework, .id, required: true),
+                    Attribute(.type, .typeName, required: true), Attribute(.identifier, .text, required: true),
+                    Attribute(.root, .id), Attribute(.parent, .id),
                 ]
             case .dismiss:
-                [Attribute("controller", .id, required: true), Attribute("animated", .boolean, required: true)]
+                [Attribute(.controller, .id, required: true), Attribute(.animated, .boolean, required: true)]
             case .pop:
                 [
-                    Attribute("navigation", .id, required: true), Attribute("to", .id, required: true),
-                    Attribute("animated", .boolean, required: true),
+                    Attribute(.navigation, .id, required: true), Attribute(.to, .id, required: true),
+                    Attribute(.animated, .boolean, required: true),
                 ]
             }
         }
 
-        static let presentationStyles = [
+        static let presentationStyles: ValueType.Choices = [
             "fullScreen", "pageSheet", "formSheet", "currentContext", "custom", "overFullScreen",
             "overCurrentContext", "popover", "none", "automatic",
         ]
@@ -153,15 +164,28 @@ extension SnapshotSchemaValidator {
         static func many(_ element: Element) -> Particle { Particle([element]) }
     }
 
+    /// Every attribute name the schema declares, on one element or more.
+    enum AttributeName: Int, CaseIterable {
+        case version, id, key, visible, root, controller, style, type, title, navigation, container, selected
+        case collapsed, pageCurl, vertical, loop, alert, message, name, value, ref, preferred, base, on, framework
+        case kind, state, coordinator, identifier, parent, animated, to
+
+        /// The name as written in documents.
+        var text: String { Self.texts[rawValue] }
+
+        private static let texts = allCases.map { String(describing: $0) }
+    }
+
     struct Attribute {
-        let nameText: String
-        let name: [UInt8]
+        let name: AttributeName
+        /// The name's UTF-8 bytes, which the validator compares with a document's.
+        let bytes: [UInt8]
         let type: ValueType
         let required: Bool
 
-        init(_ name: String, _ type: ValueType, required: Bool = false) {
-            nameText = name
-            self.name = Array(name.utf8)
+        init(_ name: AttributeName, _ type: ValueType, required: Bool = false) {
+            self.name = name
+            bytes = Array(name.text.utf8)
             self.type = type
             self.required = required
         }

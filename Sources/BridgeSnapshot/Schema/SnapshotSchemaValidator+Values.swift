@@ -14,9 +14,27 @@ extension SnapshotSchemaValidator {
         case nonNegativeInteger
         case nmtoken
         /// An enumeration of `xs:string`.
-        case oneOf([String])
+        case oneOf(Choices)
         /// A controller's `container`: one of UIKit's kinds, or a plugin's `Framework.kind`.
         case container
+
+        /// The values of an enumeration, as written and as the bytes a document's are compared with.
+        struct Choices: ExpressibleByArrayLiteral {
+            let texts: [String]
+            private let bytes: [[UInt8]]
+
+            init(arrayLiteral texts: String...) {
+                self.texts = texts
+                bytes = texts.map { Array($0.utf8) }
+            }
+
+            func contains(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+                bytes.contains { value.hasSameBytes(as: $0) }
+            }
+        }
+
+        private static let booleans: Choices = ["true", "false", "1", "0"]
+        private static let containers: Choices = ["navigation", "tabBar", "splitView", "page"]
 
         enum Verdict: Equatable {
             case valid
@@ -38,8 +56,7 @@ extension SnapshotSchemaValidator {
             case .text:
                 return Self.characterCount(value) <= 65_536 ? .valid : .invalid("a text has at most 65536 characters")
             case .boolean:
-                let collapsed = Self.trimmed(value)
-                return ["true", "false", "1", "0"].contains { $0.utf8.elementsEqual(collapsed) }
+                return Self.booleans.contains(UnsafeBufferPointer(rebasing: Self.trimmed(value)))
                     ? .valid : .invalid("not a boolean (true, false, 1 or 0)")
             case .positiveInteger:
                 return Self.integer(Self.trimmed(value), allowsZero: false)
@@ -52,12 +69,11 @@ extension SnapshotSchemaValidator {
                 if token.contains(where: { $0 >= 0x80 }) { return .leftToLibxml2 }
                 return !token.isEmpty && token.allSatisfy(Self.isASCIINameCharacter)
                     ? .valid : .invalid("not a name token (letters, digits, '.', '-', '_' or ':')")
-            case .oneOf(let values):
-                return values.contains { $0.utf8.elementsEqual(value) }
-                    ? .valid : .invalid("not one of \(values.joined(separator: ", "))")
+            case .oneOf(let choices):
+                return choices.contains(value)
+                    ? .valid : .invalid("not one of \(choices.texts.joined(separator: ", "))")
             case .container:
-                return ["navigation", "tabBar", "splitView", "page"].contains { $0.utf8.elementsEqual(value) }
-                    || (value.count <= 512 && Self.isQualifiedKind(value))
+                return Self.containers.contains(value) || (value.count <= 512 && Self.isQualifiedKind(value))
                     ? .valid : .invalid("neither one of UIKit's containers nor a plugin's Framework.kind")
             }
         }

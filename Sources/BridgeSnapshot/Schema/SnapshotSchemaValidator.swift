@@ -37,20 +37,27 @@ struct SnapshotSchemaValidator {
     typealias Position = Int
 
     private var open: [Open] = []
+    /// The storage of the attributes handed to the tree, used again for each element (the tree reads them
+    /// before the next one starts): the values of the element read last, indexed like its declarations.
+    private var values: [String?] = []
+    /// Type names, which repeat throughout a document, each made once.
+    private var typeNames = InternedStrings()
     /// The depth of an element whose subtree is not checked (an unexpected element's), if inside one.
     private var skippedFrom: Int?
     private var depth = 0
 
-    /// An element's start: `name` in `namespace` (nil for none), its attributes read from `reader`. Returns the
-    /// declared attributes it has, for the tree, read in the same pass (none for an element not checked).
+    /// An element's start: `element`, named `name` in `namespace` (nil for none), its attributes read from
+    /// `reader`. Returns the declared attributes it has, for the tree, read in the same pass (none for an
+    /// element not checked).
     mutating func start(
-        name: UnsafePointer<CChar>, namespace: UnsafePointer<CChar>?, reader: xmlTextReaderPtr, at position: Position
+        _ element: Element?, name: UnsafePointer<CChar>, namespace: UnsafePointer<CChar>?, reader: xmlTextReaderPtr,
+        at position: Position
     ) -> Attributes {
         defer { depth += 1 }
         if skippedFrom != nil { return Attributes() }
-        let nameBytes = UnsafeBufferPointer(nulTerminated: name)
+        let element = namespace == nil ? element : nil
         guard var parent = open.last else {
-            guard namespace == nil, let element = Element(nameBytes), element == .snapshot else {
+            guard let element, element == .snapshot else {
                 report(
                     "the root element '\(String(cString: name))' is not a snapshot's; the schema's root is 'bridge-snapshot'",
                     at: position)
@@ -60,7 +67,6 @@ struct SnapshotSchemaValidator {
             open.append(Open(element: element, position: position))
             return checkAttributes(of: element, reader: reader, at: position)
         }
-        let element = namespace == nil ? Element(nameBytes) : nil
         if parent.contentFailed {
             skippedFrom = depth
             return Attributes()
@@ -130,8 +136,8 @@ struct SnapshotSchemaValidator {
     {
         let declared = element.attributes
         var seen = 0 as UInt32
-        var found = Attributes()
-        found.pairs.reserveCapacity(declared.count)
+        if values.count < declared.count { values += repeatElement(nil, count: declared.count - values.count) }
+        for index in 0..<declared.count { values[index] = nil }
         if xmlTextReaderHasAttributes(reader) == 1 {
             while xmlTextReaderMoveToNextAttribute(reader) == 1 {
                 if xmlTextReaderIsNamespaceDecl(reader) == 1 { continue }
@@ -147,7 +153,7 @@ struct SnapshotSchemaValidator {
                     }
                     continue
                 }
-                guard let index = declared.firstIndex(where: { nameBytes.hasSameBytes(as: $0.name) }) else {
+                guard let index = declared.firstIndex(where: { nameBytes.hasSameBytes(as: $0.bytes) }) else {
                     report(
                         "'\(element.name)' has the attribute '\(String(cString: name))', which is not allowed",
                         at: position)
@@ -157,12 +163,17 @@ struct SnapshotSchemaValidator {
                 let value = xmlTextReaderConstValue(reader)
                 let valueBytes =
                     value.map { UnsafeBufferPointer(nulTerminated: $0) } ?? UnsafeBufferPointer(start: nil, count: 0)
-                found.pairs.append((declared[index].nameText, String(decoding: valueBytes, as: UTF8.self)))
-                switch declared[index].type.check(valueBytes) {
+                let type = declared[index].type
+                if case .typeName = type {
+                    values[index] = typeNames.string(valueBytes)
+                } else {
+                    values[index] = String(readFrom: valueBytes)
+                }
+                switch type.check(valueBytes) {
                 case .valid: break
                 case .invalid(let why):
                     report(
-                        "'\(element.name)' has \(declared[index].nameText)=\"\(Self.excerpt(valueBytes))\": \(why)",
+                        "'\(element.name)' has \(declared[index].name.text)=\"\(Self.excerpt(valueBytes))\": \(why)",
                         at: position)
                 case .leftToLibxml2: needsLibxml2 = true
                 }
@@ -170,9 +181,9 @@ struct SnapshotSchemaValidator {
             xmlTextReaderMoveToElement(reader)
         }
         for (index, attribute) in declared.enumerated() where attribute.required && seen & (1 << UInt32(index)) == 0 {
-            report("'\(element.name)' lacks the required attribute '\(attribute.nameText)'", at: position)
+            report("'\(element.name)' lacks the required attribute '\(attribute.name.text)'", at: position)
         }
-        return found
+        return Attributes(of: element, values: values)
     }
 
     /// A value as a message shows it: at most 40 characters.
@@ -186,6 +197,18 @@ struct SnapshotSchemaValidator {
     /// XML's whitespace: space, tab, line feed, carriage return.
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+extension String {
+    /// The string of `bytes` read from a document, invalid UTF-8 repaired as `String(decoding:as:)` does. ASCII of
+    /// up to 15 bytes, most of a snapshot's values, is stored in the string itself without a validating pass.
+    init(readFrom bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
+            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+            target.initialize(from: source, count: bytes.count)
+            return bytes.count
+        }
     }
 }
 
