@@ -1,16 +1,24 @@
 import CLibXML2
 import Foundation
-import Synchronization
 
 /// Collects libxml2's structured errors.
 final class IssueCollector {
     var issues: [SnapshotIssue] = []
     /// Whether libxml2 reported the input as not well-formed (reading stops there).
     private(set) var sawMalformedInput = false
-    /// The reader, to place errors that libxml2 reports without a column (schema errors).
-    var reader: xmlTextReaderPtr?
+    /// Whether reading was stopped (at the depth limit): what libxml2 reports after that is not the document's.
+    var closed = false
+    /// The parser, to place errors that libxml2 reports without a line.
+    private let parser: xmlParserCtxtPtr?
     /// The issues libxml2 placed by line only (schema errors), whose column the parser fills in.
-    var unplaced: [Int] = []
+    private var unplaced: [Int] = []
+
+    init(parser: xmlParserCtxtPtr? = nil) {
+        self.parser = parser
+    }
+
+    /// The line the parser has read to.
+    private var parserLine: Int { parser?.pointee.input.map { Int($0.pointee.line) } ?? 0 }
 
     /// Gives the issues placed by line only the column `column(line)` names.
     func place(_ column: (Int) -> Int) {
@@ -22,6 +30,7 @@ final class IssueCollector {
     }
 
     func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
+        if closed { return }
         // Warnings (a processing instruction whose target starts with "xml", say) are not problems: xmllint
         // prints them and still validates.
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
@@ -34,10 +43,13 @@ final class IssueCollector {
         let isSchema = error.domain == Int32(XML_FROM_SCHEMASV.rawValue)
         var line = Int(error.line)
         var column = Int(error.int2)
-        if column == 0 || isSchema {
-            if line == 0, let reader { line = Int(xmlTextReaderGetParserLineNumber(reader)) }
+        if isSchema {
+            if line == 0 { line = parserLine }
             column = 0
             unplaced.append(issues.count)
+        } else if column == 0 {
+            // The parser's errors at the start of a line name no column.
+            column = 1
         }
         issues.append(SnapshotIssue(isSchema ? .schemaViolation : kind, message, line: line, column: column))
         // A namespace error (an undeclared prefix) is a problem, but libxml2's parser reads on, and so do we:
@@ -83,6 +95,32 @@ final class SchemaValidation {
             }, Unmanaged.passUnretained(collector).toOpaque())
     }
 
+    /// Plugs this validation into `parser`'s callbacks, to validate what it parses; the plug is to be unplugged
+    /// (`xmlSchemaSAXUnplug`) once the parse ends, before this validation is freed.
+    func plug(into parser: xmlParserCtxtPtr) -> xmlSchemaSAXPlugPtr? {
+        guard let context else { return nil }
+        // Errors name the line the parser has read to, the end of the element's start tag.
+        xmlSchemaValidateSetLocator(
+            context,
+            { parser, file, line in
+                // libxml2 reads both answers.
+                file?.pointee = nil
+                guard let parser, let line else { return -1 }
+                let input = parser.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input
+                line.pointee = UInt(input.map { $0.pointee.line } ?? 0)
+                return 0
+            }, parser)
+        // The plug replaces the parser's callbacks and their context with its own, and puts them back when
+        // unplugged: it is given the fields themselves.
+        let base = UnsafeMutableRawPointer(parser)
+        return xmlSchemaSAXPlug(
+            context,
+            base.advanced(by: MemoryLayout<xmlParserCtxt>.offset(of: \.sax)!).assumingMemoryBound(
+                to: xmlSAXHandlerPtr?.self),
+            base.advanced(by: MemoryLayout<xmlParserCtxt>.offset(of: \.userData)!).assumingMemoryBound(
+                to: UnsafeMutableRawPointer?.self))
+    }
+
     deinit {
         if let context { xmlSchemaFreeValidCtxt(context) }
     }
@@ -99,52 +137,5 @@ extension [UInt8] {
                 }
             }
         }
-    }
-}
-
-/// libxml2's reader set up once per process for small documents: making and freeing one costs about a third
-/// of reading a 5-controller snapshot (issue 46), and `xmlReaderNewMemory` points one at a new document.
-/// Only a reader that read a small valid document to its end without libxml2's schema comes back: its
-/// dictionary then holds the schema's names and nothing a hostile document chose, and no validation context
-/// is plugged in. One reader waits at a time; a parse on another thread meanwhile makes its own.
-enum ReaderPool {
-    /// The largest document whose reader is kept: small documents are where set-up costs count.
-    static let largestReused = 64 * 1024
-
-    private struct Idle: @unchecked Sendable {
-        let reader: xmlTextReaderPtr
-    }
-
-    private static let idle = Mutex<Idle?>(nil)
-
-    /// A reader on `bytes` (nil when they are empty), and whether it is the waiting one, taken when `reusing`
-    /// and the document is small; else a new one.
-    static func reader(for bytes: [UInt8], reusing: Bool) -> (reader: xmlTextReaderPtr?, reused: Bool) {
-        let options = Int32(XML_PARSE_NONET.rawValue)
-        // A reader set up again skips what a new one reads first: it detects no byte order mark and reports
-        // no empty document. Only documents that start with markup (as every written snapshot does) reuse one.
-        if reusing, bytes.count <= largestReused, bytes.first == UInt8(ascii: "<"),
-            let waiting = idle.withLock({ $0.take() })
-        {
-            let status = bytes.withLibxml2Buffer {
-                xmlReaderNewMemory(waiting.reader, $0, $1, "snapshot.xml", "UTF-8", options)
-            }
-            if status == 0 { return (waiting.reader, true) }
-            xmlFreeTextReader(waiting.reader)
-        }
-        return (bytes.withLibxml2Buffer { xmlReaderForMemory($0, $1, "snapshot.xml", "UTF-8", options) }, false)
-    }
-
-    /// Keeps `reader` for the next small document if it is `reusable` and none waits, else frees it.
-    static func finished(_ reader: xmlTextReaderPtr, of bytes: [UInt8], reusable: Bool) {
-        if reusable, bytes.count <= largestReused {
-            let kept = idle.withLock { waiting in
-                guard waiting == nil else { return false }
-                waiting = Idle(reader: reader)
-                return true
-            }
-            if kept { return }
-        }
-        xmlFreeTextReader(reader)
     }
 }

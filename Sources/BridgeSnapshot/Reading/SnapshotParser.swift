@@ -2,8 +2,8 @@ import CLibXML2
 import CoordinatorBridge
 import Foundation
 
-/// Reads a snapshot into a ``BridgedTree`` with libxml2's streaming reader, checking the schema in the same
-/// pass (X4; ``SnapshotSchemaValidator``, or libxml2's own validator as well where asked) and refusing
+/// Reads a snapshot into a ``BridgedTree`` with libxml2's SAX2 parser in one streaming pass, checking the schema
+/// in the same pass (X4; ``SnapshotSchemaValidator``, or libxml2's own validator as well where asked) and refusing
 /// hostile input safely (X6): no DTD (so no entity is declared or resolved, and nothing is fetched), a size
 /// cap before parsing, a depth cap while parsing, network access off, and every libxml2 error turned into an
 /// issue with its position. Never enables `XML_PARSE_HUGE` or `XML_PARSE_NOENT`.
@@ -102,8 +102,14 @@ struct SnapshotParser {
             // Something the streaming validator leaves to libxml2's (see SnapshotSchemaValidator).
             pass = read(bytes, libxml2Schema: true)
         }
-        let issues = (pass.issues + pass.validator.problems.map(\.issue))
-            .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        // A document that is not well-formed is not judged further, as `xmllint` does not validate one: its
+        // problems are the parser's, whatever was read before the parser stopped.
+        let issues =
+            pass.malformed
+            ? pass.issues.filter { $0.kind == .malformed }
+            : (pass.issues + pass.validator.problems.map(\.issue)).sorted {
+                ($0.line, $0.column) < ($1.line, $1.column)
+            }
         guard issues.isEmpty else { throw SnapshotError(issues) }
         return (pass.builder.tree.withDerivedRoots(), pass.builder.positions, pass.builder.version)
     }
@@ -123,62 +129,78 @@ struct SnapshotParser {
         }
     }
 
-    /// One pass of libxml2's reader over `bytes`, checking the schema with the streaming validator and, if
-    /// `libxml2Schema`, with libxml2's validator too. A small document may be read by the reader an earlier
-    /// parse set up (see ``ReaderPool``) unless `reusingReader` is false.
-    func read(_ bytes: [UInt8], libxml2Schema: Bool, reusingReader: Bool = true) -> Pass {
+    /// One pass of libxml2's SAX2 parser over `bytes`, fed in chunks as its reader feeds it (the document's
+    /// bytes are not copied whole): the streaming validator checks the schema and the tree builder builds the
+    /// tree from the same callbacks, and, if `libxml2Schema`, libxml2's own schema validator is plugged into the
+    /// stream as well. No document tree is built (issue 46: a reader builds and frees a node per element, which
+    /// costs as much as the parsing).
+    func read(_ bytes: [UInt8], libxml2Schema: Bool) -> Pass {
         xmlInitParser()
         bridge_xml_silence_generic_errors()
-        let collector = IssueCollector()
-        let context = Unmanaged.passUnretained(collector).toOpaque()
-        let (reader, reused) = ReaderPool.reader(for: bytes, reusing: reusingReader && !libxml2Schema)
         let starts = ElementStarts(bytes)
-        guard let reader else {
+        // The parser is made with the first bytes (as libxml2's reader makes its own), so that switching to
+        // UTF-8 below passes over a byte order mark.
+        let first = min(bytes.count, 4)
+        let made = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: first) {
+                    xmlCreatePushParserCtxt(nil, nil, $0, Int32(first), "snapshot.xml")
+                }
+            }
+        }
+        guard let parser = made else {
             var pass = Pass(starts)
             pass.issues = [SnapshotIssue(.malformed, "the snapshot is empty", line: 1, column: 1)]
             pass.malformed = true
             return pass
         }
-        let schema = libxml2Schema ? SchemaValidation(collector: collector) : nil
-        if let validation = schema?.context {
-            xmlTextReaderSchemaValidateCtxt(reader, validation, 0)
-        }
-        // Parser errors go to libxml2's thread-local structured handler for the duration of the parse. (The
-        // reader's own handler cannot be used: once the schema is plugged in, libxml2 calls the reader's relay
-        // with the schema plug's context instead of the reader, which crashes.)
-        collector.reader = reader
+        defer { xmlFreeParserCtxt(parser) }
+        xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
+        // The checks before parsing read the bytes as UTF-8 (no document type declaration): so does the parser.
+        if let utf8 = xmlFindCharEncodingHandler("UTF-8") { xmlSwitchToEncoding(parser, utf8) }
+        let collector = IssueCollector(parser: parser)
+        let reading = SAXReading(Pass(starts), parser: parser, collector: collector, maxDepth: limits.maxDepth)
+        parser.pointee.sax.pointee = SAXReading.handler
+        parser.pointee.userData = Unmanaged.passUnretained(reading).toOpaque()
+        // Parser errors go to libxml2's thread-local structured handler for the duration of the parse.
         xmlSetStructuredErrorFunc(
-            context,
+            Unmanaged.passUnretained(collector).toOpaque(),
             { context, error in
                 guard let context, let error else { return }
                 Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
             })
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        var pass = Pass(starts)
-        let readToTheEnd = readElements(from: reader, into: collector, source: bytes, pass: &pass)
-        let clean =
-            readToTheEnd && collector.issues.isEmpty && pass.validator.problems.isEmpty && !pass.validator.needsLibxml2
-        if reused, !clean {
-            // A reader set up again does not report every error that stops it (libxml2 2.9 raises none for
-            // some malformed starts): a document it does not read cleanly is read again by a new reader, whose
-            // verdict is xmllint's.
-            xmlFreeTextReader(reader)
-            return read(bytes, libxml2Schema: libxml2Schema, reusingReader: false)
+        let schema = libxml2Schema ? SchemaValidation(collector: collector) : nil
+        let plug = schema.flatMap { $0.plug(into: parser) }
+        bytes.withUnsafeBufferPointer { buffer in
+            let chunk = 64 * 1024
+            var offset = first
+            repeat {
+                let size = min(chunk, buffer.count - offset)
+                let last = offset + size == buffer.count
+                buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: size) {
+                    _ = xmlParseChunk(parser, $0, Int32(size), last ? 1 : 0)
+                }
+                offset += size
+            } while offset < buffer.count && !reading.stopped
         }
-        pass.issues = collector.issues
-        pass.malformed = collector.sawMalformedInput
-        // The reader unplugs the validation context when freed: free it while the schema is still alive.
-        ReaderPool.finished(reader, of: bytes, reusable: schema == nil && clean)
+        if let plug { xmlSchemaSAXUnplug(plug) }
         withExtendedLifetime(schema) {}
+        // libxml2's schema errors name a line only: the element read on that line, else the line's first
+        // character.
+        collector.place { SnapshotSourcePositions(bytes).column(onLine: $0) }
+        var pass = reading.pass
+        pass.issues = collector.issues
+        pass.malformed = collector.sawMalformedInput || (!reading.stopped && parser.pointee.wellFormed == 0)
         if pass.malformed {
-            // The reader reads ahead in chunks and may place the error elsewhere than a parse of the whole
-            // document does (what xmllint reports): take the whole-document parse's errors.
+            // The parser fed in chunks may place the error elsewhere than a parse of the whole document does
+            // (what xmllint reports): take the whole-document parse's errors.
             let whole = Self.parseWhole(bytes)
             if !whole.wellFormed {
                 pass.issues = pass.issues.filter { $0.kind != .malformed } + whole.errors
             } else if let end = bytes.firstIndex(of: 0) {
-                // The document parser ends the document at a NUL byte after the root element, where the reader
-                // reports an error: read what xmllint reads.
+                // The document parser ends the document at a NUL byte after the root element, where the parser
+                // fed in chunks reports an error: read what xmllint reads.
                 return read(Array(bytes[..<end]), libxml2Schema: libxml2Schema)
             }
         }
@@ -238,7 +260,7 @@ struct SnapshotParser {
     }
 
     /// The encoding a document says it is in, when that is not UTF-8: a byte order mark of UTF-16 or
-    /// UTF-32, or another `encoding` in the XML declaration. The reader is told the input is UTF-8, so that
+    /// UTF-32, or another `encoding` in the XML declaration. The parser is told the input is UTF-8, so that
     /// the checks made on the bytes before parsing (no document type declaration) hold; libxml2 would still
     /// switch to a declared encoding part of the way through, so such a document is refused here, whole.
     static func otherEncoding(of bytes: [UInt8]) -> String? {
@@ -264,76 +286,6 @@ struct SnapshotParser {
         let lowered = value.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
         if lowered.elementsEqual("utf-8".utf8) || lowered.elementsEqual("utf8".utf8) { return nil }
         return "the encoding \"\(String(decoding: value, as: UTF8.self).prefix(40))\""
-    }
-
-    /// Reads the document's elements into a tree and through the validator, until its end, the first
-    /// malformed input, or the depth limit; returns whether the reader reached the end.
-    private func readElements(
-        from reader: xmlTextReaderPtr, into collector: IssueCollector, source: [UInt8], pass: inout Pass
-    ) -> Bool {
-        // libxml2's schema errors name a line only: the element read on that line, else the line's first
-        // character.
-        defer { collector.place { SnapshotSourcePositions(source).column(onLine: $0) } }
-        // Each element's index in document order: where it starts is found only if a problem needs it.
-        var element = 0
-        while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 { return true }
-            if status < 0 {
-                if !collector.sawMalformedInput {
-                    if let error = xmlGetLastError() {
-                        collector.add(error.pointee, kind: .malformed)
-                    } else {
-                        collector.issues.append(
-                            SnapshotIssue(
-                                .malformed, "the document is not well-formed XML",
-                                line: max(1, Int(xmlTextReaderGetParserLineNumber(reader))),
-                                column: max(1, Int(xmlTextReaderGetParserColumnNumber(reader)))
-                            ))
-                    }
-                }
-                return false
-            }
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                let depth = Int(xmlTextReaderDepth(reader))
-                defer { element += 1 }
-                if depth >= limits.maxDepth {
-                    let start = pass.builder.positions.at(element)
-                    collector.issues.append(
-                        SnapshotIssue(
-                            .tooDeep, "elements nest deeper than \(limits.maxDepth) levels", line: start.line,
-                            column: start.column))
-                    return false
-                }
-                guard let name = xmlTextReaderConstLocalName(reader) else { continue }
-                // The element is named once, for the validator and the tree; the validator reads the attributes
-                // once, for itself and for the tree.
-                let declared = SnapshotSchemaValidator.Element(UnsafeBufferPointer(nulTerminated: name))
-                name.withMemoryRebound(to: CChar.self, capacity: 1) { name in
-                    let attributes = pass.validator.start(
-                        declared, name: name,
-                        namespace: xmlTextReaderConstNamespaceUri(reader).map {
-                            UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)
-                        }, reader: reader, at: element)
-                    pass.builder.element(
-                        declared, attributes: attributes, depth: depth, at: element, issues: &collector.issues)
-                }
-                if xmlTextReaderIsEmptyElement(reader) == 1 { pass.validator.end() }
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                pass.validator.end()
-            case let type
-            where type == Int32(XML_READER_TYPE_TEXT.rawValue) || type == Int32(XML_READER_TYPE_CDATA.rawValue)
-                || type == Int32(XML_READER_TYPE_WHITESPACE.rawValue)
-                || type == Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-                pass.validator.characters(
-                    xmlTextReaderConstValue(reader).map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                    isCDATA: type == Int32(XML_READER_TYPE_CDATA.rawValue))
-            default:
-                break
-            }
-            if collector.sawMalformedInput { return false }
-        }
     }
 
     /// Where `<!DOCTYPE` first appears, if anywhere. Snapshots never need one, and refusing it before

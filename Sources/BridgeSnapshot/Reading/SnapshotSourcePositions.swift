@@ -1,9 +1,9 @@
 /// Where each element of a snapshot starts in its text (X13: every problem names the line and column of
-/// the element at fault). libxml2's streaming reader reports where its parser has got to, which is often
+/// the element at fault). libxml2 reports where its parser fed in chunks has got to, which is often
 /// several lines past the element it returns, and no column at all for schema errors; this finds each
 /// element's `<` itself.
 ///
-/// The reader returns elements in document order, so one forward pass over the bytes finds them all: the
+/// The parser hands out elements in document order, so one forward pass over the bytes finds them all: the
 /// next `<` that opens a start tag (not an end tag, comment, CDATA section or processing instruction) is
 /// the next element. The cost is one pass over the input, shared by every element.
 struct SnapshotSourcePositions {

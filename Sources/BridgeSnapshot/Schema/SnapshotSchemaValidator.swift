@@ -1,7 +1,7 @@
 import CLibXML2
 
 /// The published schema, `bridge-snapshot-5.xsd`, checked in the same streaming pass that builds the tree
-/// (X4), over the bytes libxml2's reader hands out, with no document tree and no schema engine.
+/// (X4), over the bytes libxml2's SAX2 parser hands out, with no document tree and no schema engine.
 ///
 /// The XSD stays the contract: this validator gives the verdict `xmllint --schema` gives (valid or not, and
 /// the line of the first problem), which `SchemaDifferentialTests` checks on every golden and hostile file
@@ -46,12 +46,11 @@ struct SnapshotSchemaValidator {
     private var skippedFrom: Int?
     private var depth = 0
 
-    /// An element's start: `element`, named `name` in `namespace` (nil for none), its attributes read from
-    /// `reader`. Returns the declared attributes it has, for the tree, read in the same pass (none for an
-    /// element not checked).
+    /// An element's start: `element`, named `name` in `namespace` (nil for none), with `attributes`. Returns the
+    /// declared attributes it has, for the tree, read in the same pass (none for an element not checked).
     mutating func start(
-        _ element: Element?, name: UnsafePointer<CChar>, namespace: UnsafePointer<CChar>?, reader: xmlTextReaderPtr,
-        at position: Position
+        _ element: Element?, name: UnsafeBufferPointer<UInt8>, namespace: UnsafePointer<UInt8>?,
+        attributes: SAXAttributes, at position: Position
     ) -> Attributes {
         defer { depth += 1 }
         if skippedFrom != nil { return Attributes() }
@@ -59,13 +58,13 @@ struct SnapshotSchemaValidator {
         guard var parent = open.last else {
             guard let element, element == .snapshot else {
                 report(
-                    "the root element '\(String(cString: name))' is not a snapshot's; the schema's root is 'bridge-snapshot'",
+                    "the root element '\(String(decoding: name, as: UTF8.self))' is not a snapshot's; the schema's root is 'bridge-snapshot'",
                     at: position)
                 skippedFrom = depth
                 return Attributes()
             }
             open.append(Open(element: element, position: position))
-            return checkAttributes(of: element, reader: reader, at: position)
+            return checkAttributes(of: element, attributes, at: position)
         }
         if parent.contentFailed {
             skippedFrom = depth
@@ -73,7 +72,7 @@ struct SnapshotSchemaValidator {
         }
         if let expected = parent.accept(element) {
             report(
-                "the element '\(String(cString: name))' is not expected in '\(parent.element.name)'; expected: \(expected)",
+                "the element '\(String(decoding: name, as: UTF8.self))' is not expected in '\(parent.element.name)'; expected: \(expected)",
                 at: position)
             parent.contentFailed = true
             open[open.count - 1] = parent
@@ -83,7 +82,7 @@ struct SnapshotSchemaValidator {
         open[open.count - 1] = parent
         guard let element else { return Attributes() }
         open.append(Open(element: element, position: position))
-        return checkAttributes(of: element, reader: reader, at: position)
+        return checkAttributes(of: element, attributes, at: position)
     }
 
     /// An element's end (also right after the start of an empty element).
@@ -100,15 +99,13 @@ struct SnapshotSchemaValidator {
 
     /// Character data directly inside the element open now: text or whitespace, or a CDATA section (which
     /// libxml2 counts as character content even when it is empty or only whitespace).
-    mutating func characters(_ text: UnsafePointer<CChar>?, isCDATA: Bool) {
+    mutating func characters(_ text: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
         guard skippedFrom == nil, var current = open.last, !current.contentFailed else { return }
-        let bytes = text.map { UnsafeBufferPointer(nulTerminated: $0) }
-        let isBlank = bytes.map { $0.allSatisfy(Self.isWhitespace) } ?? true
         if current.element.content.isEmpty {
-            guard isCDATA || !(bytes?.isEmpty ?? true) else { return }
+            guard isCDATA || !text.isEmpty else { return }
             report("'\(current.element.name)' has character content; its content must be empty", at: current.position)
         } else {
-            guard isCDATA || !isBlank else { return }
+            guard isCDATA || !text.allSatisfy(Self.isWhitespace) else { return }
             report(
                 "'\(current.element.name)' has text other than whitespace; it may only contain elements",
                 at: current.position)
@@ -131,54 +128,45 @@ struct SnapshotSchemaValidator {
 
     // MARK: Attributes
 
-    private mutating func checkAttributes(of element: Element, reader: xmlTextReaderPtr, at position: Position)
+    private mutating func checkAttributes(of element: Element, _ attributes: SAXAttributes, at position: Position)
         -> Attributes
     {
         let declared = element.attributes
         var seen = 0 as UInt32
         if values.count < declared.count { values += repeatElement(nil, count: declared.count - values.count) }
         for index in 0..<declared.count { values[index] = nil }
-        if xmlTextReaderHasAttributes(reader) == 1 {
-            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                if xmlTextReaderIsNamespaceDecl(reader) == 1 { continue }
-                guard let name = xmlTextReaderConstLocalName(reader) else { continue }
-                let nameBytes = UnsafeBufferPointer(nulTerminated: name)
-                if let namespace = xmlTextReaderConstNamespaceUri(reader) {
-                    if UnsafeBufferPointer(nulTerminated: namespace).hasSameBytes(as: Self.instanceNamespace) {
-                        needsLibxml2 = true
-                    } else {
-                        report(
-                            "'\(element.name)' has the attribute '\(String(cString: name))' in a namespace; it is not allowed",
-                            at: position)
-                    }
-                    continue
-                }
-                guard let index = declared.firstIndex(where: { nameBytes.hasSameBytes(as: $0.bytes) }) else {
-                    report(
-                        "'\(element.name)' has the attribute '\(String(cString: name))', which is not allowed",
-                        at: position)
-                    continue
-                }
-                seen |= 1 << UInt32(index)
-                let value = xmlTextReaderConstValue(reader)
-                let valueBytes =
-                    value.map { UnsafeBufferPointer(nulTerminated: $0) } ?? UnsafeBufferPointer(start: nil, count: 0)
-                let type = declared[index].type
-                if case .typeName = type {
-                    values[index] = typeNames.string(valueBytes)
+        attributes.forEach { name, namespace, value in
+            if let namespace {
+                if UnsafeBufferPointer(nulTerminated: namespace).hasSameBytes(as: Self.instanceNamespace) {
+                    needsLibxml2 = true
                 } else {
-                    values[index] = String(readFrom: valueBytes)
-                }
-                switch type.check(valueBytes) {
-                case .valid: break
-                case .invalid(let why):
                     report(
-                        "'\(element.name)' has \(declared[index].name.text)=\"\(Self.excerpt(valueBytes))\": \(why)",
+                        "'\(element.name)' has the attribute '\(String(decoding: name, as: UTF8.self))' in a namespace; it is not allowed",
                         at: position)
-                case .leftToLibxml2: needsLibxml2 = true
                 }
+                return
             }
-            xmlTextReaderMoveToElement(reader)
+            guard let index = declared.firstIndex(where: { name.hasSameBytes(as: $0.bytes) }) else {
+                report(
+                    "'\(element.name)' has the attribute '\(String(decoding: name, as: UTF8.self))', which is not allowed",
+                    at: position)
+                return
+            }
+            seen |= 1 << UInt32(index)
+            let type = declared[index].type
+            if case .typeName = type {
+                values[index] = typeNames.string(value)
+            } else {
+                values[index] = String(readFrom: value)
+            }
+            switch type.check(value) {
+            case .valid: break
+            case .invalid(let why):
+                report(
+                    "'\(element.name)' has \(declared[index].name.text)=\"\(Self.excerpt(value))\": \(why)",
+                    at: position)
+            case .leftToLibxml2: needsLibxml2 = true
+            }
         }
         for (index, attribute) in declared.enumerated() where attribute.required && seen & (1 << UInt32(index)) == 0 {
             report("'\(element.name)' lacks the required attribute '\(attribute.name.text)'", at: position)
