@@ -1,10 +1,13 @@
 import CLibXML2
 
-/// One pass of libxml2's SAX2 parser over a document: the parser's callbacks reach it through their context,
-/// and it hands each element, its attributes and its text to the streaming validator and the tree builder, in
-/// document order, until the end, the first input that is not well-formed, or the depth limit.
-final class SAXReading {
+/// One pass of libxml2's SAX2 parser over a document: it hands each element, its attributes and its text to
+/// the streaming validator and the tree builder, in document order, until the end, the first input that is
+/// not well-formed, or the depth limit. The parser's callbacks reach it through the pointer their context
+/// holds, so that its many small updates need no exclusivity check at run time.
+struct SAXReading {
     private(set) var pass: SnapshotParser.Pass
+    /// The tree builder's issues and the depth limit's (libxml2's are the collector's).
+    private(set) var issues: [SnapshotIssue] = []
     private let parser: xmlParserCtxtPtr
     private let collector: IssueCollector
     private let maxDepth: Int
@@ -22,40 +25,37 @@ final class SAXReading {
         self.maxDepth = maxDepth
     }
 
-    /// The callbacks, each reaching the reading its context names.
+    /// The callbacks, each reaching the reading its context points to.
     static var handler: xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, localName, prefix, namespace, _, _, count, _, attributes in
             guard let context, let localName else { return }
-            Unmanaged<SAXReading>.fromOpaque(context).takeUnretainedValue().start(
+            context.assumingMemoryBound(to: SAXReading.self).pointee.start(
                 localName, prefix: prefix, namespace: namespace,
                 attributes: SAXAttributes(count: Int(count), pointers: attributes))
         }
         handler.endElementNs = { context, _, _, _ in
-            guard let context else { return }
-            Unmanaged<SAXReading>.fromOpaque(context).takeUnretainedValue().end()
+            context?.assumingMemoryBound(to: SAXReading.self).pointee.end()
         }
         handler.characters = { context, text, length in
-            guard let context else { return }
-            Unmanaged<SAXReading>.fromOpaque(context).takeUnretainedValue().characters(text, length, isCDATA: false)
+            context?.assumingMemoryBound(to: SAXReading.self).pointee.characters(text, length, isCDATA: false)
         }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = { context, text, length in
-            guard let context else { return }
-            Unmanaged<SAXReading>.fromOpaque(context).takeUnretainedValue().characters(text, length, isCDATA: true)
+            context?.assumingMemoryBound(to: SAXReading.self).pointee.characters(text, length, isCDATA: true)
         }
         return handler
     }
 
-    private func start(
+    private mutating func start(
         _ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?,
         attributes: SAXAttributes
     ) {
         if stopped { return }
         if depth >= maxDepth {
             let start = pass.builder.positions.at(element)
-            collector.issues.append(
+            issues.append(
                 SnapshotIssue(
                     .tooDeep, "elements nest deeper than \(maxDepth) levels", line: start.line, column: start.column))
             stopped = true
@@ -73,17 +73,17 @@ final class SAXReading {
             let declared = SnapshotSchemaValidator.Element(name)
             let values = pass.validator.start(
                 declared, name: name, namespace: namespace, attributes: attributes, at: element)
-            pass.builder.element(declared, attributes: values, depth: depth, at: element, issues: &collector.issues)
+            pass.builder.element(declared, attributes: values, depth: depth, at: element, issues: &issues)
         }
     }
 
-    private func end() {
+    private mutating func end() {
         if stopped { return }
         depth -= 1
         pass.validator.end()
     }
 
-    private func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int32, isCDATA: Bool) {
+    private mutating func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int32, isCDATA: Bool) {
         if stopped { return }
         pass.validator.characters(UnsafeBufferPointer(start: text, count: Int(max(length, 0))), isCDATA: isCDATA)
     }

@@ -80,11 +80,11 @@ private struct Run {
         }
         controllerIndex.reserveCapacity(tree.controllers.count)
         for (index, controller) in tree.controllers.enumerated() {
-            if let first = controllerIndex[controller.id] {
+            // One lookup for the usual case, a new id; a repeated one gets its first index back.
+            if let first = controllerIndex.updateValue(index, forKey: controller.id) {
+                controllerIndex[controller.id] = first
                 canonicalIndex[index] = first
                 issue(.duplicateID, "controller id \"\(controller.id)\" is used twice", at: .controller(index))
-            } else {
-                controllerIndex[controller.id] = index
             }
         }
         var hostIDs = Set<String>()

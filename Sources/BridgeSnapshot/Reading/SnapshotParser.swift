@@ -159,9 +159,15 @@ struct SnapshotParser {
         // The checks before parsing read the bytes as UTF-8 (no document type declaration): so does the parser.
         if let utf8 = xmlFindCharEncodingHandler("UTF-8") { xmlSwitchToEncoding(parser, utf8) }
         let collector = IssueCollector(parser: parser)
-        let reading = SAXReading(Pass(starts), parser: parser, collector: collector, maxDepth: limits.maxDepth)
+        let reading = UnsafeMutablePointer<SAXReading>.allocate(capacity: 1)
+        reading.initialize(
+            to: SAXReading(Pass(starts), parser: parser, collector: collector, maxDepth: limits.maxDepth))
+        defer {
+            reading.deinitialize(count: 1)
+            reading.deallocate()
+        }
         parser.pointee.sax.pointee = SAXReading.handler
-        parser.pointee.userData = Unmanaged.passUnretained(reading).toOpaque()
+        parser.pointee.userData = UnsafeMutableRawPointer(reading)
         // Parser errors go to libxml2's thread-local structured handler for the duration of the parse.
         xmlSetStructuredErrorFunc(
             Unmanaged.passUnretained(collector).toOpaque(),
@@ -182,16 +188,16 @@ struct SnapshotParser {
                     _ = xmlParseChunk(parser, $0, Int32(size), last ? 1 : 0)
                 }
                 offset += size
-            } while offset < buffer.count && !reading.stopped
+            } while offset < buffer.count && !reading.pointee.stopped
         }
         if let plug { xmlSchemaSAXUnplug(plug) }
         withExtendedLifetime(schema) {}
         // libxml2's schema errors name a line only: the element read on that line, else the line's first
         // character.
         collector.place { SnapshotSourcePositions(bytes).column(onLine: $0) }
-        var pass = reading.pass
-        pass.issues = collector.issues
-        pass.malformed = collector.sawMalformedInput || (!reading.stopped && parser.pointee.wellFormed == 0)
+        var pass = reading.pointee.pass
+        pass.issues = collector.issues + reading.pointee.issues
+        pass.malformed = collector.sawMalformedInput || (!reading.pointee.stopped && parser.pointee.wellFormed == 0)
         if pass.malformed {
             // The parser fed in chunks may place the error elsewhere than a parse of the whole document does
             // (what xmllint reports): take the whole-document parse's errors.
