@@ -46,11 +46,13 @@ extension InsecurityHost {
         {
             return false
         }
-        // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is.
+        // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is. The
+        // frames of a snapshot are adopted together, in a window that stays the same meanwhile: the host
+        // watches it once.
         let frame = withExtendedLifetime(ownNavigation) {
             makeFrame(
                 for: coordinator, showing: controller, placement, animated: false, completion: completion,
-                onTeardown: nil, makesNavigationRoot: !isShown)
+                onTeardown: nil, makesNavigationRoot: !isShown, watchesWindow: watchedWindow == nil)
         }
         if isShown {
             if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
@@ -93,20 +95,20 @@ extension InsecurityHost {
         case .present:
             guard let presenter = controller.presentingViewController, presenter.presentedViewController === controller
             else { return nil }
-            return .presented(presenter: Weak(presenter), navigation: nil)
+            return .presented(presenter: WeakReference(presenter), navigation: nil)
         case .presentNavigation:
             guard let navigation = controller.parent as? UINavigationController,
                 let presenter = navigation.presentingViewController, presenter.presentedViewController === navigation
             else { return nil }
-            return .presented(presenter: Weak(presenter), navigation: Weak(navigation))
+            return .presented(presenter: WeakReference(presenter), navigation: WeakReference(navigation))
         case .push:
             guard let navigation = controller.parent as? UINavigationController else { return nil }
-            return .pushed(navigation: Weak(navigation))
+            return .pushed(navigation: WeakReference(navigation))
         case .windowRoot:
             guard case .window(let window?) = hostBase else { return nil }
             let navigation = controller.parent as? UINavigationController
             guard window.rootViewController === (navigation ?? controller) else { return nil }
-            return .windowRoot(window: Weak(window), navigation: navigation.map(Weak.init))
+            return .windowRoot(window: WeakReference(window), navigation: navigation.map(WeakReference.init))
         }
     }
 }

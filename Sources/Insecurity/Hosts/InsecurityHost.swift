@@ -236,7 +236,8 @@ public final class InsecurityHost {
         animated: Bool,
         completion: @escaping (CoordinatorResult<NewResult>) -> Void,
         onTeardown: (() -> Void)?,
-        makesNavigationRoot: Bool = true
+        makesNavigationRoot: Bool = true,
+        watchesWindow: Bool = true
     ) -> Frame {
         var uikitController = controller
         if let navigation = placement.ownNavigation?.value {
@@ -253,7 +254,7 @@ public final class InsecurityHost {
         frames.append(frame)
         framesByUIKitController[frame.uikitControllerID] = frame
         observeUIKit(for: frame)
-        watchWindow()
+        if watchesWindow { watchWindow() }
         InsecurityEvents.publish(frame, .started(placement.presentation))
         return frame
     }
@@ -293,13 +294,15 @@ public final class InsecurityHost {
             return nil
         }
         func presented(in navigation: UINavigationController?) -> Placement? {
-            if let window { return .windowRoot(window: Weak(window), navigation: navigation.map(Weak.init)) }
+            if let window {
+                return .windowRoot(window: WeakReference(window), navigation: navigation.map(WeakReference.init))
+            }
             guard let presenter else {
                 InsecurityDiagnostics.report(
                     .hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
                 return nil
             }
-            return .presented(presenter: Weak(presenter), navigation: navigation.map(Weak.init))
+            return .presented(presenter: WeakReference(presenter), navigation: navigation.map(WeakReference.init))
         }
         switch request.kind {
         case .modal:
@@ -314,18 +317,18 @@ public final class InsecurityHost {
                 )
                 return nil
             }
-            return (.pushed(navigation: Weak(navigationController)), nil)
+            return (.pushed(navigation: WeakReference(navigationController)), nil)
         case .adaptive(let context):
             switch context.kind {
             case .current:
-                if let navigationController { return (.pushed(navigation: Weak(navigationController)), nil) }
+                if let navigationController { return (.pushed(navigation: WeakReference(navigationController)), nil) }
                 return presented(in: nil).map { ($0, nil) }
             case .modal:
                 return presented(in: nil).map { ($0, nil) }
             case .newNavigation(let navigation):
                 return presented(in: navigation).map { ($0, nil) }
             case .fallbackNavigation(let makeNavigation):
-                if let navigationController { return (.pushed(navigation: Weak(navigationController)), nil) }
+                if let navigationController { return (.pushed(navigation: WeakReference(navigationController)), nil) }
                 let navigation = makeNavigation()
                 return presented(in: navigation).map { ($0, navigation) }
             }

@@ -6,12 +6,12 @@
 enum Placement {
     /// Presented modally on `presenter` (settled when shown: the top of its chain, A11); inside `navigation`,
     /// a navigation controller of its own whose root it is, if it has one.
-    case presented(presenter: Weak<UIViewController>, navigation: Weak<UINavigationController>?)
+    case presented(presenter: WeakReference<UIViewController>, navigation: WeakReference<UINavigationController>?)
     /// Pushed onto `navigation`.
-    case pushed(navigation: Weak<UINavigationController>)
+    case pushed(navigation: WeakReference<UINavigationController>)
     /// The root of `window`; inside `navigation`, a navigation controller of its own whose root it is, if it
     /// has one.
-    case windowRoot(window: Weak<UIWindow>, navigation: Weak<UINavigationController>?)
+    case windowRoot(window: WeakReference<UIWindow>, navigation: WeakReference<UINavigationController>?)
 
     /// How the controller is put on screen, as events, trees and snapshots report it.
     var presentation: NavigationEvent.Presentation {
@@ -24,7 +24,7 @@ enum Placement {
     }
 
     /// The navigation controller of its own that the coordinator's controller is the root of, if any.
-    var ownNavigation: Weak<UINavigationController>? {
+    var ownNavigation: WeakReference<UINavigationController>? {
         switch self {
         case .presented(_, let navigation), .windowRoot(_, let navigation): navigation
         case .pushed: nil
@@ -34,5 +34,16 @@ enum Placement {
     var isPush: Bool {
         if case .pushed = self { return true }
         return false
+    }
+}
+
+/// A weak reference in an object of its own, as a placement holds each of its references. A frame's placement
+/// is read, and so copied, on every operation; copying a weak reference goes through the referenced
+/// controller's side table, where copying this is one retain of an object that has none (issue 46).
+final class WeakReference<Object: AnyObject> {
+    private(set) weak var value: Object?
+
+    init(_ value: Object) {
+        self.value = value
     }
 }
