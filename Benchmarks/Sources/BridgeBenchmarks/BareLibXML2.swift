@@ -200,3 +200,38 @@ func bareValidatingRead(_ bytes: [UInt8]) -> Int {
     }
     return nodes
 }
+
+/// What `BridgeSnapshot.parse` reads with: one pass of libxml2's SAX2 parser, fed the bytes in 64 KB chunks,
+/// with callbacks that count elements, attribute values and text, and build nothing.
+func bareSAXRead(_ bytes: [UInt8]) -> Int {
+    final class Count { var nodes = 0 }
+    let count = Count()
+    var handler = xmlSAXHandler()
+    handler.initialized = XML_SAX2_MAGIC
+    handler.startElementNs = { context, _, _, _, _, _, attributeCount, _, attributes in
+        let count = Unmanaged<Count>.fromOpaque(context!).takeUnretainedValue()
+        count.nodes += 1
+        for index in 0..<Int(attributeCount) where attributes![5 * index + 4]! > attributes![5 * index + 3]! {
+            count.nodes += 1
+        }
+    }
+    handler.endElementNs = { context, _, _, _ in
+        Unmanaged<Count>.fromOpaque(context!).takeUnretainedValue().nodes += 1
+    }
+    handler.characters = { context, _, length in
+        if length > 0 { Unmanaged<Count>.fromOpaque(context!).takeUnretainedValue().nodes += 1 }
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+            let context = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(count).toOpaque(), nil, 0, nil)!
+            var offset = 0
+            repeat {
+                let size = min(64 * 1024, buffer.count - offset)
+                xmlParseChunk(context, pointer + offset, Int32(size), offset + size == buffer.count ? 1 : 0)
+                offset += size
+            } while offset < buffer.count
+            xmlFreeParserCtxt(context)
+        }
+    }
+    return count.nodes
+}

@@ -326,11 +326,13 @@ func snapshotRows() -> [Row] {
             reading + [
                 Timed { _ = bareWrite(tree) }, Timed { _ = BridgeSnapshot.xml(of: tree) }, imports.timed,
                 exports.timed, Timed { _ = foundationParse(Data(bytes)) }, Timed { _ = bareValidatingRead(bytes) },
+                Timed { _ = bareSAXRead(bytes) },
             ])
         imports.release()
         exports.release()
         let (bareReadTime, parseTime, bareWriteTime, exportTime) = (times[0], times[1], times[2], times[3])
         let (importTime, liveExportTime, foundationTime, validatingTime) = (times[4], times[5], times[6], times[7])
+        let saxTime = times[8]
         rows.append(
             Row(
                 group: "snapshot \(label)", name: "export (\(format(Double(bytes.count), .bytes)))", value: exportTime,
@@ -357,6 +359,10 @@ func snapshotRows() -> [Row] {
                 group: "snapshot \(label)", name: "bare xmlTextReader validating against the schema",
                 value: validatingTime, anchorName: "bare xmlTextReader", anchor: bareReadTime, goal: nil, unit: .seconds
             ))
+        rows.append(
+            Row(
+                group: "snapshot \(label)", name: "bare SAX2 parser pass, 64 KB chunks (what parse reads with)",
+                value: saxTime, anchorName: "bare xmlTextReader", anchor: bareReadTime, goal: nil, unit: .seconds))
         for (kind, time) in [("export", exportTime), ("parse", parseTime), ("import", importTime)] {
             perNode[kind, default: [:]][n] = time / Double(n)
         }
@@ -373,7 +379,7 @@ func snapshotRows() -> [Row] {
 }
 
 /// `BridgeBenchmarks` runs everything; `BridgeBenchmarks engine`, `snapshot` or `many` one part;
-/// `BridgeBenchmarks --profile parse|parse-small|bare-read-small|import|import-small|export|export-small|bare-write|bare-write-small|sheet|bare-sheet [N]` repeats one
+/// `BridgeBenchmarks --profile parse|bare-read|bare-sax|parse-small|bare-read-small|import|import-small|export|export-small|bare-write|bare-write-small|sheet|bare-sheet [N]` repeats one
 /// operation for a profiler (N times, where given);
 /// `BridgeBenchmarks --import-memory FILE` is the child process that measures the peak memory of one import.
 MainActor.assumeIsolated {
@@ -434,6 +440,14 @@ MainActor.assumeIsolated {
         // one where the cost per controller grows.
         let small = what.hasSuffix("-small")
         let xml = BridgeSnapshot.xml(of: navigationTree(controllers: small ? 1_000 : 50_000))
+        if what == "bare-read" || what == "bare-sax" {
+            // The anchor of `parse`, one bare reader pass over the same bytes, or the bare SAX2 pass, N times.
+            let bytes = Array(xml.utf8)
+            for _ in 0..<(arguments.dropFirst(2).first.flatMap(Int.init) ?? 10) {
+                _ = what == "bare-read" ? bareRead(bytes) : bareSAXRead(bytes)
+            }
+            return
+        }
         if what.hasPrefix("bare-write") {
             let tree = try! BridgeSnapshot.parse(xml)
             for _ in 0..<(arguments.dropFirst(2).first.flatMap(Int.init) ?? 10) { _ = bareWrite(tree) }
