@@ -37,13 +37,18 @@ public enum BridgeSnapshot {
         try read(bytes, limits: limits, validation: validation).version
     }
 
+    /// The tree of a valid snapshot, its version, where its elements are, and, if `resolving`, its references as
+    /// the checks resolved them.
     private static func read(
-        _ bytes: [UInt8], limits: SnapshotLimits, validation: SnapshotValidation = .streaming
-    ) throws(SnapshotError) -> (tree: BridgedTree, version: Int, positions: SnapshotParser.Positions) {
+        _ bytes: [UInt8], limits: SnapshotLimits, validation: SnapshotValidation = .streaming, resolving: Bool = false
+    ) throws(SnapshotError) -> (
+        tree: BridgedTree, version: Int, positions: SnapshotParser.Positions, resolved: ResolvedReferences?
+    ) {
         let parsed = try SnapshotParser(limits: limits, validation: validation).parse(bytes)
-        let issues = SnapshotChecks(tree: parsed.tree, positions: parsed.positions).issues()
+        let (issues, resolved) = SnapshotChecks(tree: parsed.tree, positions: parsed.positions).check(
+            resolving: resolving)
         guard issues.isEmpty else { throw SnapshotError(issues) }
-        return (parsed.tree, parsed.version, parsed.positions)
+        return (parsed.tree, parsed.version, parsed.positions, resolved)
     }
 
     /// The canonical form of a snapshot: the same tree always gives the same bytes (X2).
@@ -62,10 +67,11 @@ public enum BridgeSnapshot {
         // The tree is handed over to the rebuild, which lets go of what it no longer needs, and nothing else is
         // kept while building (the positions hold the document's bytes): a failure reads the document again to
         // place its problems.
-        var (tree, version, _) = try read(Array(xml.utf8), limits: SnapshotLimits())
+        var (tree, version, _, resolved) = try read(Array(xml.utf8), limits: SnapshotLimits(), resolving: true)
         tree.trimLongLists()
         do {
-            return try rebuilder.rebuild(consume tree, namesAdapterHosts: version >= 3)
+            // The checks resolved every reference already: the rebuild takes them as resolved.
+            return try rebuilder.rebuild(consume tree, namesAdapterHosts: version >= 3, resolved: consume resolved)
         } catch {
             let reread = try? read(Array(xml.utf8), limits: SnapshotLimits())
             // Each problem is placed at the element of what could not be rebuilt (X13).

@@ -6,8 +6,12 @@ struct SnapshotChecks {
     let positions: SnapshotParser.Positions
 
     /// Every problem, in document order.
-    func issues() -> [SnapshotIssue] {
-        var run = Run(tree: tree, positions: positions)
+    func issues() -> [SnapshotIssue] { check(resolving: false).issues }
+
+    /// Every problem, in document order, and, if `resolving` and there is none, the tree's references as the
+    /// checks resolved them, for a rebuild.
+    func check(resolving: Bool) -> (issues: [SnapshotIssue], resolved: ResolvedReferences?) {
+        var run = Run(tree: tree, positions: positions, resolves: resolving)
         run.checkUniqueIDs()
         run.checkWindows()
         run.checkContainment()
@@ -17,7 +21,15 @@ struct SnapshotChecks {
         run.checkEveryControllerIsPlaced()
         run.checkQueuedRemovals()
         run.checkCoordinators()
-        return run.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        guard run.issues.isEmpty else {
+            return (run.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, nil)
+        }
+        guard resolving else { return ([], nil) }
+        return (
+            [],
+            ResolvedReferences(
+                positions: run.controllerIndex, children: run.childPositions, frames: run.framePositions)
+        )
     }
 }
 
@@ -38,16 +50,24 @@ private struct Run {
     var referenced: [Bool]
     /// Each controller's container, by index, or -1.
     var parent: [Int]
+    /// Whether the run records the references it resolves, for a rebuild (see ``ResolvedReferences``).
+    let resolves: Bool
+    /// Each controller's children, by index, when the run records them.
+    var childPositions: [[Int32]] = []
+    /// Each host's frames' controllers, by index (-1 for none), when the run records them.
+    var framePositions: [[Int32]] = []
     /// Where a window shows each controller, by index: `2 × window + 0` as its root, `2 × window + 1`
     /// presented, or -1. A controller has one place in the hierarchy: a window's root, presented, or a child.
     var windowPlace: [Int]
 
-    init(tree: BridgedTree, positions: SnapshotParser.Positions) {
+    init(tree: BridgedTree, positions: SnapshotParser.Positions, resolves: Bool) {
+        self.resolves = resolves
         self.tree = tree
         self.positions = positions
         canonicalIndex = Array(tree.controllers.indices)
         referenced = [Bool](repeating: false, count: tree.controllers.count)
         parent = [Int](repeating: -1, count: tree.controllers.count)
+        if resolves { childPositions = [[Int32]](repeating: [], count: tree.controllers.count) }
         windowPlace = [Int](repeating: -1, count: tree.controllers.count)
     }
 
@@ -132,6 +152,10 @@ private struct Run {
                 let key = SnapshotParser.Place.controllerChild(index, position)
                 guard let childIndex = requireController(child, "controller \"\(controller.id)\"'s child", at: key)
                 else { continue }
+                if resolves {
+                    if position == 0 { childPositions[index].reserveCapacity(controller.children.count) }
+                    childPositions[index].append(Int32(childIndex))
+                }
                 referenced[childIndex] = true
                 if parent[childIndex] >= 0 {
                     let other = tree.controllers[parent[childIndex]].id
@@ -227,10 +251,14 @@ private struct Run {
                         at: .host(index))
                 }
             }
+            var resolved: [Int32] = []
+            if resolves { resolved.reserveCapacity(host.frames.count) }
+            defer { if resolves { framePositions.append(resolved) } }
             for (position, frame) in host.frames.enumerated() {
-                if let found = requireController(
+                let found = requireController(
                     frame.controllerID, "a frame of host \"\(host.id)\"", at: .frame(index, position))
-                {
+                if resolves { resolved.append(found.map(Int32.init) ?? -1) }
+                if let found {
                     if framed[found] {
                         issue(
                             .danglingReference,

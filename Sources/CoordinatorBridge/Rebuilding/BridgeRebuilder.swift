@@ -194,16 +194,22 @@ public struct BridgeRebuilder {
     /// Rebuilds `tree`, which names the navigation hosts adapters run (`namesAdapterHosts`: snapshot format 3
     /// and later, and every tree read from live objects), or does not (earlier formats): then the host an
     /// adapter ran on a navigation controller is found by the controllers its frames show. The rebuild lets go
-    /// of parts of the tree as it goes: a caller that hands its only copy over keeps less memory.
-    package func rebuild(_ tree: consuming BridgedTree, namesAdapterHosts: Bool) throws(Failure) -> Live {
+    /// of parts of the tree as it goes: a caller that hands its only copy over keeps less memory. `resolved`:
+    /// the tree's references, when a reader resolved them already.
+    package func rebuild(
+        _ tree: consuming BridgedTree, namesAdapterHosts: Bool, resolved: consuming ResolvedReferences? = nil
+    ) throws(Failure) -> Live {
         var handedOver: BridgedTree? = consume tree
+        var resolvedHandedOver = consume resolved
         var built: Result<(live: Live, attach: () -> Void), Failure> = .failure(Failure(problems: []))
         // The recorded relationships already exist: they are set up at once, whatever the timing model (S18).
         let exceptions = SimAnimation.withNonAnimatedTiming(.immediate) {
             SimExceptions.capture {
                 built = Result { () throws(Failure) in
-                    try TreeRebuild(tree: handedOver.take()!, rebuilder: self, namesAdapterHosts: namesAdapterHosts)
-                        .run()
+                    try TreeRebuild(
+                        tree: handedOver.take()!, rebuilder: self, namesAdapterHosts: namesAdapterHosts,
+                        resolved: resolvedHandedOver.take()
+                    ).run()
                 }
             }
         }

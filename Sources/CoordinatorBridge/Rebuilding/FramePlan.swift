@@ -33,13 +33,18 @@ struct FramePlan {
 
     /// Resolves `hosts`' frames against `controllers`, whose index by id must still be there.
     @MainActor
-    init(hosts: [BridgedHost], controllers: RebuiltControllers) {
+    /// The plan of `hosts`' frames, whose controllers `resolved` gives by position for each host's frames (-1:
+    /// none recorded) when a reader resolved them already, else looked up in `controllers` by id.
+    init(hosts: [BridgedHost], controllers: RebuiltControllers, resolved: [[Int32]]? = nil) {
         frames.reserveCapacity(hosts.reduce(0) { $0 + $1.frames.count })
-        for host in hosts {
+        for (hostIndex, host) in hosts.enumerated() {
             let start = frames.count
-            for frame in host.frames {
+            for (frameIndex, frame) in host.frames.enumerated() {
                 let shows: Frame.Shows
-                if let id = frame.controllerID {
+                if let resolved {
+                    let position = resolved[hostIndex][frameIndex]
+                    shows = position >= 0 ? .recorded(position: position) : .unrecorded
+                } else if let id = frame.controllerID {
                     if let position = controllers.position(ofID: id) {
                         shows = .recorded(position: Int32(position))
                     } else {

@@ -12,12 +12,14 @@ final class RebuiltControllers {
     private var byID: [String: UIViewController]?
     private var made: [UIViewController?]
 
-    init(_ described: [BridgedController]) {
+    /// The controllers to make for `described`, indexed by `positions` when a reader resolved them already (ids
+    /// unique), else by an index made here.
+    init(_ described: [BridgedController], positions resolved: [String: Int]? = nil) {
         var ids: [String] = []
         ids.reserveCapacity(described.count)
-        var positions = [String: Int](minimumCapacity: described.count)
+        var positions = resolved ?? [String: Int](minimumCapacity: described.count)
         for described in described {
-            positions[described.id] = ids.count
+            if resolved == nil { positions[described.id] = ids.count }
             ids.append(described.id)
         }
         self.ids = ids

@@ -42,10 +42,16 @@ final class TreeRebuild {
 
     /// Whether the tree names the navigation hosts adapters run (snapshot format 3 and later).
     private let namesAdapterHosts: Bool
+    /// The controllers' children and the frames' controllers by position, when a reader resolved them; let go of
+    /// once read.
+    private var resolvedChildren: [[Int32]]?
+    private var resolvedFrames: [[Int32]]?
 
-    init(tree: BridgedTree, rebuilder: BridgeRebuilder, namesAdapterHosts: Bool) {
+    init(tree: BridgedTree, rebuilder: BridgeRebuilder, namesAdapterHosts: Bool, resolved: ResolvedReferences?) {
         self.tree = tree
-        controllers = RebuiltControllers(tree.controllers)
+        controllers = RebuiltControllers(tree.controllers, positions: resolved?.positions)
+        resolvedChildren = resolved?.children
+        resolvedFrames = resolved?.frames
         self.rebuilder = rebuilder
         self.namesAdapterHosts = namesAdapterHosts
     }
@@ -151,12 +157,17 @@ final class TreeRebuild {
 
     /// Puts each container's children in it, as its kind holds them.
     private func relateControllers() {
+        let resolved = resolvedChildren.take()
         for (position, described) in tree.controllers.enumerated() {
             guard let container = controllers[position] else { continue }
             var children: [UIViewController] = []
             children.reserveCapacity(described.children.count)
-            for id in described.children {
-                if let child = controllers.controller(withID: id) { children.append(child) }
+            if let resolved {
+                for child in resolved[position] { controllers[Int(child)].map { children.append($0) } }
+            } else {
+                for id in described.children {
+                    if let child = controllers.controller(withID: id) { children.append(child) }
+                }
             }
             switch (container, described.container) {
             case (let navigation as UINavigationController, _):
@@ -248,7 +259,7 @@ final class TreeRebuild {
             case .window: bases.append(nil)
             }
         }
-        framePlan = FramePlan(hosts: tree.hosts, controllers: controllers)
+        framePlan = FramePlan(hosts: tree.hosts, controllers: controllers, resolved: resolvedFrames.take())
         controllers.releaseIndex()
         for index in tree.hosts.indices { tree.hosts[index].frames = [] }
         standIns.reserveCapacity(framePlan.frames.count)
