@@ -81,13 +81,28 @@ private struct Run {
         issues.append(SnapshotIssue(kind, message, line: position.line, column: position.column))
     }
 
+    /// Where the next reference probably points: the controller after the one found last. A container's
+    /// children and a chain's frames mostly follow the controllers' order, and comparing one id is cheaper than
+    /// looking it up in a large table, whose lookups miss the cache.
+    var likelyNext = 0
+
     /// The index of the controller `id` refers to; a reference to a missing controller is an issue.
     @discardableResult
     mutating func requireController(_ id: String?, _ what: @autoclosure () -> String, at place: SnapshotParser.Place)
         -> Int?
     {
         guard let id else { return nil }
-        if let index = controllerIndex[id] { return index }
+        // The guess stands only for the first controller with its id, as the table does.
+        if likelyNext < tree.controllers.count, canonicalIndex[likelyNext] == likelyNext,
+            tree.controllers[likelyNext].id == id
+        {
+            likelyNext += 1
+            return likelyNext - 1
+        }
+        if let index = controllerIndex[id] {
+            likelyNext = index + 1
+            return index
+        }
         issue(
             .danglingReference, "\(what()) refers to controller \"\(id)\", which the snapshot does not contain",
             at: place)
