@@ -49,11 +49,14 @@ extension InsecurityHost {
         // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is. The
         // frames of a snapshot are adopted together, in a window that stays the same meanwhile: the host
         // watches it once.
-        let frame = withExtendedLifetime(ownNavigation) {
+        func make() -> Frame {
             makeFrame(
                 for: coordinator, showing: controller, placement, animated: false, completion: completion,
                 onTeardown: nil, makesNavigationRoot: !isShown, watchesWindow: watchedWindow == nil)
         }
+        // A closure handed on is checked to run on the main actor each time: only a waiting frame's own
+        // navigation controller needs one, to stay alive until the frame holds it.
+        let frame = ownNavigation == nil ? make() : withExtendedLifetime(ownNavigation) { make() }
         if isShown {
             if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
                 let index = adoption.position(

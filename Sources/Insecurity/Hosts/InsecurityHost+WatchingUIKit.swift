@@ -33,7 +33,9 @@ extension InsecurityHost {
         case .window(let target): window = target
         }
         guard let window, watchedWindow?.window.value !== window else { return }
-        watchedWindow = (Weak(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() })
+        watchedWindow = (
+            WeakReference(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() }
+        )
     }
 
     /// When the app lets go of the controller the chain is shown from (a test dropping its window with

@@ -26,7 +26,7 @@ public final class InsecurityHost {
     var adoption = AdoptionState<UIViewController, Frame>()
     var baseObservation: AnyObject?
     /// The window showing the host's base, whose root changes the host follows.
-    var watchedWindow: (window: Weak<UIWindow>, observation: AnyObject)?
+    var watchedWindow: (window: WeakReference<UIWindow>, observation: AnyObject)?
     /// For a window chain: the chain it replaces and whether a later one replaces it (E13).
     var succession = Succession<InsecurityHost>()
 

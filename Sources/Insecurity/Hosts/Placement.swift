@@ -37,9 +37,10 @@ enum Placement {
     }
 }
 
-/// A weak reference in an object of its own, as a placement holds each of its references. A frame's placement
-/// is read, and so copied, on every operation; copying a weak reference goes through the referenced
-/// controller's side table, where copying this is one retain of an object that has none (issue 46).
+/// A weak reference in an object of its own, as a placement holds each of its references and a host the window
+/// it watches. A frame's placement is read, and so copied, on every operation; copying a weak reference goes
+/// through the referenced object's side table, where copying this is one retain of an object that has none
+/// (issue 46).
 final class WeakReference<Object: AnyObject> {
     private(set) weak var value: Object?
 
