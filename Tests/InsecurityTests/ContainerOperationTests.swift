@@ -84,7 +84,9 @@ struct ContainerOperationTests {
         split.simulateCollapse(true)
         let window = window(showing: split)
         primary.pushViewController(makeScreen("filters"), animated: true)
-        UIKitOperations.perform(on: split, "a detail", animated: true) { $0.showDetailViewController(makeScreen("item"), sender: nil) }
+        UIKitOperations.perform(on: split, "a detail", animated: true) {
+            $0.showDetailViewController(makeScreen("item"), sender: nil)
+        }
         #expect(primary.viewControllers.map(\.title) == ["list", "filters"])
         loop.runUntilIdle()
         #expect(primary.viewControllers.map(\.title) == ["list", "filters", "item"])
@@ -127,6 +129,29 @@ struct ContainerOperationTests {
         #expect(completedDuringTransition == false)
         #expect(navigation.viewControllers.map(\.title) == ["Home", "detail"])
         withExtendedLifetime(scene) {}
+    }
+
+    @Test(
+        "E19, E20: a completion asked for while a stack replacement tears down the frames it replaces runs once the replacement's root and pushes are queued; the screen it pushes goes on top"
+    )
+    func completionDuringReplacementRunsAfterIt() {
+        let (scene, navigation) = Scene.navigation()
+        let stack = SharedNavigationStack.stack(for: navigation, framework: "Test")
+        stack.push(makeScreen("replaced"), typeName: "Test", animated: false)
+        loop.runUntilIdle()
+        let later = makeScreen("later")
+        var asked = false
+        // An adapter's completion for the replaced frame, asked for as it ends (a route's next step).
+        let subscription = InsecurityEvents.observe { event in
+            guard case .ended = event.action, !asked else { return }
+            asked = true
+            UIKitOperations.outsideTeardowns { stack.push(later, typeName: "Test", animated: false) }
+        }
+        stack.replaceStack(with: [makeScreen("root"), makeScreen("top")], typeNames: ["Test", "Test"])
+        #expect(navigation.viewControllers.map(\.title) == ["root", "top", "later"])
+        loop.runUntilIdle()
+        #expect(navigation.viewControllers.map(\.title) == ["root", "top", "later"])
+        withExtendedLifetime((scene, subscription)) {}
     }
 
     @Test("A2, A3: the shared stack reports removals by the user to every participant, with the new top")

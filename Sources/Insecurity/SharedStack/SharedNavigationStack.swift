@@ -275,7 +275,8 @@ public final class SharedNavigationStack {
         guard let navigationController else { return }
         let root = controllers.first
         let planned = plannedStack
-        // The adapters' completions waiting in the queue run once the replacement is applied, not inside it.
+        // The adapters' completions waiting in the queue run once the replacement is planned whole (its root and
+        // its pushes queued), not inside it: a route pushed between would go below the replacement's pushes.
         UIKitOperationQueue.shared.holdingAdapterCode {
             state.beginStackReplacement(of: planned, by: controllers)
             if let lowest = host?.lowestFrameController,
@@ -284,20 +285,20 @@ public final class SharedNavigationStack {
                 frame.dismiss(animated: false)
             }
             state.endStackReplacement()
-        }
-        withExtendedLifetime(state.pendingRoot) { state.rootPlanned(root) }
-        let onlyRoot = controllers.count == 1
-        UIKitOperations.perform(on: navigationController, animated: animated && onlyRoot) {
-            [weak self] navigationController in
-            guard let self else { return }
-            UIKitOperationQueue.shared.holdingAdapterCode {
-                state.beginSettingRoot()
-                navigationController.setViewControllers(root.map { [$0] } ?? [], animated: animated && onlyRoot)
-                state.endStackReplacement()
+            withExtendedLifetime(state.pendingRoot) { state.rootPlanned(root) }
+            let onlyRoot = controllers.count == 1
+            UIKitOperations.perform(on: navigationController, animated: animated && onlyRoot) {
+                [weak self] navigationController in
+                guard let self else { return }
+                UIKitOperationQueue.shared.holdingAdapterCode {
+                    state.beginSettingRoot()
+                    navigationController.setViewControllers(root.map { [$0] } ?? [], animated: animated && onlyRoot)
+                    state.endStackReplacement()
+                }
             }
-        }
-        for (index, controller) in controllers.enumerated().dropFirst() {
-            push(controller, typeName: typeNames[index], animated: animated && index == controllers.count - 1)
+            for (index, controller) in controllers.enumerated().dropFirst() {
+                push(controller, typeName: typeNames[index], animated: animated && index == controllers.count - 1)
+            }
         }
         checkState(after: "replacing the stack with \(controllers.count) controllers")
     }
