@@ -281,9 +281,11 @@ final class RouteSession {
         TestSupport.topPresented(above: app.rootViewController)
     }
 
-    /// Runs `steps` in a new session, then drops the session as a test that ends without stopping anything
-    /// does: nothing it made may outlive it (leaks).
-    static func run(_ steps: [RouteStep], restores: Bool) -> [String] {
+    /// Runs `steps` in a new session, hands the session to `inspect` once its run loop is idle, then drops it as
+    /// a test that ends without stopping anything does: nothing it made may outlive it (leaks).
+    static func run(
+        _ steps: [RouteStep], restores: Bool, inspect: (RouteSession) -> Void = { _ in }
+    ) -> [String] {
         var failures: [String] = []
         var made: MadeCoordinators?
         var engine: EngineWatch?
@@ -292,6 +294,7 @@ final class RouteSession {
             made = session.made
             engine = session.engineWatch
             failures = session.run(steps)
+            inspect(session)
         }
         // What the dropped session's objects do as they go is the session's too.
         var diagnostics: [InsecurityDiagnostic] = []
@@ -604,6 +607,16 @@ struct ShrunkRouteSequence: Sendable, CustomTestStringConvertible {
         ShrunkRouteSequence(
             "A3, A12, E19: on a restored stack holding an InsecurityChild's screen, a legacy coordinator's show issued while a route's pushes and stack replacement wait is applied after them",
             restores: true, [(16, 0), (1, 0), (1, 0), (1, 0), (0, 229), (0, 304), (12, 0)]),
+        ShrunkRouteSequence(
+            "X9, E19: on a stack restored with pushes waiting behind an animated replacement, a route's chained push, a stack replacement and a legacy coordinator's show keep every screen",
+            restores: true, restoredChainedPushAndReplacement),
+    ]
+
+    /// Restored after the fourth step: an animated stack replacement, three pushes waiting behind it; then a route
+    /// whose second push waits for its first one's completion, a stack replacement without animation, and a
+    /// legacy coordinator's show on the same stack.
+    static let restoredChainedPushAndReplacement: [(action: Int, value: Int)] = [
+        (0, 4), (0, 0), (0, 0), (0, 0), (0, 59), (0, 204), (12, 0),
     ]
 }
 
@@ -617,5 +630,29 @@ struct ShrunkRouteSequenceTests {
         SimAnimation.nonAnimatedTiming = timing
         let failures = RouteSession.run(sequence.steps, restores: sequence.restores)
         #expect(failures.isEmpty, "\(failures)")
+    }
+
+    /// Found by the restore suite. The restored pushes wait for the run loop's next turn; the replacement tore them
+    /// down with the route's first push, whose completion then ran inside the replacement, before it had queued
+    /// its new root: the route's second screen was pushed below the replacement's own push, the new root took it
+    /// off, and its end took the replacement's screen and the legacy screen with it.
+    @Test(
+        "X9, E19: after a restore mid-transition, a chained push, a stack replacement and a legacy show leave the stack the session without a restore leaves",
+        arguments: [false, true], SimAnimation.NonAnimatedTiming.allCases)
+    func restoredChainedPushAndReplacement(restores: Bool, timing: SimAnimation.NonAnimatedTiming) {
+        SimAnimation.nonAnimatedTiming = timing
+        let steps = ShrunkRouteSequence.restoredChainedPushAndReplacement.map {
+            RouteStep(action: $0.action, value: $0.value)
+        }
+        var stack: [String] = []
+        let failures = RouteSession.run(steps, restores: restores) { session in
+            // Titles without the screens' serial numbers, which the restore's own screens shift.
+            stack =
+                session.app.stack?.rootViewController.viewControllers.map {
+                    String($0.title?.split(separator: " ").first ?? "?")
+                } ?? []
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(stack == ["Set", "Set", "Legacy", "Second"])
     }
 }

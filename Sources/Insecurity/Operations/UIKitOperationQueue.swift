@@ -31,7 +31,8 @@ final class UIKitOperationQueue {
     }
 
     /// Holds the operations of a restored snapshot until the run loop's next turn, so that the tree stays
-    /// exactly as recorded until then.
+    /// exactly as recorded until then. It stands for the transitions they waited for when the snapshot was
+    /// taken: what is requested after them on their targets waits for it too, even once they are obsolete.
     @MainActor
     final class RestoreGate {
         private(set) var isOpen = false
@@ -264,11 +265,20 @@ final class UIKitOperationQueue {
             var index = 0
             while index < pending.count {
                 let operation = pending[index]
+                let keys = operation.keys.compactMap(\.liveID)
                 if operation.isObsolete {
+                    // A restored operation stands for the transition it waited for in the snapshot until its
+                    // gate opens, even once it has nothing left to do: what was requested after it on its
+                    // target waits as it would have for that transition (X9, E19).
+                    if let gate = operation.gate, !gate.isOpen {
+                        wake(after: .restoring(gate))
+                        blockedKeys.formUnion(keys)
+                        index += 1
+                        continue
+                    }
                     pending.remove(at: index)
                     continue
                 }
-                let keys = operation.keys.compactMap(\.liveID)
                 if isHoldingAdapterCode, operation.runsAdapterCode {
                     heldAny = true
                     blockedKeys.formUnion(keys)
