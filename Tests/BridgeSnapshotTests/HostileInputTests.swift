@@ -173,6 +173,19 @@ struct HostileInputTests {
         #expect((try? BridgeSnapshot.parse([0xEF, 0xBB, 0xBF] + Array(body.utf8))) != nil, "a UTF-8 byte order mark")
     }
 
+    @Test(
+        "X6, X4: a document that is not well-formed reports only the parser's errors, whatever the schema would say of what was read before"
+    )
+    func notWellFormedIsJudgedOnThatAlone() throws {
+        // Schema problems early on, far more than one chunk of the parser's input before the break.
+        let controllers = (0..<4_000).map { "<controller id=\"c\($0)\" type=\"T\" bogus=\"1\"/>" }.joined()
+        let xml = "<bridge-snapshot version=\"5\"><windows><unexpected/></windows><controllers>\(controllers)<broken"
+        #expect(xml.utf8.count > 128 * 1024)
+        let error = try #require(throws: SnapshotError.self) { try BridgeSnapshot.parse(xml) }
+        #expect(!error.issues.isEmpty)
+        #expect(error.issues.allSatisfy { $0.kind == .malformed }, "\(error.issues.prefix(3))")
+    }
+
     @Test("X6: a truncated file gives an error with its position")
     func truncated() {
         expectRefused(HostileDocuments.truncated, .malformed)
