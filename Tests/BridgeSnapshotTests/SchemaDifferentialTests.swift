@@ -54,7 +54,7 @@ struct SchemaDifferentialTests {
     }
 
     @Test(
-        "X4: right after a valid document, whose reader the next small parse reuses, every committed, hostile and fuzz-finding document still gets libxml2's verdict"
+        "X4: right after a valid small document, every committed, hostile and fuzz-finding document still gets libxml2's verdict (one parse leaves nothing to the next)"
     )
     func afterAValidDocument() throws {
         let files = documents(under: "Tests") + HostileDocuments.all
