@@ -5,9 +5,6 @@ struct SnapshotChecks {
     let tree: BridgedTree
     let positions: SnapshotParser.Positions
 
-    /// Every problem, in document order.
-    func issues() -> [SnapshotIssue] { check(resolving: false).issues }
-
     /// Every problem, in document order, and, if `resolving` and there is none, the tree's references as the
     /// checks resolved them, for a rebuild.
     func check(resolving: Bool) -> (issues: [SnapshotIssue], resolved: ResolvedReferences?) {
