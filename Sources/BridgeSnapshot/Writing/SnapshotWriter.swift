@@ -23,7 +23,8 @@ enum SnapshotWriter {
         defer { xmlBufferFree(buffer) }
         let writer = XMLWriter(xmlNewTextWriterMemory(buffer, 0)!)
         writer.document {
-            writer.element("bridge-snapshot", ["version": "\(version)"]) {
+            writer.element("bridge-snapshot") {
+                writer.attribute("version", "\(version)")
                 writer.element("windows") { writeWindows(tree.windows, to: writer) }
                 writer.element("controllers") { writeControllers(tree.controllers, to: writer) }
                 writer.element("hosts") { writeHosts(tree.hosts, to: writer) }
@@ -39,80 +40,87 @@ enum SnapshotWriter {
 
     private static func writeWindows(_ windows: [BridgedWindow], to writer: XMLWriter) {
         for window in windows {
-            writer.element(
-                "window",
-                [
-                    ("id", window.id), ("key", "\(window.isKey)"), ("visible", "\(window.isVisible)"),
-                    ("root", window.rootID),
-                ]
-            ) {
-                for presented in window.presented {
-                    writer.element("presented", [("controller", presented.controllerID), ("style", presented.style)])
-                }
+            writer.start("window")
+            writer.attribute("id", window.id)
+            writer.attribute("key", window.isKey ? "true" : "false")
+            writer.attribute("visible", window.isVisible ? "true" : "false")
+            writer.attribute("root", window.rootID)
+            for presented in window.presented {
+                writer.start("presented")
+                writer.attribute("controller", presented.controllerID)
+                writer.attribute("style", presented.style)
+                writer.end()
             }
+            writer.end()
         }
     }
 
     private static func writeControllers(_ controllers: [BridgedController], to writer: XMLWriter) {
         for controller in controllers {
-            writer.element(
-                "controller",
-                [("id", controller.id), ("type", controller.type), ("title", controller.title)]
-                    + (controller.container?.attributes ?? [])
-                    + (controller.alert.map { [("alert", $0.style), ("message", $0.message)] } ?? [])
-            ) {
-                for state in controller.container?.stateElements ?? [] {
-                    writer.element("state", [("name", state.name), ("value", state.value)])
-                }
-                for child in controller.children { writer.element("child", [("ref", child)]) }
-                for action in controller.alert?.actions ?? [] {
-                    writer.element(
-                        "action",
-                        [
-                            ("title", action.title), ("style", action.style),
-                            ("preferred", action.isPreferred ? "true" : nil),
-                        ])
+            writer.start("controller")
+            writer.attribute("id", controller.id)
+            writer.attribute("type", controller.type)
+            writer.attribute("title", controller.title)
+            if let container = controller.container {
+                for (name, value) in container.attributes { writer.attribute(name, value) }
+            }
+            if let alert = controller.alert {
+                writer.attribute("alert", alert.style)
+                writer.attribute("message", alert.message)
+            }
+            if case .described(_, let states) = controller.container {
+                for state in states {
+                    writer.start("state")
+                    writer.attribute("name", state.name)
+                    writer.attribute("value", state.value)
+                    writer.end()
                 }
             }
+            for child in controller.children { writer.reference("child", child) }
+            for action in controller.alert?.actions ?? [] {
+                writer.start("action")
+                writer.attribute("title", action.title)
+                writer.attribute("style", action.style)
+                writer.attribute("preferred", action.isPreferred ? "true" : nil)
+                writer.end()
+            }
+            writer.end()
         }
     }
 
     /// A host's id is its base's (X13): nothing refers to a host, and the import names hosts the same way.
     private static func writeHosts(_ hosts: [BridgedHost], to writer: XMLWriter) {
         for host in hosts {
-            writer.element(
-                "host",
-                [
-                    ("id", host.id), ("base", host.base.kind.rawValue), ("on", host.base.targetID),
-                    ("framework", host.framework),
-                ]
-            ) {
-                for frame in host.frames {
-                    writer.element(
-                        "frame",
-                        [
-                            ("kind", frame.kind.rawValue), ("state", frame.state.rawValue),
-                            ("coordinator", frame.coordinatorType), ("controller", frame.controllerID),
-                        ])
-                }
+            writer.start("host")
+            writer.attribute("id", host.id)
+            writer.attribute("base", host.base.kind.rawValue)
+            writer.attribute("on", host.base.targetID)
+            writer.attribute("framework", host.framework)
+            for frame in host.frames {
+                writer.start("frame")
+                writer.attribute("kind", frame.kind.rawValue)
+                writer.attribute("state", frame.state.rawValue)
+                writer.attribute("coordinator", frame.coordinatorType)
+                writer.attribute("controller", frame.controllerID)
+                writer.end()
             }
+            writer.end()
         }
     }
 
     /// Coordinator ids are `Framework.Type@root` (X13), whatever the document called them.
     private static func writeCoordinators(_ coordinators: [BridgedCoordinator], to writer: XMLWriter) {
         for coordinator in coordinators {
-            writer.element(
-                "coordinator",
-                [
-                    ("id", coordinator.id), ("framework", coordinator.framework), ("type", coordinator.type),
-                    ("identifier", coordinator.identifier), ("root", coordinator.rootID),
-                    ("parent", coordinator.parentID),
-                ]
-            ) {
-                for child in coordinator.childIDs { writer.element("child", [("ref", child)]) }
-                for owned in coordinator.controllerIDs { writer.element("owns", [("ref", owned)]) }
-            }
+            writer.start("coordinator")
+            writer.attribute("id", coordinator.id)
+            writer.attribute("framework", coordinator.framework)
+            writer.attribute("type", coordinator.type)
+            writer.attribute("identifier", coordinator.identifier)
+            writer.attribute("root", coordinator.rootID)
+            writer.attribute("parent", coordinator.parentID)
+            for child in coordinator.childIDs { writer.reference("child", child) }
+            for owned in coordinator.controllerIDs { writer.reference("owns", owned) }
+            writer.end()
         }
     }
 
@@ -120,17 +128,23 @@ enum SnapshotWriter {
         for removal in queued {
             switch removal {
             case .dismissal(let id, let animated):
-                writer.element("dismiss", [("controller", id), ("animated", "\(animated)")])
+                writer.start("dismiss")
+                writer.attribute("controller", id)
+                writer.attribute("animated", animated ? "true" : "false")
             case .pop(let navigation, let id, let animated):
-                writer.element("pop", [("navigation", navigation), ("to", id), ("animated", "\(animated)")])
+                writer.start("pop")
+                writer.attribute("navigation", navigation)
+                writer.attribute("to", id)
+                writer.attribute("animated", animated ? "true" : "false")
             }
+            writer.end()
         }
     }
 }
 
 extension BridgedContainer {
     /// The `container` attribute and the state attributes of its kind.
-    var attributes: [(String, String?)] {
+    var attributes: [(StaticString, String?)] {
         switch self {
         case .navigation: [("container", name)]
         case .tabBar(let selected): [("container", name), ("selected", selected.map(String.init))]
@@ -154,7 +168,7 @@ extension BridgedContainer {
     /// `navigation`, `tabBar selected 1`, `splitView collapsed`, `Drawer.side open true`: the form diffs show.
     var snapshotDescription: String {
         let state =
-            attributes.dropFirst().compactMap { name, value in value.map { (name, $0) } }
+            attributes.dropFirst().compactMap { name, value in value.map { ("\(name)", $0) } }
             + stateElements.map { ($0.name, $0.value) }
         return state.reduce(name) { text, attribute in
             attribute.1 == "true" ? "\(text) \(attribute.0)" : "\(text) \(attribute.0) \(attribute.1)"
@@ -162,7 +176,8 @@ extension BridgedContainer {
     }
 }
 
-/// A thin, ordered wrapper over libxml2's text writer.
+/// A thin, ordered wrapper over libxml2's text writer: an element's start, its attributes one by one, its
+/// content, its end, with no list of attributes made per element.
 private final class XMLWriter {
     private var writer: xmlTextWriterPtr?
 
@@ -178,20 +193,32 @@ private final class XMLWriter {
         xmlTextWriterEndDocument(writer)
     }
 
-    func element(_ name: String, _ attributes: KeyValuePairs<String, String>, _ body: () -> Void = {}) {
-        element(name, attributes.map { ($0.key, Optional($0.value)) }, body)
+    /// Writes `<name>body</name>`, attributes written first in `body` included.
+    func element(_ name: StaticString, _ body: () -> Void) {
+        start(name)
+        body()
+        end()
     }
 
-    /// Writes `<name a="…">body</name>`; attributes whose value is nil are left out.
-    func element(_ name: String, _ attributes: [(String, String?)] = [], _ body: () -> Void = {}) {
-        name.withXMLString { _ = xmlTextWriterStartElement(writer, $0) }
-        for (key, value) in attributes {
-            guard let value else { continue }
-            key.withXMLString { key in
-                value.sanitizedForXML.withXMLString { value in _ = xmlTextWriterWriteAttribute(writer, key, value) }
-            }
-        }
-        body()
+    /// Starts `<name`; attributes follow, then the content, then ``end()``.
+    func start(_ name: StaticString) {
+        xmlTextWriterStartElement(writer, name.utf8Start)
+    }
+
+    /// Writes `name="value"` on the element just started; nothing when `value` is nil.
+    func attribute(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        value.sanitizedForXML.withXMLString { value in _ = xmlTextWriterWriteAttribute(writer, name.utf8Start, value) }
+    }
+
+    /// `<name ref="id"/>`.
+    func reference(_ name: StaticString, _ id: String) {
+        start(name)
+        attribute("ref", id)
+        end()
+    }
+
+    func end() {
         xmlTextWriterEndElement(writer)
     }
 
