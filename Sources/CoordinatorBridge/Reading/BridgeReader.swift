@@ -78,24 +78,24 @@ public struct BridgeReader {
     ) -> String {
         // Depth first, children in their container's order: a push names only the controller it adds. Each
         // entry lists its children's ids as they are named.
+        // Described in place, in the tree's list: a list of their own would be copied into it whole.
+        let first = tree.controllers.count
         var pending = [(controller: controller, place: place, parent: -1)]
-        var described: [BridgedController] = []
         while let (next, nextPlace, parent) = pending.popLast() {
             let type = bridgedTypeName(of: next)
             let id = context.assignID(to: next, typeName: type, under: nextPlace)
-            if parent >= 0 { described[parent].children.append(id) }
+            if parent >= 0 { tree.controllers[parent].children.append(id) }
             let children = Self.shownChildren(of: next)
-            described.append(
-                BridgedController(
-                    id: id, type: type, title: next.title, children: [],
-                    container: BridgedContainer(of: next, kinds: context.containerKinds),
-                    alert: (next as? UIAlertController).map(BridgedAlert.init)))
-            described[described.count - 1].children.reserveCapacity(children.count)
-            let position = described.count - 1
+            var described = BridgedController(
+                id: id, type: type, title: next.title, children: [],
+                container: BridgedContainer(of: next, kinds: context.containerKinds),
+                alert: (next as? UIAlertController).map(BridgedAlert.init))
+            described.children.reserveCapacity(children.count)
+            tree.controllers.append(described)
+            let position = tree.controllers.count - 1
             for child in children.reversed() { pending.append((child, id, position)) }
         }
-        tree.controllers += described
-        return described[0].id
+        return tree.controllers[first].id
     }
 
     /// The children recorded for `controller`: its own, a navigation controller's stack, or a page view
