@@ -191,7 +191,7 @@ struct SnapshotParser {
             } while offset < buffer.count && !reading.pointee.stopped
         }
         if let plug { xmlSchemaSAXUnplug(plug) }
-        withExtendedLifetime(schema) {}
+        extendLifetime(schema)
         // libxml2's schema errors name a line only: the element read on that line, else the line's first
         // character.
         collector.place { SnapshotSourcePositions(bytes).column(onLine: $0) }

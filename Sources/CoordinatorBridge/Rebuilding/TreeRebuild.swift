@@ -163,7 +163,10 @@ final class TreeRebuild {
             var children: [UIViewController] = []
             children.reserveCapacity(described.children.count)
             if let resolved {
-                for child in resolved[position] { controllers[Int(child)].map { children.append($0) } }
+                // No `Optional.map`: from main-actor code each closure call checks the executor.
+                for child in resolved[position] {
+                    if let controller = controllers[Int(child)] { children.append(controller) }
+                }
             } else {
                 for id in described.children {
                     if let child = controllers.controller(withID: id) { children.append(child) }
@@ -419,9 +422,13 @@ final class TreeRebuild {
                             }
                     }
                 }.first
-            let leaving = described.children.filter { id in
-                leavingWithQueuedPops.contains(id) && owners.contains { $0.controllerIDs.contains(id) }
-            }
+            // Most snapshots have no queued pop: their stacks, thousands of controllers long, are not filtered.
+            let leaving =
+                leavingWithQueuedPops.isEmpty
+                ? []
+                : described.children.filter { id in
+                    leavingWithQueuedPops.contains(id) && owners.contains { $0.controllerIDs.contains(id) }
+                }
             guard let framework = named?.described.framework ?? owners.first?.framework,
                 named != nil || unnamed != nil || !leaving.isEmpty
             else { continue }

@@ -41,7 +41,9 @@ final class Frame: DeallocationObserver {
     private(set) weak var uikitController: UIViewController?
     /// Position in the host's chain.
     var index: Int
-    weak var host: InsecurityHost?
+    /// The host's weak reference to itself, shared by its frames: a frame made adds no weak reference to the host.
+    private let hostReference: WeakReference<InsecurityHost>
+    var host: InsecurityHost? { hostReference.value }
     /// The coordinator, retained while the frame is live.
     private(set) var owner: (any FrameOwner)?
     weak var controller: UIViewController?
@@ -63,7 +65,7 @@ final class Frame: DeallocationObserver {
         self.placement = placement
         self.animated = animated
         self.index = index
-        self.host = host
+        hostReference = host.reference
         uikitControllerID = ObjectIdentifier(uikitController)
         self.uikitController = uikitController
         status = .waitingToShow(uikitController)
@@ -111,9 +113,8 @@ final class Frame: DeallocationObserver {
     /// that the controller's deinit (which checks ``isLive``) never runs inside the assignment.
     func markEnded() {
         let previous = status
-        withExtendedLifetime(previous) {
-            status = .ended(wasShown: wasShown)
-        }
+        status = .ended(wasShown: wasShown)
+        extendLifetime(previous)
     }
 
     /// How the frame's controller is put on screen, as reported in events and trees.

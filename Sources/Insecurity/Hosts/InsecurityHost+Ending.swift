@@ -83,7 +83,9 @@ extension InsecurityHost {
         }
         // Every frame is ended before any UIKit operation is issued: operations requested during the
         // teardown may run while the queue takes them, and a torn-down frame's start must be dropped by then.
-        let tornDown = ended.filter(\.isLive)
+        // Loops rather than closures here: from main-actor code each closure call checks the executor.
+        var tornDown: [Frame] = []
+        for frame in ended where frame.isLive { tornDown.append(frame) }
         for frame in tornDown { markEnded(frame, cause: .teardownOfFramesAbove) }
         let popped = removeFromScreen(ended, removal: removal)
         if let root = ended.first, case .windowRoot = root.placement, !root.wasShown { withdrawRoot() }

@@ -49,21 +49,19 @@ extension InsecurityHost {
         // A shown frame is adopted where UIKit shows it: its navigation controller's stack stays as it is. The
         // frames of a snapshot are adopted together, in a window that stays the same meanwhile: the host
         // watches it once.
-        func make() -> Frame {
-            makeFrame(
-                for: coordinator, showing: controller, placement, animated: false, completion: completion,
-                onTeardown: nil, makesNavigationRoot: !isShown, watchesWindow: watchedWindow == nil)
-        }
-        // A closure handed on is checked to run on the main actor each time: only a waiting frame's own
-        // navigation controller needs one, to stay alive until the frame holds it.
-        let frame = ownNavigation == nil ? make() : withExtendedLifetime(ownNavigation) { make() }
+        let frame = makeFrame(
+            for: coordinator, showing: controller, placement, animated: false, completion: completion,
+            onTeardown: nil, makesNavigationRoot: !isShown, watchesWindow: watchedWindow == nil)
+        // A waiting frame's own navigation controller lives until the frame holds it.
+        extendLifetime(ownNavigation)
         if isShown {
-            if case .pushed(let navigation) = frame.placement, let navigation = navigation.value,
-                let index = adoption.position(
-                    of: controller, in: navigation.viewControllers, stackID: ObjectIdentifier(navigation)),
-                index > 0
-            {
-                frame.below = navigation.viewControllers[index - 1]
+            if case .pushed(let navigation) = frame.placement, let navigation = navigation.value {
+                let stack = navigation.viewControllers
+                if let index = adoption.position(of: controller, in: stack, stackID: ObjectIdentifier(navigation)),
+                    index > 0
+                {
+                    frame.below = stack[index - 1]
+                }
             }
             frame.status = .shown
         } else {
@@ -106,7 +104,7 @@ extension InsecurityHost {
             return .presented(presenter: WeakReference(presenter), navigation: WeakReference(navigation))
         case .push:
             guard let navigation = controller.parent as? UINavigationController else { return nil }
-            return .pushed(navigation: WeakReference(navigation))
+            return pushed(onto: navigation)
         case .windowRoot:
             guard case .window(let window?) = hostBase else { return nil }
             let navigation = controller.parent as? UINavigationController

@@ -2,14 +2,19 @@
 
 // What UIKit removed without the engine: the user, app code, deallocation (E10, E11).
 extension InsecurityHost {
-    func observeUIKit(for frame: Frame) {
-        if case .presented(let presenter, _) = frame.placement, let presenter = presenter.value {
-            frame.observations.append(presenter.observePresentations { [weak self] in self?.presentationChanged($0) })
-        }
-        if !(frame.placement.isPush), let navigation = frame.navigationContext {
-            frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
-        }
-        if frame.placement.isPush, case .navigation(let navigation?) = hostBase {
+    /// Observes what UIKit does to a new frame's placement and to `controller`, the frame's controller.
+    func observeUIKit(for frame: Frame, showing controller: UIViewController) {
+        switch frame.placement {
+        case .presented(let presenter, _):
+            if let presenter = presenter.value {
+                frame.observations.append(
+                    presenter.observePresentations { [weak self] in self?.presentationChanged($0) })
+            }
+            observeOwnNavigation(of: frame)
+        case .windowRoot:
+            observeOwnNavigation(of: frame)
+        case .pushed:
+            guard case .navigation(let navigation?) = hostBase else { break }
             // The navigation controller is inside a presented controller: it leaves when that one is dismissed.
             let presented = navigation.presentationAnchor
             if let presenter = presented.presentingViewController {
@@ -20,7 +25,13 @@ extension InsecurityHost {
                     })
             }
         }
-        frame.controller?.onDeallocation(notify: frame)
+        controller.onDeallocation(notify: frame)
+    }
+
+    /// A frame shown in a navigation controller of its own follows its stack.
+    private func observeOwnNavigation(of frame: Frame) {
+        guard let navigation = frame.navigationContext else { return }
+        frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
     }
 
     /// Follows the root of the window that shows the host's base, so that app code replacing it (a log-out)

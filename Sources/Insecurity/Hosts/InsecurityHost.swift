@@ -14,12 +14,20 @@
 /// the chain replaces the frames above that coordinator (they end without their completions).
 @MainActor
 public final class InsecurityHost {
-    /// What the host was started on, read through weak references: the host keeps none of it alive.
-    private let readBase: () -> HostBase
+    /// What kind of object the host was started on.
+    private enum BaseKind { case modal, navigation, window }
+    private let baseKind: BaseKind
+    /// What the host was started on, held weakly: the host keeps none of it alive. Read through ``hostBase``.
+    private weak var baseObject: AnyObject?
     /// For a window host: the transition that animates the root changes it makes, if any.
     let windowTransition: (duration: Double, options: UIView.AnimationOptions)?
     var frames: [Frame] = []
     var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
+    /// The host held weakly, for its frames to share.
+    private(set) lazy var reference = WeakReference(self)
+    /// The last navigation controller a frame was pushed onto, held weakly, for the next frame pushed there to
+    /// share.
+    var lastPushTarget: WeakReference<UINavigationController>?
     /// Ready, running the completions of ending frames, or tearing frames down.
     var stage = HostStage<Frame, WaitingEnd>()
     /// The frames a restore adopted: the stack positions it adopts from, and those waiting to be shown.
@@ -41,7 +49,8 @@ public final class InsecurityHost {
 
     /// For adapters: a host presenting on `controller` that `framework`'s adapter runs.
     @_spi(Adapters) public init(modal controller: UIViewController, framework: String?) {
-        readBase = { [weak controller] in .modal(controller) }
+        baseKind = .modal
+        baseObject = controller
         windowTransition = nil
         self.framework = framework
         attach(to: controller)
@@ -67,7 +76,8 @@ public final class InsecurityHost {
     /// shared stack makes it, run by `framework`'s adapter (nil for the app's own). An empty stack was
     /// reported when the app made the host; restoring it is legitimate and reports nothing (E20).
     package init(restoringOn navigationController: UINavigationController, framework: String? = nil) {
-        readBase = { [weak navigationController] in .navigation(navigationController) }
+        baseKind = .navigation
+        baseObject = navigationController
         windowTransition = nil
         self.framework = framework
         attach(to: navigationController)
@@ -84,7 +94,8 @@ public final class InsecurityHost {
     init(
         window: UIWindow, transition: (duration: Double, options: UIView.AnimationOptions)?, framework: String? = nil
     ) {
-        readBase = { [weak window] in .window(window) }
+        baseKind = .window
+        baseObject = window
         windowTransition = transition
         self.framework = framework
         attach(to: window)
@@ -110,7 +121,14 @@ public final class InsecurityHost {
     }
 
     /// What the host was started on.
-    public var hostBase: HostBase { readBase() }
+    public var hostBase: HostBase {
+        let base = baseObject
+        switch baseKind {
+        case .modal: return .modal(base as? UIViewController)
+        case .navigation: return .navigation(base as? UINavigationController)
+        case .window: return .window(base as? UIWindow)
+        }
+    }
 
     /// The coordinators live on this host, bottom to top, by type name.
     public var liveCoordinatorTypes: [String] { frames.map(\.typeName) }
@@ -162,11 +180,11 @@ public final class InsecurityHost {
             return false
         }
 
-        let frame = withExtendedLifetime(madeNavigation) {
-            makeFrame(
-                for: child, showing: controller, placement, animated: animated, completion: completion,
-                onTeardown: onTeardown)
-        }
+        let frame = makeFrame(
+            for: child, showing: controller, placement, animated: animated, completion: completion,
+            onTeardown: onTeardown)
+        // The navigation controller the request made lives until the frame holds it.
+        extendLifetime(madeNavigation)
         showRestoredWaitingFrames()
         enqueueShow(frame)
         checkChain(after: "starting \(frame.typeName)", around: frame)
@@ -211,7 +229,7 @@ public final class InsecurityHost {
             }
             parent = frame
         }
-        let keptCount = parent.map { $0.index + 1 } ?? 0
+        let keptCount = if let parent { parent.index + 1 } else { 0 }
         if keptCount < frames.count {
             stage.beginTeardownWithoutBatch()
             whileTearingDown {
@@ -253,7 +271,7 @@ public final class InsecurityHost {
         child.attach(to: frame, completion: completion, onTeardown: onTeardown)
         frames.append(frame)
         framesByUIKitController[frame.uikitControllerID] = frame
-        observeUIKit(for: frame)
+        observeUIKit(for: frame, showing: controller)
         if watchesWindow { watchWindow() }
         InsecurityEvents.publish(frame, .started(placement.presentation))
         return frame
@@ -293,22 +311,25 @@ public final class InsecurityHost {
         guard let (presenter, navigationController, window) = context(after: parent, childType: childType) else {
             return nil
         }
-        func presented(in navigation: UINavigationController?) -> Placement? {
-            if let window {
-                return .windowRoot(window: WeakReference(window), navigation: navigation.map(WeakReference.init))
-            }
+        // No `Optional.map` here: from main-actor code each closure call checks the executor.
+        func presented(in navigation: UINavigationController?, made: UINavigationController? = nil) -> (
+            placement: Placement, madeNavigation: UINavigationController?
+        )? {
+            let ownNavigation: WeakReference<UINavigationController>? =
+                if let navigation { WeakReference(navigation) } else { nil }
+            if let window { return (.windowRoot(window: WeakReference(window), navigation: ownNavigation), made) }
             guard let presenter else {
                 InsecurityDiagnostics.report(
                     .hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
                 return nil
             }
-            return .presented(presenter: WeakReference(presenter), navigation: navigation.map(WeakReference.init))
+            return (.presented(presenter: WeakReference(presenter), navigation: ownNavigation), made)
         }
         switch request.kind {
         case .modal:
-            return presented(in: nil).map { ($0, nil) }
+            return presented(in: nil)
         case .navigationRoot(let navigation):
-            return presented(in: navigation).map { ($0, nil) }
+            return presented(in: navigation)
         case .push:
             guard let navigationController else {
                 InsecurityDiagnostics.report(
@@ -317,20 +338,20 @@ public final class InsecurityHost {
                 )
                 return nil
             }
-            return (.pushed(navigation: WeakReference(navigationController)), nil)
+            return (pushed(onto: navigationController), nil)
         case .adaptive(let context):
             switch context.kind {
             case .current:
-                if let navigationController { return (.pushed(navigation: WeakReference(navigationController)), nil) }
-                return presented(in: nil).map { ($0, nil) }
+                if let navigationController { return (pushed(onto: navigationController), nil) }
+                return presented(in: nil)
             case .modal:
-                return presented(in: nil).map { ($0, nil) }
+                return presented(in: nil)
             case .newNavigation(let navigation):
-                return presented(in: navigation).map { ($0, nil) }
+                return presented(in: navigation)
             case .fallbackNavigation(let makeNavigation):
-                if let navigationController { return (.pushed(navigation: WeakReference(navigationController)), nil) }
+                if let navigationController { return (pushed(onto: navigationController), nil) }
                 let navigation = makeNavigation()
-                return presented(in: navigation).map { ($0, navigation) }
+                return presented(in: navigation, made: navigation)
             }
         }
     }

@@ -341,8 +341,12 @@ final class UIKitOperationQueue {
 
     /// Forgets `object`; a wait whose object is gone was forgotten already (its entry no longer counts).
     private func endObserving(_ object: AnyObject?) {
-        guard let object, let index = observed.firstIndex(where: { $0.value === object }) else { return }
-        observed.remove(at: index)
+        guard let object else { return }
+        // A loop, not `firstIndex(where:)`: from main-actor code each closure call checks the executor.
+        for index in observed.indices where observed[index].value === object {
+            observed.remove(at: index)
+            return
+        }
     }
 }
 

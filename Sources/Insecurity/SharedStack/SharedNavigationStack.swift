@@ -106,7 +106,9 @@ public final class SharedNavigationStack {
             guard case .ended = event, let self else { return }
             // The frame may hold the last reference to its controller: it is released once the state has
             // changed, so that the controller's deallocation does not reach the state while it changes.
-            withExtendedLifetime(state.frames[key]) { apply(state.frameEnded(key)) }
+            let ending = state.frames[key]
+            apply(state.frameEnded(key))
+            extendLifetime(ending)
         }
         apply(state.framePushed(TrackedFrame(coordinator: frame, observation: observation), for: controller))
     }
@@ -285,7 +287,9 @@ public final class SharedNavigationStack {
                 frame.dismiss(animated: false)
             }
             state.endStackReplacement()
-            withExtendedLifetime(state.pendingRoot) { state.rootPlanned(root) }
+            let pendingRoot = state.pendingRoot
+            state.rootPlanned(root)
+            extendLifetime(pendingRoot)
             let onlyRoot = controllers.count == 1
             UIKitOperations.perform(on: navigationController, animated: animated && onlyRoot) {
                 [weak self] navigationController in

@@ -256,7 +256,9 @@ open class UINavigationController: UIViewController {
             changeStack(edit, animated: animated, cause: cause, queuedEarlier: true)
             nestsNavigation = false
             if let membership {
-                let started = navigationTransition.map { $0.animate(alongsideTransition: nil) { _ in membership.end() } }
+                let started = navigationTransition.map {
+                    $0.animate(alongsideTransition: nil) { _ in membership.end() }
+                }
                 if started != true { membership.end() }
             }
         }
@@ -292,13 +294,30 @@ open class UINavigationController: UIViewController {
             let removed = Array(stack[(index + 1)...])
             return StackPlan(delta: .popped(removed), removed: removed, added: [], keptCount: index + 1)
         case .replace(let newStack):
-            guard validate(newStack), !stack.elementsEqual(newStack, by: ===) else { return nil }
-            let kept = Set(newStack.map(ObjectIdentifier.init))
-            let old = Set(stack.map(ObjectIdentifier.init))
+            guard validate(newStack), !Self.sameControllers(stack, newStack) else { return nil }
+            // Loops rather than closures: from main-actor code each closure call checks the executor, and a
+            // restored stack can hold thousands of controllers.
+            var kept = Set<ObjectIdentifier>(minimumCapacity: newStack.count)
+            for controller in newStack { kept.insert(ObjectIdentifier(controller)) }
+            var removed: [UIViewController] = []
+            var old = Set<ObjectIdentifier>(minimumCapacity: stack.count)
+            for controller in stack {
+                old.insert(ObjectIdentifier(controller))
+                if !kept.contains(ObjectIdentifier(controller)) { removed.append(controller) }
+            }
+            var added: [UIViewController] = []
+            added.reserveCapacity(newStack.count)
+            for controller in newStack where !old.contains(ObjectIdentifier(controller)) { added.append(controller) }
             return StackPlan(
-                delta: .replaced(previous: stack), removed: stack.filter { !kept.contains(ObjectIdentifier($0)) },
-                added: newStack.filter { !old.contains(ObjectIdentifier($0)) }, keptCount: newStack.count)
+                delta: .replaced(previous: stack), removed: removed, added: added, keptCount: newStack.count)
         }
+    }
+
+    /// Whether two stacks hold the same controllers in the same order.
+    private static func sameControllers(_ first: [UIViewController], _ second: [UIViewController]) -> Bool {
+        guard first.count == second.count else { return false }
+        for index in first.indices where first[index] !== second[index] { return false }
+        return true
     }
 
     /// The stack before `delta` was applied to the current stack.

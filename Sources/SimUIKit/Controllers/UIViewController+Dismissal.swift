@@ -68,7 +68,14 @@ extension UIViewController {
 
     /// Whether no presentation or dismissal runs on this controller or anything it presents.
     var presentationChainIsIdle: Bool {
-        presentationTransition == nil && presentedChain().allSatisfy { $0.presentationTransition == nil }
+        guard presentationTransition == nil else { return false }
+        // A loop, not `allSatisfy`: from main-actor code each closure call checks the executor.
+        var presented = presentedStorage
+        while let controller = presented {
+            if controller.presentationTransition != nil { return false }
+            presented = controller.presentedStorage
+        }
+        return true
     }
 
     /// Whether presenting `controller` on this controller now would be refused (warning or exception), as

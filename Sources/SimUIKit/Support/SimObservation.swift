@@ -27,7 +27,14 @@ package struct ObserverList<Event> {
 
     package mutating func add(_ handler: @escaping @MainActor (Event) -> Void) -> SimObservation<Event> {
         let token = SimObservation(handler: handler)
-        entries.removeAll { $0.token?.handler == nil }
+        // Entries whose observation ended are dropped here, in a loop: from main-actor code each closure call
+        // checks the executor.
+        var kept = 0
+        for index in entries.indices where entries[index].token?.handler != nil {
+            if kept != index { entries.swapAt(kept, index) }
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
         entries.append(Entry(token: token))
         return token
     }
