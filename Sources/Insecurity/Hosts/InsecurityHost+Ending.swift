@@ -124,9 +124,7 @@ extension InsecurityHost {
             // The pop first, without animation under a modal frame that leaves with it: the dismissal
             // then reveals the stack as it will stay.
             let animatedPop = animated && modalAbove == nil
-            UIKitOperations.pop(
-                navigationController, to: below, animated: animatedPop, keys: [UIKitOperationQueue.Key(self)], gate: nil
-            )
+            UIKitOperations.pop(navigationController, to: below, animated: animatedPop, requestedBy: self, gate: nil)
             if let modalAbove { enqueueDismissal(of: modalAbove, animated: animated) }
             return true
         case .windowRoot:
@@ -138,7 +136,7 @@ extension InsecurityHost {
     /// Dismisses `frame`'s presented controller, and everything above it, once its presentation chain is idle.
     func enqueueDismissal(of frame: Frame, animated: Bool) {
         guard case .presented = frame.placement, let controller = frame.uikitController else { return }
-        UIKitOperations.dismiss(controller, animated: animated, keys: [UIKitOperationQueue.Key(self)])
+        UIKitOperations.dismiss(controller, animated: animated, requestedBy: self)
     }
 
     /// The chain's root ended before the window showed it: the replacement is called off, and the chain it

@@ -11,8 +11,7 @@ extension InsecurityHost {
             case .pushed(let navigation): navigation.value
             case .windowRoot(let window, _): window.value
             }
-        var keys = [UIKitOperationQueue.Key(self)]
-        if let target { keys.append(.init(target)) }
+        let keys: [UIKitOperationQueue.Key] = if let target { [.init(self), .init(target)] } else { [.init(self)] }
         UIKitOperationQueue.shared.enqueue(ShowFrame(frame, keys: keys, gate: gate))
     }
 

@@ -55,6 +55,11 @@ final class UIKitOperationQueue {
 
         /// The identity of the object while it lives.
         var liveID: ObjectIdentifier? { object == nil ? nil : id }
+
+        /// The keys of an operation on `target`, requested by `host` if any, in one list.
+        static func keys(_ target: AnyObject, requestedBy host: AnyObject?) -> [Key] {
+            if let host { [Key(host), Key(target)] } else { [Key(target)] }
+        }
     }
 
     /// One operation: the engine's kinds (showing a frame, a dismissal, a pop) are subclasses that read what
@@ -261,18 +266,18 @@ final class UIKitOperationQueue {
         defer { pass = .idle }
         repeat {
             pass = .running
+            // The live keys of the operations left waiting in this pass: what is behind them on those waits too.
             var blockedKeys: Set<ObjectIdentifier> = []
             var index = 0
             while index < pending.count {
                 let operation = pending[index]
-                let keys = operation.keys.compactMap(\.liveID)
                 if operation.isObsolete {
                     // A restored operation stands for the transition it waited for in the snapshot until its
                     // gate opens, even once it has nothing left to do: what was requested after it on its
                     // target waits as it would have for that transition (X9, E19).
                     if let gate = operation.gate, !gate.isOpen {
                         wake(after: .restoring(gate))
-                        blockedKeys.formUnion(keys)
+                        Self.insertLiveKeys(of: operation, into: &blockedKeys)
                         index += 1
                         continue
                     }
@@ -281,18 +286,18 @@ final class UIKitOperationQueue {
                 }
                 if isHoldingAdapterCode, operation.runsAdapterCode {
                     heldAny = true
-                    blockedKeys.formUnion(keys)
+                    Self.insertLiveKeys(of: operation, into: &blockedKeys)
                     index += 1
                     continue
                 }
-                if keys.contains(where: blockedKeys.contains) {
-                    blockedKeys.formUnion(keys)
+                if Self.sharesLiveKey(operation, with: blockedKeys) {
+                    Self.insertLiveKeys(of: operation, into: &blockedKeys)
                     index += 1
                     continue
                 }
                 if let blocker = operation.currentBlocker() {
                     wake(after: blocker)
-                    blockedKeys.formUnion(keys)
+                    Self.insertLiveKeys(of: operation, into: &blockedKeys)
                     index += 1
                     continue
                 }
@@ -300,6 +305,23 @@ final class UIKitOperationQueue {
                 operation.run()
             }
         } while pass == .runningAgain
+    }
+
+    // Loops rather than closures over the keys: from main-actor code each closure call checks the executor, and
+    // these run for every waiting operation at every pass.
+
+    private static func insertLiveKeys(of operation: Operation, into keys: inout Set<ObjectIdentifier>) {
+        for key in operation.keys {
+            if let id = key.liveID { keys.insert(id) }
+        }
+    }
+
+    private static func sharesLiveKey(_ operation: Operation, with keys: Set<ObjectIdentifier>) -> Bool {
+        guard !keys.isEmpty else { return false }
+        for key in operation.keys {
+            if let id = key.liveID, keys.contains(id) { return true }
+        }
+        return false
     }
 
     /// The queue is a process-wide singleton, so the wake-up closures hold it strongly.
@@ -333,7 +355,8 @@ final class UIKitOperationQueue {
 
     /// Records that the queue waits on `object`; false when it already does.
     private func beginObserving(_ object: AnyObject) -> Bool {
-        if observed.contains(where: { $0.value === object }) { return false }
+        // A loop, not `contains(where:)`: from main-actor code each closure call checks the executor.
+        for entry in observed where entry.value === object { return false }
         if observed.count > 32 { observed.removeAll { $0.value == nil } }
         observed.append(Weak(object))
         return true

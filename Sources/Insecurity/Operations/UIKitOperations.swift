@@ -15,7 +15,7 @@ public enum UIKitOperations {
         for removal in removals {
             switch removal {
             case .dismissal(let controller, let animated):
-                dismiss(controller, animated: animated, keys: [], gate: gate)
+                dismiss(controller, animated: animated, requestedBy: nil, gate: gate)
             case .pop(let navigation, let controller, let animated):
                 pop(navigation, to: controller, animated: animated, gate: gate)
             }
@@ -26,17 +26,19 @@ public enum UIKitOperations {
     /// Dismisses `controller` and everything above it once its presentation chain is idle; nothing
     /// happens when it is no longer presented by then. Frames among them end, as when app code dismisses.
     public static func dismiss(_ controller: UIViewController, animated: Bool) {
-        dismiss(controller, animated: animated, keys: [], gate: nil)
+        dismiss(controller, animated: animated, requestedBy: nil, gate: nil)
     }
 
+    /// The dismissal keyed by its presenter and by `host`, the host that requested it, if any.
     static func dismiss(
-        _ controller: UIViewController, animated: Bool, keys extraKeys: [UIKitOperationQueue.Key],
+        _ controller: UIViewController, animated: Bool, requestedBy host: InsecurityHost?,
         gate: UIKitOperationQueue.RestoreGate? = nil
     ) {
         guard let presenter = controller.presentingViewController else { return }
         UIKitOperationQueue.shared.enqueue(
             Dismissal(
-                controller, animated: animated, keys: extraKeys + [UIKitOperationQueue.Key(presenter)], gate: gate))
+                controller, animated: animated, keys: UIKitOperationQueue.Key.keys(presenter, requestedBy: host),
+                gate: gate))
     }
 
     /// Dismisses a controller and what it presents, when it is still presented by then.
@@ -82,12 +84,12 @@ public enum UIKitOperations {
 
     static func pop(
         _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
-        keys extraKeys: [UIKitOperationQueue.Key] = [], gate: UIKitOperationQueue.RestoreGate?
+        requestedBy host: InsecurityHost? = nil, gate: UIKitOperationQueue.RestoreGate?
     ) {
         UIKitOperationQueue.shared.enqueue(
             Pop(
                 navigation, to: controller, animated: animated,
-                keys: extraKeys + [UIKitOperationQueue.Key(navigation)], gate: gate))
+                keys: UIKitOperationQueue.Key.keys(navigation, requestedBy: host), gate: gate))
     }
 
     /// Pops a stack down to a controller. Whether the pop still has something to do is decided when it runs:
