@@ -57,6 +57,11 @@ public enum BridgedIdentifiers {
         private var counts: [String: Int] = [:]
         var taken: Set<String> = []
 
+        /// Makes room for `count` more names.
+        mutating func reserveCapacity(forMore count: Int) {
+            taken.reserveCapacity(taken.count + count)
+        }
+
         mutating func name(_ base: String) -> String {
             var occurrence = counts[base, default: 0]
             var name: String

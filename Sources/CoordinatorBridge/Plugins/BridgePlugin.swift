@@ -103,6 +103,14 @@ public final class BridgeReadContext {
         return id
     }
 
+    /// Makes room for `count` more controllers, so that naming a long stack's controllers grows no table step by
+    /// step.
+    func reserveCapacity(forMore count: Int) {
+        controllerIDs.reserveCapacity(controllerIDs.count + count)
+        numbering.reserveCapacity(forMore: count)
+        controllers.reserveCapacity(forMore: count)
+    }
+
     /// Names a controller (X13): its `restorationIdentifier` when set and unused (without the white space an
     /// id cannot hold), else its place and type, `place/Type`, with `.2`, `.3`… for later controllers of the
     /// same type in the same place. The id depends on nothing read before it elsewhere in the tree, so a change

@@ -86,13 +86,18 @@ public struct BridgeReader {
             let id = context.assignID(to: next, typeName: type, under: nextPlace)
             if parent >= 0 { tree.controllers[parent].children.append(id) }
             let children = Self.shownChildren(of: next)
-            var described = BridgedController(
-                id: id, type: type, title: next.title, children: [],
-                container: BridgedContainer(of: next, kinds: context.containerKinds),
-                alert: (next as? UIAlertController).map(BridgedAlert.init))
-            described.children.reserveCapacity(children.count)
-            tree.controllers.append(described)
+            if children.count > 16 {
+                context.reserveCapacity(forMore: children.count)
+                tree.controllers.reserveCapacity(forMore: children.count)
+            }
+            var alert: BridgedAlert?
+            if let shown = next as? UIAlertController { alert = BridgedAlert(shown) }
+            tree.controllers.append(
+                BridgedController(
+                    id: id, type: type, title: next.title, children: [],
+                    container: BridgedContainer(of: next, kinds: context.containerKinds), alert: alert))
             let position = tree.controllers.count - 1
+            if !children.isEmpty { tree.controllers[position].children.reserveCapacity(children.count) }
             for child in children.reversed() { pending.append((child, id, position)) }
         }
         return tree.controllers[first].id
@@ -128,8 +133,14 @@ public struct BridgeReader {
                 guard let window, let id = windowIDs[ObjectIdentifier(window)] else { continue }
                 base = .window(windowID: id)
             }
-            let frames = host.frameDescriptions.map { frame in
-                var controllerID = frame.controller.flatMap { context.id(of: $0) }
+            // Loops rather than closures: from main-actor code each closure call checks the executor, and a
+            // restored stack has a frame per controller.
+            let descriptions = host.frameDescriptions
+            var frames: [BridgedFrame] = []
+            frames.reserveCapacity(descriptions.count)
+            for frame in descriptions {
+                var controllerID: String?
+                if let controller = frame.controller { controllerID = context.id(of: controller) }
                 if controllerID == nil, !frame.isShown, let controller = frame.controller,
                     !(controller is UnrecordedController)
                 {
@@ -143,10 +154,10 @@ public struct BridgeReader {
                         context: context)
                     controllerID = context.id(of: controller)
                 }
-                return BridgedFrame(
-                    kind: frame.presentation, state: frame.isShown ? .shown : .waiting,
-                    coordinatorType: frame.coordinatorType, controllerID: controllerID
-                )
+                frames.append(
+                    BridgedFrame(
+                        kind: frame.presentation, state: frame.isShown ? .shown : .waiting,
+                        coordinatorType: frame.coordinatorType, controllerID: controllerID))
             }
             context.hosts.append(host)
             hosts.append(BridgedHost(id: "", base: base, frames: frames, framework: host.framework))
@@ -180,5 +191,14 @@ extension BridgedContainer {
             }
             return nil
         }
+    }
+}
+
+extension Array {
+    /// Makes room for `count` more elements, growing geometrically as appending does: reserving for one
+    /// container after another never copies the list once per container.
+    mutating func reserveCapacity(forMore count: Int) {
+        let needed = self.count + count
+        if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
     }
 }

@@ -84,12 +84,16 @@ extension InsecurityHost {
 
     /// For adapters and tools: the live frames, bottom to top.
     @_spi(Adapters) public var frameDescriptions: [FrameDescription] {
-        frames.map { frame in
-            FrameDescription(
-                id: frame.id, presentation: frame.presentation, isShown: frame.wasShown,
-                coordinatorType: frame.typeName, coordinator: frame.owner, controller: frame.controller
-            )
+        // A loop, not `map`: from main-actor code each closure call checks the executor.
+        var descriptions: [FrameDescription] = []
+        descriptions.reserveCapacity(frames.count)
+        for frame in frames {
+            descriptions.append(
+                FrameDescription(
+                    id: frame.id, presentation: frame.presentation, isShown: frame.wasShown,
+                    coordinatorType: frame.typeName, coordinator: frame.owner, controller: frame.controller))
         }
+        return descriptions
     }
 }
 
