@@ -19,7 +19,7 @@ enum SnapshotWriter {
     static func write(_ tree: BridgedTree) -> String {
         let tree = tree.withDerivedRoots().inCanonicalOrder().withStableIDs()
         xmlInitParser()
-        let buffer = xmlBufferCreate()!
+        let buffer = xmlBufferCreateSize(estimatedSize(of: tree))!
         defer { xmlBufferFree(buffer) }
         let writer = XMLWriter(xmlNewTextWriterMemory(buffer, 0)!)
         writer.document {
@@ -35,7 +35,21 @@ enum SnapshotWriter {
             }
         }
         writer.close()
-        return String(cString: xmlBufferContent(buffer))
+        return String(
+            decoding: UnsafeBufferPointer(start: xmlBufferContent(buffer), count: Int(xmlBufferLength(buffer))),
+            as: UTF8.self)
+    }
+
+    /// About the size of the document: an element of a snapshot takes some 60 bytes. Sized once, the buffer is not
+    /// copied to grow while a large tree is written; a guess too small only grows it as before.
+    private static func estimatedSize(of tree: BridgedTree) -> Int {
+        var elements = tree.windows.count + tree.hosts.count + tree.coordinators.count + tree.queued.count
+        for controller in tree.controllers { elements += 1 + controller.children.count }
+        for host in tree.hosts { elements += host.frames.count }
+        for coordinator in tree.coordinators {
+            elements += coordinator.childIDs.count + coordinator.controllerIDs.count
+        }
+        return 4_096 + 64 * elements
     }
 
     private static func writeWindows(_ windows: [BridgedWindow], to writer: XMLWriter) {
