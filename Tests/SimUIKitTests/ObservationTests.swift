@@ -71,6 +71,29 @@ struct ObservationTests {
         _ = token
     }
 
+    @Test("S8: observers are told in the order they began observing, also once observers before them have ended")
+    func observersKeepTheirOrder() {
+        let navigation = UINavigationController(rootViewController: Screen("Home"))
+        let window = makeVisibleWindow(root: navigation)
+        var told: [String] = []
+        func observer(_ name: String) -> SimObservation<NavigationStackChange> {
+            navigation.observeStack { change in
+                if change.phase == .completed { told.append(name) }
+            }
+        }
+        let first = observer("first")
+        var second: SimObservation<NavigationStackChange>? = observer("second")
+        let third = observer("third")
+        let fourth = observer("fourth")
+        second = nil
+        // Observing again drops the ended observation from the list; the others keep their places.
+        let fifth = observer("fifth")
+        navigation.pushViewController(Screen("A"), animated: false)
+        loop.runUntilIdle()
+        #expect(told == ["first", "third", "fourth", "fifth"])
+        _ = (window, first, second, third, fourth, fifth)
+    }
+
     @Test("S8: presentation observers see presentations and dismissals made on the observed presenter")
     func presentationChanges() {
         let root = Screen("Root")
