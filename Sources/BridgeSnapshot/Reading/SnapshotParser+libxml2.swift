@@ -29,6 +29,15 @@ final class IssueCollector {
         unplaced.removeAll()
     }
 
+    /// Takes the errors libxml2 raises on this thread (its thread-local structured handler), parser errors as
+    /// documents that are not well-formed, until the handler is reset (`xmlSetStructuredErrorFunc(nil, nil)`).
+    func receiveErrors() {
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(self).toOpaque()) { context, error in
+            guard let context, let error else { return }
+            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
+        }
+    }
+
     func add(_ error: xmlError, kind: SnapshotIssue.Kind) {
         if closed { return }
         // Warnings (a processing instruction whose target starts with "xml", say) are not problems: xmllint

@@ -155,9 +155,7 @@ struct SnapshotParser {
             return pass
         }
         defer { xmlFreeParserCtxt(parser) }
-        xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
-        // The checks before parsing read the bytes as UTF-8 (no document type declaration): so does the parser.
-        if let utf8 = xmlFindCharEncodingHandler("UTF-8") { xmlSwitchToEncoding(parser, utf8) }
+        Self.configure(parser)
         let collector = IssueCollector(parser: parser)
         let reading = UnsafeMutablePointer<SAXReading>.allocate(capacity: 1)
         reading.initialize(
@@ -168,13 +166,7 @@ struct SnapshotParser {
         }
         parser.pointee.sax.pointee = SAXReading.handler
         parser.pointee.userData = UnsafeMutableRawPointer(reading)
-        // Parser errors go to libxml2's thread-local structured handler for the duration of the parse.
-        xmlSetStructuredErrorFunc(
-            Unmanaged.passUnretained(collector).toOpaque(),
-            { context, error in
-                guard let context, let error else { return }
-                Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
-            })
+        collector.receiveErrors()
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         let schema = libxml2Schema ? SchemaValidation(collector: collector) : nil
         let plug = schema.flatMap { $0.plug(into: parser) }
@@ -225,18 +217,18 @@ struct SnapshotParser {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         context.pointee.sax.pointee = handler
-        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        if let utf8 = xmlFindCharEncodingHandler("UTF-8") { xmlSwitchToEncoding(context, utf8) }
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque()) { context, error in
-            guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue().add(error.pointee, kind: .malformed)
-        }
+        configure(context)
+        collector.receiveErrors()
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         xmlParseDocument(context)
-        let errors = collector.issues.map {
-            $0.column == 0 ? SnapshotIssue($0.kind, $0.message, line: $0.line, column: 1) : $0
-        }
-        return (context.pointee.wellFormed != 0, errors)
+        return (context.pointee.wellFormed != 0, collector.issues)
+    }
+
+    /// Sets `parser` up as every parse of a snapshot is: no network access, and the input read as UTF-8, as the
+    /// checks before parsing read it (no document type declaration).
+    private static func configure(_ parser: xmlParserCtxtPtr) {
+        xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
+        if let utf8 = xmlFindCharEncodingHandler("UTF-8") { xmlSwitchToEncoding(parser, utf8) }
     }
 
     /// Refuses, before libxml2 sees them, input over the size limit and any document type declaration.
