@@ -27,7 +27,7 @@ public final class InsecurityHost {
     private(set) lazy var reference = WeakReference(self)
     /// The last navigation controller a frame was pushed onto, held weakly, for the next frame pushed there to
     /// share.
-    var lastPushTarget: WeakReference<UINavigationController>?
+    private var lastPushTarget: WeakReference<UINavigationController>?
     /// Ready, running the completions of ending frames, or tearing frames down.
     var stage = HostStage<Frame, WaitingEnd>()
     /// The frames a restore adopted: the stack positions it adopts from, and those waiting to be shown.
@@ -118,6 +118,15 @@ public final class InsecurityHost {
             // The lowest that still waits (one may have ended meanwhile), and every frame above it.
             waiting.lazy.compactMap(\.value).first(where: \.isWaitingToShow)?.endOrphanedWithFramesAbove()
         }
+    }
+
+    /// Pushed onto `navigation`: frames pushed one after another onto the same navigation controller (a restored
+    /// stack's thousands) share one weak reference to it.
+    func pushed(onto navigation: UINavigationController) -> Placement {
+        if let last = lastPushTarget, last.value === navigation { return .pushed(navigation: last) }
+        let reference = WeakReference(navigation)
+        lastPushTarget = reference
+        return .pushed(navigation: reference)
     }
 
     /// What the host was started on.

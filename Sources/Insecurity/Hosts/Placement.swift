@@ -37,17 +37,6 @@ enum Placement {
     }
 }
 
-extension InsecurityHost {
-    /// Pushed onto `navigation`: frames pushed one after another onto the same navigation controller (a restored
-    /// stack's thousands) share one weak reference to it.
-    func pushed(onto navigation: UINavigationController) -> Placement {
-        if let last = lastPushTarget, last.value === navigation { return .pushed(navigation: last) }
-        let reference = WeakReference(navigation)
-        lastPushTarget = reference
-        return .pushed(navigation: reference)
-    }
-}
-
 /// A weak reference in an object of its own, as a placement holds each of its references and a host the window
 /// it watches. A frame's placement is read, and so copied, on every operation; copying a weak reference goes
 /// through the referenced object's side table, where copying this is one retain of an object that has none
