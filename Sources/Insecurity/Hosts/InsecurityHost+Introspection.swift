@@ -54,24 +54,42 @@ extension InsecurityHost {
     /// (E13), and shows nothing meanwhile.
     @_spi(Adapters) public static func hosts(in windows: [UIWindow]) -> [InsecurityHost] {
         var hosts: [InsecurityHost] = []
-        // Once every object a live host was started on has been met, the rest of the hierarchy holds none:
-        // an export of a deep stack does not visit every controller on it.
-        var unmet = bases.count { base in base.value?[associated: hostsKey]?.contains { $0.value != nil } ?? false }
-        var met: Set<ObjectIdentifier> = []
+        // Once every object a live host was started on in these windows has been met, the rest of their
+        // hierarchy holds none: an export of a deep stack does not visit every controller on it. A base shown
+        // in another window is not waited for (hosts elsewhere in the app would make every read walk it all);
+        // one in no window yet is, in case the walk meets it.
+        var wanted: Set<ObjectIdentifier> = []
+        for window in windows { wanted.insert(ObjectIdentifier(window)) }
+        var awaited: Set<ObjectIdentifier> = []
+        for base in bases {
+            guard let object = base.value, hasLiveHost(startedOn: object) else { continue }
+            if let window = object as? UIWindow ?? (object as? UIViewController)?.hostWindow,
+                !wanted.contains(ObjectIdentifier(window))
+            {
+                continue
+            }
+            awaited.insert(ObjectIdentifier(object))
+        }
         func add(startedOn base: UIResponder) {
             guard let started = base[associated: hostsKey] else { return }
             let live = started.compactMap(\.value)
-            if !live.isEmpty, met.insert(ObjectIdentifier(base)).inserted { unmet -= 1 }
+            if !live.isEmpty { awaited.remove(ObjectIdentifier(base)) }
             hosts += live.filter { !$0.hasLeftWindow }
         }
-        for window in windows where unmet > 0 {
+        for window in windows where !awaited.isEmpty {
             add(startedOn: window)
             window.visitControllerHierarchy { controller in
                 add(startedOn: controller)
-                return unmet > 0
+                return !awaited.isEmpty
             }
         }
         return hosts
+    }
+
+    /// Whether a host started on `base` still lives.
+    private static func hasLiveHost(startedOn base: UIResponder) -> Bool {
+        for host in base[associated: hostsKey] ?? [] where host.value != nil { return true }
+        return false
     }
 
     /// Whether the window replaced the root of this chain, which waits for its teardown to end to let go of
