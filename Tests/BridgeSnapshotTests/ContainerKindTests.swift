@@ -132,7 +132,8 @@ struct ContainerKindTests {
         window.makeKeyAndVisible()
         let xml = export([window])
         #expect(
-            xml.contains(#"<controller id="news" type="UIPageViewController" container="page" selected="2" loop="true">"#))
+            xml.contains(
+                #"<controller id="news" type="UIPageViewController" container="page" selected="2" loop="true">"#))
         #expect(xml.contains(#"<child ref="p1"/>"#) && xml.contains(#"<child ref="p3"/>"#))
         #expect(try BridgeSnapshot.parse(xml).controllers.first?.container?.label == "page view, selected 2, loops")
         let live = try BridgeSnapshot.importLive(xml, rebuilder: BridgeRebuilder(registry: BridgeRegistry(plugins())))
@@ -147,11 +148,41 @@ struct ContainerKindTests {
     }
 
     @Test(
+        "X10: pages a data source makes anew each time it lists them are exported with the rest and seen by plugins while the tree is read"
+    )
+    func pagesMadeWhileListed() throws {
+        let pages = UIPageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+        pages.restorationIdentifier = "news"
+        let list = PagesMadeOnDemand(shown: titled("Page 2", id: "p2"))
+        pages.dataSource = list
+        pages.setViewControllers([list.shown], direction: .forward, animated: false)
+        let window = UIWindow()
+        window.rootViewController = pages
+        window.makeKeyAndVisible()
+        let witness = ControllerWitness()
+        let xml = BridgeSnapshot.export([window], registry: BridgeRegistry([witness]))
+        #expect(xml.contains(#"<controller id="news" type="UIPageViewController" container="page" selected="1">"#))
+        #expect(xml.contains(#"<controller id="p1" type="UIViewController" title="Page 1"/>"#))
+        #expect(xml.contains(#"<controller id="p3" type="UIViewController" title="Page 3"/>"#))
+        #expect(witness.titles == [nil, "Page 1", "Page 2", "Page 3"], "the plugin saw every controller of the tree")
+        withExtendedLifetime(list) {}
+    }
+
+    @Test(
         "X10: page lists are version 5's: 'loop' needs a selected page, 'selected' a page in the list, and neither exists in version 4",
         arguments: [
-            (#"container="page" selected="2" loop="true""#, #"container="page" loop="true""#, "5", "without the 'selected'"),
-            (#"container="page" selected="2" loop="true""#, #"container="page" selected="3""#, "5", "shows page 3 but lists 3"),
-            (#"container="page" selected="2" loop="true""#, #"container="page" selected="2""#, "4", "does not exist in version 4"),
+            (
+                #"container="page" selected="2" loop="true""#, #"container="page" loop="true""#, "5",
+                "without the 'selected'"
+            ),
+            (
+                #"container="page" selected="2" loop="true""#, #"container="page" selected="3""#, "5",
+                "shows page 3 but lists 3"
+            ),
+            (
+                #"container="page" selected="2" loop="true""#, #"container="page" selected="2""#, "4",
+                "does not exist in version 4"
+            ),
         ])
     func pageListRules(original: String, replacement: String, version: String, problem: String) throws {
         let (window, list) = listedPagesWindow()
@@ -233,4 +264,44 @@ final class ListedPages: UIPageViewControllerDataSource, BridgePageListing {
     ) -> UIViewController? {
         listedPage(after: viewController)
     }
+}
+
+/// A data source that keeps only the page it shows and makes the others each time it lists them, as an app
+/// that builds its pages from a model may.
+@MainActor
+final class PagesMadeOnDemand: UIPageViewControllerDataSource, BridgePageListing {
+    let shown: UIViewController
+    let loopsPages = false
+
+    init(shown: UIViewController) {
+        self.shown = shown
+    }
+
+    var listedPages: [UIViewController] { [titled("Page 1", id: "p1"), shown, titled("Page 3", id: "p3")] }
+
+    func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
+    ) -> UIViewController? {
+        listedPage(before: viewController)
+    }
+
+    func pageViewController(
+        _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
+    ) -> UIViewController? {
+        listedPage(after: viewController)
+    }
+}
+
+/// A plugin that describes no coordinator and records the titles of the controllers the read context lists.
+@MainActor
+final class ControllerWitness: BridgePlugin {
+    let framework = "Witness"
+    private(set) var titles: [String?] = []
+
+    func describeCoordinators(in context: BridgeReadContext) -> [BridgedCoordinator] {
+        titles = context.controllers.map(\.title)
+        return []
+    }
+
+    func rebuildCoordinators(_ coordinators: [BridgedCoordinator], in context: BridgeRebuildContext) {}
 }

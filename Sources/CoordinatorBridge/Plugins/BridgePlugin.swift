@@ -76,8 +76,21 @@ public final class BridgeReadContext {
     private var coordinatorIDs: [ObjectIdentifier: String] = [:]
     private var coordinatorCount = 0
 
+    /// The controllers named, in reading order, unretained: retaining each controller of a large tree costs more
+    /// than naming it. ``held`` keeps them alive.
+    private var named: [Unmanaged<UIViewController>] = []
+    /// The lists the named controllers came in (a container's children, a window's root): retaining a list
+    /// retains none of its controllers one by one.
+    private var held: [[UIViewController]] = []
+
     /// The controllers in the tree, in reading order.
-    public private(set) var controllers: [UIViewController] = []
+    public var controllers: [UIViewController] {
+        // A loop, not `map`: from main-actor code each closure call checks the executor.
+        var controllers: [UIViewController] = []
+        controllers.reserveCapacity(named.count)
+        for controller in named { controllers.append(controller.takeUnretainedValue()) }
+        return controllers
+    }
     /// For adapters: the live Insecurity hosts whose base is in the tree, in the tree's order.
     @_spi(Adapters) public internal(set) var hosts: [InsecurityHost] = []
     /// The registered plugins' container kinds, which the reader recognises besides UIKit's.
@@ -108,13 +121,19 @@ public final class BridgeReadContext {
     func reserveCapacity(forMore count: Int) {
         controllerIDs.reserveCapacity(controllerIDs.count + count)
         numbering.reserveCapacity(forMore: count)
-        controllers.reserveCapacity(forMore: count)
+        named.reserveCapacity(forMore: count)
+    }
+
+    /// Keeps `controllers` alive while the context lives, so that they can be named without being retained.
+    func hold(_ controllers: [UIViewController]) {
+        held.append(controllers)
     }
 
     /// Names a controller (X13): its `restorationIdentifier` when set and unused (without the white space an
     /// id cannot hold), else its place and type, `place/Type`, with `.2`, `.3`… for later controllers of the
     /// same type in the same place. The id depends on nothing read before it elsewhere in the tree, so a change
     /// in one part of the tree renames nothing in another.
+    /// `controller` must be in a list given to ``hold(_:)``.
     func assignID(to controller: UIViewController, typeName: String, under place: String) -> String {
         if let id = id(of: controller) { return id }
         let id: String
@@ -126,7 +145,7 @@ public final class BridgeReadContext {
             id = numbering.name(BridgedIdentifiers.joined(place, BridgedIdentifiers.token(typeName)))
         }
         controllerIDs[ObjectIdentifier(controller)] = id
-        controllers.append(controller)
+        named.append(Unmanaged.passUnretained(controller))
         return id
     }
 }

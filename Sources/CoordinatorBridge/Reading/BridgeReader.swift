@@ -79,28 +79,44 @@ public struct BridgeReader {
         // Depth first, children in their container's order: a push names only the controller it adds. Each
         // entry lists its children's ids as they are named.
         // Described in place, in the tree's list: a list of their own would be copied into it whole.
+        // The context holds each list of children, so that the walk retains no controller one by one.
         let first = tree.controllers.count
-        var pending = [(controller: controller, place: place, parent: -1)]
+        context.hold([controller])
+        var pending = [(controller: Unmanaged.passUnretained(controller), place: place, parent: -1)]
         while let (next, nextPlace, parent) = pending.popLast() {
-            let type = bridgedTypeName(of: next)
-            let id = context.assignID(to: next, typeName: type, under: nextPlace)
-            if parent >= 0 { tree.controllers[parent].children.append(id) }
-            let children = Self.shownChildren(of: next)
-            if children.count > 16 {
-                context.reserveCapacity(forMore: children.count)
-                tree.controllers.reserveCapacity(forMore: children.count)
+            // Borrowed, not retained: the context holds it.
+            next._withUnsafeGuaranteedRef { next in
+                describeOne(next, under: nextPlace, parent: parent, into: &tree, pending: &pending, context: context)
             }
-            var alert: BridgedAlert?
-            if let shown = next as? UIAlertController { alert = BridgedAlert(shown) }
-            tree.controllers.append(
-                BridgedController(
-                    id: id, type: type, title: next.title, children: [],
-                    container: BridgedContainer(of: next, kinds: context.containerKinds), alert: alert))
-            let position = tree.controllers.count - 1
-            if !children.isEmpty { tree.controllers[position].children.reserveCapacity(children.count) }
-            for child in children.reversed() { pending.append((child, id, position)) }
         }
         return tree.controllers[first].id
+    }
+
+    /// Adds `controller` to `tree` as the last child of the entry at `parent` (if any), and its children to
+    /// `pending`, to be described next.
+    private func describeOne(
+        _ controller: UIViewController, under place: String, parent: Int, into tree: inout BridgedTree,
+        pending: inout [(controller: Unmanaged<UIViewController>, place: String, parent: Int)],
+        context: BridgeReadContext
+    ) {
+        let type = bridgedTypeName(of: controller)
+        let id = context.assignID(to: controller, typeName: type, under: place)
+        if parent >= 0 { tree.controllers[parent].children.append(id) }
+        let children = Self.shownChildren(of: controller)
+        if !children.isEmpty { context.hold(children) }
+        if children.count > 16 {
+            context.reserveCapacity(forMore: children.count)
+            tree.controllers.reserveCapacity(forMore: children.count)
+        }
+        var alert: BridgedAlert?
+        if let shown = controller as? UIAlertController { alert = BridgedAlert(shown) }
+        tree.controllers.append(
+            BridgedController(
+                id: id, type: type, title: controller.title, children: [],
+                container: BridgedContainer(of: controller, kinds: context.containerKinds), alert: alert))
+        let position = tree.controllers.count - 1
+        if !children.isEmpty { tree.controllers[position].children.reserveCapacity(children.count) }
+        for child in children.reversed() { pending.append((Unmanaged.passUnretained(child), id, position)) }
     }
 
     /// The children recorded for `controller`: its own, a navigation controller's stack, or a page view
