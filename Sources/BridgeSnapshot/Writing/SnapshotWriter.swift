@@ -19,9 +19,21 @@ enum SnapshotWriter {
     static func write(_ tree: BridgedTree) -> String {
         let tree = tree.withDerivedRoots().inCanonicalOrder().withStableIDs()
         xmlInitParser()
-        let buffer = xmlBufferCreateSize(estimatedSize(of: tree))!
-        defer { xmlBufferFree(buffer) }
-        let writer = XMLWriter(xmlNewTextWriterMemory(buffer, 0)!)
+        // libxml2 hands its output over in small chunks, copied straight into the string's own storage: no
+        // document-sized buffer of its own to fill, grow and copy once more.
+        var spilled: [UInt8]?
+        let document = String(unsafeUninitializedCapacity: estimatedSize(of: tree)) { storage in
+            let sink = OutputSink(storage)
+            let writer = XMLWriter(into: sink)
+            writeDocument(tree, to: writer)
+            writer.close()
+            spilled = sink.spilled
+            return spilled == nil ? sink.count : 0
+        }
+        return spilled.map { String(decoding: $0, as: UTF8.self) } ?? document
+    }
+
+    private static func writeDocument(_ tree: BridgedTree, to writer: XMLWriter) {
         writer.document {
             writer.element("bridge-snapshot") {
                 writer.attribute("version", "\(version)")
@@ -34,14 +46,10 @@ enum SnapshotWriter {
                 }
             }
         }
-        writer.close()
-        return String(
-            decoding: UnsafeBufferPointer(start: xmlBufferContent(buffer), count: Int(xmlBufferLength(buffer))),
-            as: UTF8.self)
     }
 
-    /// About the size of the document: an element of a snapshot takes some 60 bytes. Sized once, the buffer is not
-    /// copied to grow while a large tree is written; a guess too small only grows it as before.
+    /// About the size of the document: an element of a snapshot takes some 60 bytes. The string is made with
+    /// room for it; a document that outgrows it is gathered in a list of bytes that grows as it must.
     private static func estimatedSize(of tree: BridgedTree) -> Int {
         var elements = tree.windows.count + tree.hosts.count + tree.coordinators.count + tree.queued.count
         for controller in tree.controllers { elements += 1 + controller.children.count }
@@ -195,7 +203,16 @@ extension BridgedContainer {
 private final class XMLWriter {
     private var writer: xmlTextWriterPtr?
 
-    init(_ writer: xmlTextWriterPtr) {
+    /// A writer whose output goes to `sink`, which must outlive it.
+    init(into sink: OutputSink) {
+        let output = xmlOutputBufferCreateIO(
+            { context, bytes, length in
+                guard let context, let bytes, length > 0 else { return 0 }
+                Unmanaged<OutputSink>.fromOpaque(context).takeUnretainedValue()
+                    .append(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+                return length
+            }, nil, Unmanaged.passUnretained(sink).toOpaque(), nil)!
+        let writer = xmlNewTextWriter(output)!
         self.writer = writer
         xmlTextWriterSetIndent(writer, 1)
         _ = "  ".withXMLString { xmlTextWriterSetIndentString(writer, $0) }
@@ -236,10 +253,40 @@ private final class XMLWriter {
         xmlTextWriterEndElement(writer)
     }
 
-    /// Flushes into the buffer.
+    /// Flushes the rest of the output into the sink.
     func close() {
         xmlFreeTextWriter(writer)
         writer = nil
+    }
+}
+
+/// Receives the written document: into the storage it was given while the document fits, then into a list of
+/// bytes that grows as it must.
+private final class OutputSink {
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes of `storage` are written.
+    private(set) var count = 0
+    /// The whole document, once it has outgrown `storage`.
+    private(set) var spilled: [UInt8]?
+
+    init(_ storage: UnsafeMutableBufferPointer<UInt8>) {
+        self.storage = storage
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        if spilled == nil, count + bytes.count <= storage.count {
+            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(storage)[count...])
+                .copyMemory(from: bytes)
+            count += bytes.count
+            return
+        }
+        if spilled == nil {
+            var gathered: [UInt8] = []
+            gathered.reserveCapacity(2 * storage.count)
+            gathered.append(contentsOf: storage[..<count])
+            spilled = gathered
+        }
+        spilled!.append(contentsOf: bytes)
     }
 }
 
