@@ -108,6 +108,25 @@ struct RoundTripTests {
         SimRunLoop.main.runUntilIdle()
     }
 
+    @Test(
+        "X1, X2: a document far larger than its element count suggests (long titles in several scripts) is written whole and reads back the same"
+    )
+    func documentLargerThanEstimated() throws {
+        // Some 64 bytes an element are set aside for a document; these titles need hundreds of times that.
+        let long = String(repeating: "Zürich → 東京 🚆 ", count: 2_000)
+        let navigation = UINavigationController(rootViewController: titled(long, id: "first"))
+        navigation.restorationIdentifier = "stack"
+        navigation.pushViewController(titled("tail " + long, id: "second"), animated: false)
+        let window = UIWindow()
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let xml = export([window])
+        let tree = try BridgeSnapshot.parse(xml)
+        #expect(tree.controllers.map(\.title) == [nil, long, "tail " + long])
+        #expect(xml.hasSuffix("</bridge-snapshot>\n"))
+        #expect(try BridgeSnapshot.canonical(xml) == xml)
+    }
+
     @Test("X3: export(import(x)) equals x for a window with a stack and a modal chain")
     func roundTripStackAndModal() {
         let scene = Scenes.stackAndModalChain()
