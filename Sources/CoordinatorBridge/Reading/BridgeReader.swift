@@ -84,10 +84,9 @@ public struct BridgeReader {
         context.hold([controller])
         var pending = [(controller: Unmanaged.passUnretained(controller), place: place, parent: -1)]
         while let (next, nextPlace, parent) = pending.popLast() {
-            // Borrowed, not retained: the context holds it.
-            next._withUnsafeGuaranteedRef { next in
-                describeOne(next, under: nextPlace, parent: parent, into: &tree, pending: &pending, context: context)
-            }
+            describeOne(
+                next.takeUnretainedValue(), under: nextPlace, parent: parent, into: &tree, pending: &pending,
+                context: context)
         }
         return tree.controllers[first].id
     }
@@ -113,10 +112,15 @@ public struct BridgeReader {
         tree.controllers.append(
             BridgedController(
                 id: id, type: type, title: controller.title, children: [],
-                container: BridgedContainer(of: controller, kinds: context.containerKinds), alert: alert))
+                container: .of(controller, kinds: context.containerKinds), alert: alert))
         let position = tree.controllers.count - 1
         if !children.isEmpty { tree.controllers[position].children.reserveCapacity(children.count) }
-        for child in children.reversed() { pending.append((Unmanaged.passUnretained(child), id, position)) }
+        // By index: iterating the list would retain each child.
+        var index = children.count
+        while index > 0 {
+            index -= 1
+            pending.append((Unmanaged.passUnretained(children[index]), id, position))
+        }
     }
 
     /// The children recorded for `controller`: its own, a navigation controller's stack, or a page view
@@ -184,26 +188,24 @@ public struct BridgeReader {
 
 extension BridgedContainer {
     /// The container kind and state of `controller`: one of UIKit's, else one of `kinds`; nil when it is
-    /// no container the bridge knows.
+    /// no container the bridge knows. (A function, not an initializer, which would take the controller
+    /// retained.)
     @MainActor
-    init?(of controller: UIViewController, kinds: [any BridgeContainerKind]) {
+    static func of(_ controller: UIViewController, kinds: [any BridgeContainerKind]) -> BridgedContainer? {
         switch controller {
         case is UINavigationController:
-            self = .navigation
+            return .navigation
         case let tabs as UITabBarController:
-            self = .tabBar(selectedIndex: tabs.selectedIndex == NSNotFound ? nil : tabs.selectedIndex)
+            return .tabBar(selectedIndex: tabs.selectedIndex == NSNotFound ? nil : tabs.selectedIndex)
         case let split as UISplitViewController:
-            self = .splitView(isCollapsed: split.isCollapsed)
+            return .splitView(isCollapsed: split.isCollapsed)
         case let pages as UIPageViewController:
-            self = .page(
+            return .page(
                 pageCurl: pages.transitionStyle == .pageCurl, vertical: pages.navigationOrientation == .vertical,
                 list: pages.pageList?.list)
         default:
             for kind in kinds {
-                if let state = kind.state(of: controller) {
-                    self = .described(name: kind.name, state: state)
-                    return
-                }
+                if let state = kind.state(of: controller) { return .described(name: kind.name, state: state) }
             }
             return nil
         }

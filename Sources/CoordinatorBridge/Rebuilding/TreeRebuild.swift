@@ -144,7 +144,7 @@ final class TreeRebuild {
                         reason: "the factory for \(described.type) made a \(type(of: controller)), not an alert"))
             }
         }
-        let made = BridgedContainer(of: controller, kinds: containerKinds)?.name
+        let made = BridgedContainer.of(controller, kinds: containerKinds)?.name
         if made != described.container?.name {
             failures.append(
                 .controllerMismatch(
