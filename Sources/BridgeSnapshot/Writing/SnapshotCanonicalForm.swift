@@ -37,9 +37,8 @@ extension BridgedTree {
         // Positions stand for ids: each id is hashed once, when it is first looked up.
         var index: [String: Int] = [:]
         index.reserveCapacity(controllers.count)
-        for (position, controller) in controllers.enumerated() where index[controller.id] == nil {
-            index[controller.id] = position
-        }
+        // By position, one lookup each: a loop over the controllers would copy each one.
+        for position in controllers.indices { index[controllers[position].id] = position }
         // Two controllers with one id have no order of their own (the checks refuse such a document).
         guard index.count == controllers.count else { return self }
         if controllersFollowWindows() {
