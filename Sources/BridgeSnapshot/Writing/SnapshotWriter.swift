@@ -78,36 +78,39 @@ enum SnapshotWriter {
     }
 
     private static func writeControllers(_ controllers: [BridgedController], to writer: XMLWriter) {
-        for controller in controllers {
-            writer.start("controller")
-            writer.attribute("id", controller.id)
-            writer.attribute("type", controller.type)
-            writer.attribute("title", controller.title)
-            if let container = controller.container {
-                for (name, value) in container.attributes { writer.attribute(name, value) }
-            }
-            if let alert = controller.alert {
-                writer.attribute("alert", alert.style)
-                writer.attribute("message", alert.message)
-            }
-            if case .described(_, let states) = controller.container {
-                for state in states {
-                    writer.start("state")
-                    writer.attribute("name", state.name)
-                    writer.attribute("value", state.value)
-                    writer.end()
-                }
-            }
-            for child in controller.children { writer.reference("child", child) }
-            for action in controller.alert?.actions ?? [] {
-                writer.start("action")
-                writer.attribute("title", action.title)
-                writer.attribute("style", action.style)
-                writer.attribute("preferred", action.isPreferred ? "true" : nil)
+        // Each passed in place: a loop over the list would copy every controller.
+        for index in controllers.indices { writeController(controllers[index], to: writer) }
+    }
+
+    private static func writeController(_ controller: BridgedController, to writer: XMLWriter) {
+        writer.start("controller")
+        writer.attribute("id", controller.id)
+        writer.attribute("type", controller.type)
+        writer.attribute("title", controller.title)
+        if let container = controller.container {
+            for (name, value) in container.attributes { writer.attribute(name, value) }
+        }
+        if let alert = controller.alert {
+            writer.attribute("alert", alert.style)
+            writer.attribute("message", alert.message)
+        }
+        if case .described(_, let states) = controller.container {
+            for state in states {
+                writer.start("state")
+                writer.attribute("name", state.name)
+                writer.attribute("value", state.value)
                 writer.end()
             }
+        }
+        for child in controller.children { writer.reference("child", child) }
+        for action in controller.alert?.actions ?? [] {
+            writer.start("action")
+            writer.attribute("title", action.title)
+            writer.attribute("style", action.style)
+            writer.attribute("preferred", action.isPreferred ? "true" : nil)
             writer.end()
         }
+        writer.end()
     }
 
     /// A host's id is its base's (X13): nothing refers to a host, and the import names hosts the same way.
@@ -118,16 +121,18 @@ enum SnapshotWriter {
             writer.attribute("base", host.base.kind.rawValue)
             writer.attribute("on", host.base.targetID)
             writer.attribute("framework", host.framework)
-            for frame in host.frames {
-                writer.start("frame")
-                writer.attribute("kind", frame.kind.rawValue)
-                writer.attribute("state", frame.state.rawValue)
-                writer.attribute("coordinator", frame.coordinatorType)
-                writer.attribute("controller", frame.controllerID)
-                writer.end()
-            }
+            for index in host.frames.indices { writeFrame(host.frames[index], to: writer) }
             writer.end()
         }
+    }
+
+    private static func writeFrame(_ frame: BridgedFrame, to writer: XMLWriter) {
+        writer.start("frame")
+        writer.attribute("kind", frame.kind.rawValue)
+        writer.attribute("state", frame.state.rawValue)
+        writer.attribute("coordinator", frame.coordinatorType)
+        writer.attribute("controller", frame.controllerID)
+        writer.end()
     }
 
     /// Coordinator ids are `Framework.Type@root` (X13), whatever the document called them.
