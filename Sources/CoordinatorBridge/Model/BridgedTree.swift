@@ -65,7 +65,13 @@ public struct BridgedController: Hashable, Sendable {
     /// Which of UIKit's containers the controller is (nil for any other controller).
     public var container: BridgedContainer?
     /// An alert's content (nil for any other controller).
-    public var alert: BridgedAlert?
+    public var alert: BridgedAlert? {
+        get { alertStorage.first }
+        set { alertStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// The alert, if any, out of line: few controllers are alerts, and a large tree's list of controllers
+    /// stays smaller without room for one in every entry (an empty list takes no memory of its own).
+    private var alertStorage: [BridgedAlert]
 
     public init(
         id: String, type: String, title: String?, children: [String], container: BridgedContainer? = nil,
@@ -76,7 +82,7 @@ public struct BridgedController: Hashable, Sendable {
         self.title = title
         self.children = children
         self.container = container
-        self.alert = alert
+        self.alertStorage = alert.map { [$0] } ?? []
     }
 }
 
