@@ -79,7 +79,8 @@ public struct BridgeReader {
         // Depth first, children in their container's order: a push names only the controller it adds. Each
         // entry lists its children's ids as they are named.
         // Described in place, in the tree's list: a list of their own would be copied into it whole.
-        // The context holds each list of children, so that the walk retains no controller one by one.
+        // The context holds each list of children, so that neither it nor the pending list retains their controllers
+        // one by one.
         let first = tree.controllers.count
         context.hold([controller])
         var pending = [(controller: Unmanaged.passUnretained(controller), place: place, parent: -1)]
