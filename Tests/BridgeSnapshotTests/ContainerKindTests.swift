@@ -243,16 +243,8 @@ struct ContainerKindTests {
     }
 }
 
-/// A data source that lists its pages to the bridge, wrapping around.
-@MainActor
-final class ListedPages: UIPageViewControllerDataSource, BridgePageListing {
-    let listedPages: [UIViewController]
-    let loopsPages = true
-
-    init(_ pages: [UIViewController]) {
-        listedPages = pages
-    }
-
+/// The test data sources that list their pages swipe through them in that order.
+extension UIPageViewControllerDataSource where Self: BridgePageListing {
     func pageViewController(
         _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
     ) -> UIViewController? {
@@ -263,6 +255,17 @@ final class ListedPages: UIPageViewControllerDataSource, BridgePageListing {
         _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
     ) -> UIViewController? {
         listedPage(after: viewController)
+    }
+}
+
+/// A data source that lists its pages to the bridge, wrapping around.
+@MainActor
+final class ListedPages: UIPageViewControllerDataSource, BridgePageListing {
+    let listedPages: [UIViewController]
+    let loopsPages = true
+
+    init(_ pages: [UIViewController]) {
+        listedPages = pages
     }
 }
 
@@ -278,18 +281,6 @@ final class PagesMadeOnDemand: UIPageViewControllerDataSource, BridgePageListing
     }
 
     var listedPages: [UIViewController] { [titled("Page 1", id: "p1"), shown, titled("Page 3", id: "p3")] }
-
-    func pageViewController(
-        _ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController
-    ) -> UIViewController? {
-        listedPage(before: viewController)
-    }
-
-    func pageViewController(
-        _ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController
-    ) -> UIViewController? {
-        listedPage(after: viewController)
-    }
 }
 
 /// A plugin that describes no coordinator and records the titles of the controllers the read context lists.
