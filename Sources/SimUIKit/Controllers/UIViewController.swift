@@ -331,20 +331,7 @@ open class UIViewController: UIResponder {
     // MARK: Presentation
 
     /// The controller this one, or the closest of its parents that presents something, presents.
-    public var presentedViewController: UIViewController? {
-        // ``presentationHolder``'s presented controller, its links read once: a hot getter (the engine asks it on
-        // every start and finish). When no controller up the parents presents or is mid-presentation, the anchor,
-        // the last of them, presents nothing either.
-        var current: UIViewController? = self
-        while let candidate = current {
-            if let state = candidate.presentationState {
-                if let presented = state.presented { return presented }
-                if state.transition != nil { return nil }
-            }
-            current = candidate.parent
-        }
-        return nil
-    }
+    public var presentedViewController: UIViewController? { holderLinks.presented }
     /// The controller that presents this one (or its container).
     public var presentingViewController: UIViewController? { presentationAnchor.presentingStorage }
 
@@ -389,16 +376,22 @@ open class UIViewController: UIResponder {
     /// The presentation or dismissal running where this controller presents: the only transition that makes
     /// UIKit refuse a presentation from it (S1). A push or pop does not.
     package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
-        // ``presentationHolder``'s transition, its links read once (see ``presentedViewController``).
+        holderLinks.transition
+    }
+
+    /// What ``presentationHolder`` presents and the transition running there, read in one walk: hot getters (the
+    /// engine asks them on every start and finish) need not find the holder and then read its links again. When
+    /// no controller up the parents presents or is mid-presentation, the anchor, the last of them, has neither.
+    private var holderLinks: (presented: UIViewController?, transition: SimTransition?) {
         var current: UIViewController? = self
         while let candidate = current {
             if let state = candidate.presentationState {
-                if let transition = state.transition { return transition }
-                if state.presented != nil { return nil }
+                let links = (presented: state.presented, transition: state.transition)
+                if links.presented != nil || links.transition != nil { return links }
             }
             current = candidate.parent
         }
-        return nil
+        return (nil, nil)
     }
 
     /// This controller or the closest of its parents that presents something or is mid-presentation, else
