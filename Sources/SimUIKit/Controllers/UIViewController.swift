@@ -331,7 +331,7 @@ open class UIViewController: UIResponder {
     // MARK: Presentation
 
     /// The controller this one, or the closest of its parents that presents something, presents.
-    public var presentedViewController: UIViewController? { holderLinks.presented }
+    public var presentedViewController: UIViewController? { holderLinks?.presented }
     /// The controller that presents this one (or its container).
     public var presentingViewController: UIViewController? { presentationAnchor.presentingStorage }
 
@@ -376,36 +376,28 @@ open class UIViewController: UIResponder {
     /// The presentation or dismissal running where this controller presents: the only transition that makes
     /// UIKit refuse a presentation from it (S1). A push or pop does not.
     package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
-        holderLinks.transition
-    }
-
-    /// What ``presentationHolder`` presents and the transition running there, read in one walk: hot getters (the
-    /// engine asks them on every start and finish) need not find the holder and then read its links again. When
-    /// no controller up the parents presents or is mid-presentation, the anchor, the last of them, has neither.
-    private var holderLinks: (presented: UIViewController?, transition: SimTransition?) {
-        var current: UIViewController? = self
-        while let candidate = current {
-            if let state = candidate.presentationState {
-                let links = (presented: state.presented, transition: state.transition)
-                if links.presented != nil || links.transition != nil { return links }
-            }
-            current = candidate.parent
-        }
-        return (nil, nil)
+        holderLinks?.transition
     }
 
     /// This controller or the closest of its parents that presents something or is mid-presentation, else
     /// the presentation anchor: the controller whose presentation this one reports and dismisses. It is the
     /// anchor unless a controller inside it defines a presentation context (S2).
-    var presentationHolder: UIViewController {
+    var presentationHolder: UIViewController { holderLinks?.holder ?? presentationAnchor }
+
+    /// The closest of this controller and its parents that presents something or is mid-presentation, with what
+    /// it presents and the transition running there, read in the walk that finds it: the presentation getters are
+    /// hot (the engine asks them on every start and finish). Nil when none does: then the anchor, the last
+    /// controller of the walk, has neither.
+    private var holderLinks: (holder: UIViewController, presented: UIViewController?, transition: SimTransition?)? {
         var current: UIViewController? = self
         while let candidate = current {
-            if let state = candidate.presentationState, state.presented != nil || state.transition != nil {
-                return candidate
+            if let state = candidate.presentationState {
+                let (presented, transition) = (state.presented, state.transition)
+                if presented != nil || transition != nil { return (candidate, presented, transition) }
             }
             current = candidate.parent
         }
-        return presentationAnchor
+        return nil
     }
 
     /// The controller that presents `controller` when this one asks: for a current-context style, the closest
