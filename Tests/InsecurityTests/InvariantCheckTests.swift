@@ -131,7 +131,7 @@ struct InvariantCheckTests {
         // A push held by the animating push: SimUIKit would defer it too.
         UIKitOperationQueue.shared.enqueue(
             UIKitOperationQueue.Custom(
-                keys: [.init(navigation)], blocker: animating, run: {},
+                keys: .init(navigation), blocker: animating, run: {},
                 acceptedByUIKitNow: {
                     UIKitOperationQueue.contentChangeAcceptedNow("a push", on: navigation, animated: true)
                 }))
@@ -140,7 +140,7 @@ struct InvariantCheckTests {
         let other = UINavigationController(rootViewController: makeScreen("Idle"))
         UIKitOperationQueue.shared.enqueue(
             UIKitOperationQueue.Custom(
-                keys: [.init(other)], blocker: animating, run: {},
+                keys: .init(other), blocker: animating, run: {},
                 acceptedByUIKitNow: {
                     UIKitOperationQueue.contentChangeAcceptedNow("a push", on: other, animated: true)
                 }))
@@ -157,10 +157,10 @@ struct InvariantCheckTests {
         let queue = UIKitOperationQueue.shared
         var ran: [String] = []
         func waiting(for transition: SimTransition, _ name: String) {
-            let key = UIKitOperationQueue.Key(UIViewController())
+            let keys = UIKitOperationQueue.Keys(UIViewController())
             queue.enqueue(
                 UIKitOperationQueue.Custom(
-                    keys: [key],
+                    keys: keys,
                     blocker: { [weak transition] in
                         // As a controller's transition coordinator: there while the transition runs.
                         transition.flatMap { $0.isFinished ? nil : .transition($0) }

@@ -11,8 +11,8 @@ extension InsecurityHost {
             case .pushed(let navigation): navigation.value
             case .windowRoot(let window, _): window.value
             }
-        let keys: [UIKitOperationQueue.Key] = if let target { [.init(self), .init(target)] } else { [.init(self)] }
-        UIKitOperationQueue.shared.enqueue(ShowFrame(frame, keys: keys, gate: gate))
+        UIKitOperationQueue.shared.enqueue(
+            ShowFrame(frame, keys: UIKitOperationQueue.Keys(target, requestedBy: self), gate: gate))
     }
 
     /// Shows a waiting frame's controller where its placement says, which stays as the start resolved it
@@ -20,7 +20,7 @@ extension InsecurityHost {
     private final class ShowFrame: UIKitOperationQueue.Operation {
         private let frame: Frame
 
-        init(_ frame: Frame, keys: [UIKitOperationQueue.Key], gate: UIKitOperationQueue.RestoreGate?) {
+        init(_ frame: Frame, keys: UIKitOperationQueue.Keys, gate: UIKitOperationQueue.RestoreGate?) {
             self.frame = frame
             super.init(keys: keys, gate: gate)
         }

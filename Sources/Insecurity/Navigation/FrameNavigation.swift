@@ -2,8 +2,10 @@ import SimUIKit
 
 /// The `navigation` of a coordinator: starts children right above the coordinator's frame.
 /// Used outside the coordinator's life it reports ``InsecurityDiagnostic/Code/navigationOutsideLifetime`` (E3).
+/// A value, small enough to be stored inside the existential a coordinator's `navigation` returns: reading
+/// `navigation` allocates nothing.
 @MainActor
-final class FrameNavigation: ModalNavigation, NavigationControllerNavigation, AdaptiveNavigation, _EngineStarter {
+struct FrameNavigation: ModalNavigation, NavigationControllerNavigation, AdaptiveNavigation, _EngineStarter {
     private let ownerType: Any.Type
     private weak var frame: Frame?
 

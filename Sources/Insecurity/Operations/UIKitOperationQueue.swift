@@ -55,10 +55,37 @@ final class UIKitOperationQueue {
 
         /// The identity of the object while it lives.
         var liveID: ObjectIdentifier? { object == nil ? nil : id }
+    }
 
-        /// The keys of an operation on `target`, requested by `host` if any, in one list.
-        static func keys(_ target: AnyObject, requestedBy host: AnyObject?) -> [Key] {
-            if let host { [Key(host), Key(target)] } else { [Key(target)] }
+    /// The keys of one operation: its target and the host that requested it, either of which may be absent.
+    /// Stored in the operation itself, so that an operation is one allocation.
+    struct Keys: Sequence {
+        private let target: Key?
+        private let host: Key?
+
+        /// An operation with no key: it waits only for what the queue holds back as a whole.
+        static var none: Keys { Keys(nil) }
+
+        init(_ target: AnyObject?, requestedBy host: AnyObject? = nil) {
+            self.target = if let target { Key(target) } else { nil }
+            self.host = if let host { Key(host) } else { nil }
+        }
+
+        func makeIterator() -> Iterator { Iterator(keys: self) }
+
+        struct Iterator: IteratorProtocol {
+            fileprivate let keys: Keys
+            private var position = 0
+
+            fileprivate init(keys: Keys) { self.keys = keys }
+
+            mutating func next() -> Key? {
+                while position < 2 {
+                    position += 1
+                    if let key = position == 1 ? keys.target : keys.host { return key }
+                }
+                return nil
+            }
         }
     }
 
@@ -68,14 +95,14 @@ final class UIKitOperationQueue {
     @MainActor
     class Operation {
         /// The target and the requesting host: operations sharing a live one run in order.
-        let keys: [Key]
+        let keys: Keys
         /// Whether it runs an adapter's code (a completion, a route's next step) rather than a UIKit
         /// operation: then it never runs inside an engine teardown.
         let runsAdapterCode: Bool
         /// Holds a restored snapshot's operations until the run loop's next turn.
         let gate: RestoreGate?
 
-        init(keys: [Key], runsAdapterCode: Bool = false, gate: RestoreGate? = nil) {
+        init(keys: Keys, runsAdapterCode: Bool = false, gate: RestoreGate? = nil) {
             self.keys = keys
             self.runsAdapterCode = runsAdapterCode
             self.gate = gate
@@ -110,7 +137,7 @@ final class UIKitOperationQueue {
         private let readArrival: () -> UIViewController?
 
         init(
-            keys: [Key], blocker: @escaping () -> Blocker? = { nil }, isObsolete: @escaping () -> Bool = { false },
+            keys: Keys, blocker: @escaping () -> Blocker? = { nil }, isObsolete: @escaping () -> Bool = { false },
             run: @escaping () -> Void, acceptedByUIKitNow: @escaping () -> String? = { nil },
             runsAdapterCode: Bool = false, arrival: @escaping () -> UIViewController? = { nil }
         ) {

@@ -37,7 +37,7 @@ public enum UIKitOperations {
         guard let presenter = controller.presentingViewController else { return }
         UIKitOperationQueue.shared.enqueue(
             Dismissal(
-                controller, animated: animated, keys: UIKitOperationQueue.Key.keys(presenter, requestedBy: host),
+                controller, animated: animated, keys: UIKitOperationQueue.Keys(presenter, requestedBy: host),
                 gate: gate))
     }
 
@@ -47,7 +47,7 @@ public enum UIKitOperations {
         private let animated: Bool
 
         init(
-            _ controller: UIViewController, animated: Bool, keys: [UIKitOperationQueue.Key],
+            _ controller: UIViewController, animated: Bool, keys: UIKitOperationQueue.Keys,
             gate: UIKitOperationQueue.RestoreGate?
         ) {
             self.controller = controller
@@ -89,7 +89,7 @@ public enum UIKitOperations {
         UIKitOperationQueue.shared.enqueue(
             Pop(
                 navigation, to: controller, animated: animated,
-                keys: UIKitOperationQueue.Key.keys(navigation, requestedBy: host), gate: gate))
+                keys: UIKitOperationQueue.Keys(navigation, requestedBy: host), gate: gate))
     }
 
     /// Pops a stack down to a controller. Whether the pop still has something to do is decided when it runs:
@@ -101,7 +101,7 @@ public enum UIKitOperations {
 
         init(
             _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
-            keys: [UIKitOperationQueue.Key], gate: UIKitOperationQueue.RestoreGate?
+            keys: UIKitOperationQueue.Keys, gate: UIKitOperationQueue.RestoreGate?
         ) {
             self.navigation = navigation
             self.controller = controller
@@ -146,7 +146,7 @@ public enum UIKitOperations {
     ) {
         UIKitOperationQueue.shared.enqueue(
             UIKitOperationQueue.Custom(
-                keys: [UIKitOperationQueue.Key(container)],
+                keys: UIKitOperationQueue.Keys(container),
                 blocker: { [weak container] in
                     UIKitOperationQueue.blockerForContentChange(of: container, animated: animated)
                 },
@@ -173,7 +173,7 @@ public enum UIKitOperations {
     /// Runs `body` now, or, when an engine teardown is under way (an observer of a frame's end is told
     /// inside it), as soon as it is over: a completion that starts a route must not run inside it (E20).
     public static func outsideTeardowns(_ body: @escaping @MainActor () -> Void) {
-        UIKitOperationQueue.shared.enqueue(UIKitOperationQueue.Custom(keys: [], run: body, runsAdapterCode: true))
+        UIKitOperationQueue.shared.enqueue(UIKitOperationQueue.Custom(keys: .none, run: body, runsAdapterCode: true))
     }
 
     /// Runs `body` once every operation requested before it on `controller`'s presentation chain has run
@@ -182,7 +182,7 @@ public enum UIKitOperations {
         let anchor = controller.presentationAnchor
         UIKitOperationQueue.shared.enqueue(
             UIKitOperationQueue.Custom(
-                keys: [UIKitOperationQueue.Key(anchor)],
+                keys: UIKitOperationQueue.Keys(anchor),
                 blocker: { [weak anchor] in UIKitOperationQueue.blockerForDismissal(from: anchor) },
                 run: body,
                 runsAdapterCode: true
@@ -200,7 +200,7 @@ public enum UIKitOperations {
     ) {
         UIKitOperationQueue.shared.enqueue(
             UIKitOperationQueue.Custom(
-                keys: [UIKitOperationQueue.Key(controller.presentationAnchor)], run: body, runsAdapterCode: true,
+                keys: UIKitOperationQueue.Keys(controller.presentationAnchor), run: body, runsAdapterCode: true,
                 arrival: { [weak presenting] in presenting }))
     }
 
@@ -220,7 +220,7 @@ public enum UIKitOperations {
     public static func afterContentChanges(of container: UIViewController, _ body: @escaping @MainActor () -> Void) {
         UIKitOperationQueue.shared.enqueue(
             UIKitOperationQueue.Custom(
-                keys: [UIKitOperationQueue.Key(container)],
+                keys: UIKitOperationQueue.Keys(container),
                 blocker: { [weak container] in
                     guard let container else { return nil }
                     let running =
