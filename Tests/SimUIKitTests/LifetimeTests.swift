@@ -125,7 +125,7 @@ struct DroppedGestureTests {
 
 /// Records the name it was made with when the controller it observes is deallocated.
 @MainActor
-private final class RecordingObserver: DeallocationObserver {
+private final class RecordingObserver: ControllerObserver {
     let name: String
     var record: (String) -> Void = { _ in }
 

@@ -12,9 +12,10 @@ protocol FrameOwner: AnyObject {
 }
 
 /// One started coordinator on a host: the controller it shows and how UIKit shows it. It observes its controller's
-/// deallocation (E11), and the controller retains it until it is released.
+/// deallocation (E11) and, when presented, the presentation changes of the controller UIKit presents (E10); the
+/// controllers retain it until it is released.
 @MainActor
-final class Frame: DeallocationObserver {
+final class Frame: ControllerObserver {
     /// The frame's life, one state at a time.
     enum Status {
         /// Started; waiting for its UIKit operation (E17). Holds what UIKit will hold once shown.
@@ -50,7 +51,8 @@ final class Frame: DeallocationObserver {
     /// The controller that was on top of the navigation stack when this frame was pushed.
     weak var below: UIViewController?
     var status: Status
-    /// Observations of UIKit that this frame introduced (its presenter, its navigation controller).
+    /// Observations of UIKit that this frame introduced (its navigation controller, the presentation of the stack
+    /// it is pushed onto).
     var observations: [AnyObject] = []
 
     init(
@@ -86,6 +88,11 @@ final class Frame: DeallocationObserver {
                 endOrphanedWithFramesAbove()
             }
         }
+    }
+
+    /// The presented controller arrived, failed to, or left: its host decides which frames that ends (E10).
+    override func observedControllerPresentationChanged(_ change: PresentationChange) {
+        host?.presentationChanged(change)
     }
 
     var isLive: Bool {
@@ -187,7 +194,9 @@ final class Frame: DeallocationObserver {
         markEnded()
         owner = nil
         observations.removeAll()
+        let controller = controller
         controller?.stopNotifying(self)
+        if let uikitController, uikitController !== controller { uikitController.stopNotifying(self) }
     }
 }
 

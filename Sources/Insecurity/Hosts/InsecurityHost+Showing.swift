@@ -109,7 +109,6 @@ extension InsecurityHost {
             let actual = UIKitOperationQueue.topPresenter(above: requested)
             if actual !== requested {
                 frame.placement = .presented(presenter: WeakReference(actual), navigation: navigation)
-                frame.observations.append(actual.observePresentations { [weak self] in self?.presentationChanged($0) })
             }
             actual.present(uikitController, animated: frame.animated)
             return uikitController.presentingViewController != nil

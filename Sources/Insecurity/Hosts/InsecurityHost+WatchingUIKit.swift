@@ -5,11 +5,10 @@ extension InsecurityHost {
     /// Observes what UIKit does to a new frame's placement and to `controller`, the frame's controller.
     func observeUIKit(for frame: Frame, showing controller: UIViewController) {
         switch frame.placement {
-        case .presented(let presenter, _):
-            if let presenter = presenter.value {
-                frame.observations.append(
-                    presenter.observePresentations { [weak self] in self?.presentationChanged($0) })
-            }
+        case .presented:
+            // Told of its own controller's presentation changes, whoever presents it (it may go on top of what
+            // its presenter already presents, A11).
+            frame.uikitController?.onPresentationChanges(notify: frame)
             observeOwnNavigation(of: frame)
         case .windowRoot:
             observeOwnNavigation(of: frame)

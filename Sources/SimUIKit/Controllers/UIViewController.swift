@@ -34,7 +34,7 @@ open class UIViewController: UIResponder {
     /// The first deallocation observer, retained in place until it stops observing, so that the usual single one
     /// (the engine's frame) costs the controller neither an allocation nor a weak reference; any others are in
     /// ``rarelyUsed``.
-    var deallocationObserver: DeallocationObserver?
+    var deallocationObserver: ControllerObserver?
     /// What few controllers have, allocated when first set (most controllers never have any of it).
     var rarelyUsed: RarelyUsed?
 
@@ -70,6 +70,37 @@ open class UIViewController: UIResponder {
         var presentationController: UIPresentationController?
         var observers = ObserverList<PresentationChange>()
         var modalMotion: ModalMotion?
+        /// Told of the presentation changes of this controller itself: the first in a slot of its own (usually the
+        /// only one, an engine frame), any others after it.
+        private var ownPresentationObserver: ControllerObserver?
+        private var otherOwnPresentationObservers: [ControllerObserver] = []
+
+        func addOwnPresentationObserver(_ observer: ControllerObserver) {
+            if ownPresentationObserver == nil, otherOwnPresentationObservers.isEmpty {
+                ownPresentationObserver = observer
+            } else {
+                otherOwnPresentationObservers.append(observer)
+            }
+        }
+
+        func removeOwnPresentationObserver(_ observer: ControllerObserver) {
+            if ownPresentationObserver === observer {
+                ownPresentationObserver = nil
+            } else if !otherOwnPresentationObservers.isEmpty {
+                otherOwnPresentationObservers.removeAll { $0 === observer }
+            }
+        }
+
+        /// Tells the observers of this controller's own presentation, in the order they began observing; one that
+        /// stops observing before its turn (an engine frame ended by an earlier one) is not told.
+        func notifyOwnPresentationObservers(_ change: PresentationChange) {
+            ownPresentationObserver?.observedControllerPresentationChanged(change)
+            guard !otherOwnPresentationObservers.isEmpty else { return }
+            for observer in otherOwnPresentationObservers
+            where otherOwnPresentationObservers.contains(where: { $0 === observer }) {
+                observer.observedControllerPresentationChanged(change)
+            }
+        }
     }
 
     func ensurePresentationState() -> PresentationState {
@@ -81,6 +112,16 @@ open class UIViewController: UIResponder {
 
     /// The observers of presentations from this controller, when any was ever added.
     var presentationObserversIfAny: ObserverList<PresentationChange>? { presentationState?.observers }
+
+    /// Tells the observers of this controller's own presentation (``onPresentationChanges(notify:)``) of `change`.
+    func notifyOwnPresentationObservers(_ change: PresentationChange) {
+        presentationState?.notifyOwnPresentationObservers(change)
+    }
+
+    /// Stops telling `observer` of this controller's own presentation.
+    func removeOwnPresentationObserver(_ observer: ControllerObserver) {
+        presentationState?.removeOwnPresentationObserver(observer)
+    }
 
     /// Writes into the presentation links, making their storage only to store a value (`storing`): clearing what
     /// was never set allocates nothing.
@@ -174,7 +215,7 @@ open class UIViewController: UIResponder {
         var storyboard: UIStoryboard?
         weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
         var tabBarItem: UITabBarItem?
-        var otherDeallocationObservers: [DeallocationObserver] = []
+        var otherDeallocationObservers: [ControllerObserver] = []
         var deallocationHandlers: [@MainActor () -> Void] = []
     }
 
