@@ -126,7 +126,7 @@ struct InvariantCheckTests {
         .enabled(if: isDebugBuild, "over-deferrals are recorded in debug builds only"))
     func overDeferralIsReported() {
         let (scene, navigation) = Scene.navigation()
-        let animating = { navigation.transitionCoordinator.map(UIKitOperationQueue.Blocker.transition) }
+        let animating = { navigation.stackTransitionCoordinator.map(UIKitOperationQueue.Blocker.transition) }
         navigation.pushViewController(makeScreen("Animating"), animated: true)
         // A push held by the animating push: SimUIKit would defer it too.
         UIKitOperationQueue.shared.enqueue(

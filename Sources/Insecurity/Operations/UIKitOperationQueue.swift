@@ -19,7 +19,7 @@ final class UIKitOperationQueue {
 
     /// What keeps an operation from running now.
     enum Blocker {
-        case transition(any UIViewControllerTransitionCoordinator)
+        case transition(SimTransition)
         /// A window transition, which ends at this virtual time.
         case windowTransition(UIWindow, endsAt: Double)
         /// Operations restored from a snapshot, held by their gate until the run loop's next turn.
@@ -172,9 +172,9 @@ final class UIKitOperationQueue {
     private var isHoldingAdapterCode = false
     /// Whether the teardown under way has held an operation back.
     private var heldAny = false
-    /// Transitions, gates and windows the queue already waits on, so each is observed once: a few at a time,
-    /// so a list. Held weakly and compared by identity: a transition dropped before it ended (a gesture let go
-    /// of) must not stand for a new one that the allocator put at its address.
+    /// Gates and windows the queue already waits on, so each is observed once (a transition records it itself):
+    /// a few at a time, so a list. Held weakly and compared by identity: a window released before its
+    /// transition ended must not stand for a new one that the allocator put at its address.
     private var observed: [Weak<AnyObject>] = []
 
     private init() {}
@@ -355,15 +355,14 @@ final class UIKitOperationQueue {
     private func wake(after blocker: Blocker) {
         switch blocker {
         case .transition(let transition):
-            guard beginObserving(transition) else { return }
-            let observing = transition.animate(alongsideTransition: nil) { [weak transition] _ in
-                self.endObserving(transition)
-                self.runReadyOperations()
-            }
-            if !observing {
-                endObserving(transition)
+            // Asked once per transition; the request goes with the transition if it is dropped before it ends
+            // (a gesture let go of), so a new one made at its address is waited for afresh.
+            guard !transition.wakesOperationQueue else { return }
+            guard transition.animate(alongsideTransition: nil, completion: { _ in self.runReadyOperations() }) else {
                 SimRunLoop.main.perform { self.runReadyOperations() }
+                return
             }
+            transition.wakesOperationQueue = true
         case .restoring(let gate):
             // The gate opens in a block queued before this one.
             guard beginObserving(gate) else { return }
@@ -413,16 +412,13 @@ extension UIKitOperationQueue {
     }
 
     /// A presentation on `controller` waits for a presentation or dismissal running on it or on what it
-    /// presents (it goes on top of that, A11): UIKit refuses it then, not during a push or pop (E21). `visit`
-    /// is given each controller of the chain checked before the one found, `controller` first.
-    static func blockerForPresentation(
-        on controller: UIViewController?, visiting visit: (UIViewController) -> Void = { _ in }
-    ) -> Blocker? {
+    /// presents (it goes on top of that, A11): UIKit refuses it then, not during a push or pop (E21).
+    static func blockerForPresentation(on controller: UIViewController?) -> Blocker? {
         var current = controller
         while let presenter = current {
-            if let running = presenter.presentationTransitionCoordinator { return .transition(running) }
-            visit(presenter)
-            current = presenter.presentedViewController
+            let links = presenter.presentationLinks
+            if let running = links.transition { return .transition(running) }
+            current = links.presented
         }
         return nil
     }
@@ -443,20 +439,26 @@ extension UIKitOperationQueue {
     /// presented above `presenter` and their children), which it would cut short. A push or pop below it, on
     /// `presenter`'s own stack, does not delay it, nor does a non-animated one waiting for the next turn (E21).
     static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
-        // One walk up the chain finds a refusing presentation or dismissal and what the dismissal removes.
-        var removed: [UIViewController] = []
-        if let refusing = blockerForPresentation(
-            on: presenter, visiting: { if $0 !== presenter { removed.append($0) } })
-        {
-            return refusing
+        // One walk up the chain: a presentation or dismissal running anywhere in it refuses the dismissal, and is
+        // what it waits for first; failing that, a push or pop animating in what it removes.
+        var cutShort: SimTransition?
+        var current = presenter
+        while let controller = current {
+            let links = controller.presentationLinks
+            if let running = links.transition { return .transition(running) }
+            if cutShort == nil, let removed = links.presented { cutShort = stackTransition(within: removed) }
+            current = links.presented
         }
-        while let controller = removed.popLast() {
-            if let navigation = controller as? UINavigationController,
-                let running = navigation.stackTransitionCoordinator
-            {
-                return .transition(running)
-            }
-            removed.append(contentsOf: controller.children)
+        return cutShort.map(Blocker.transition)
+    }
+
+    /// A push or pop animating on `controller` or on a navigation controller inside it.
+    private static func stackTransition(within controller: UIViewController) -> SimTransition? {
+        if let navigation = controller as? UINavigationController, let running = navigation.stackTransitionCoordinator {
+            return running
+        }
+        for child in controller.children {
+            if let running = stackTransition(within: child) { return running }
         }
         return nil
     }

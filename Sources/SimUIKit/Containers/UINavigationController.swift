@@ -39,7 +39,7 @@ open class UINavigationController: UIViewController {
     package var isHoldingInteractivePop: Bool { navigationTransition?.isInteractive == true }
     /// The push or pop animating now, the only transition that cuts a stack change short (a presentation the
     /// navigation controller takes part in does not, nor a non-animated one waiting for the next turn, S18).
-    package var stackTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+    package var stackTransitionCoordinator: SimTransition? {
         navigationTransition?.isAnimated == true ? navigationTransition : nil
     }
     var stackObservers = ObserverList<NavigationStackChange>()
@@ -172,9 +172,7 @@ open class UINavigationController: UIViewController {
 
     /// For the engine's queue, which holds back exactly what UIKit would drop or queue (E19) and nothing it
     /// applies at once (E21).
-    package override func transitionHoldingContentChange(animated: Bool)
-        -> (any UIViewControllerTransitionCoordinator)?
-    {
+    package override func transitionHoldingContentChange(animated: Bool) -> SimTransition? {
         switch disposition(ofChangeAnimated: animated) {
         case .apply: nil
         case .queue(let transition), .drop(let transition): transition

@@ -119,9 +119,7 @@ open class UIPageViewController: UIViewController {
     open var viewControllers: [UIViewController]? { children.isEmpty ? nil : children }
 
     /// A page turn still running: a new change of pages would end it at once (S24).
-    package override func transitionHoldingContentChange(animated: Bool)
-        -> (any UIViewControllerTransitionCoordinator)?
-    {
+    package override func transitionHoldingContentChange(animated: Bool) -> SimTransition? {
         pageTransition
     }
 

@@ -79,9 +79,7 @@ open class UISplitViewController: UIViewController {
 
     /// Collapsed, a new detail goes onto the primary navigation controller: what holds its stack back holds
     /// the detail back (S6, S15).
-    package override func transitionHoldingContentChange(animated: Bool)
-        -> (any UIViewControllerTransitionCoordinator)?
-    {
+    package override func transitionHoldingContentChange(animated: Bool) -> SimTransition? {
         isCollapsed ? children.first?.transitionHoldingContentChange(animated: animated) : nil
     }
 

@@ -183,9 +183,7 @@ open class UITabBarController: UIViewController {
     override var appearanceChildren: [UIViewController] { selected.map { [$0] } ?? [] }
 
     /// A custom switch still animating: a new selection would end it at once (S23).
-    package override func transitionHoldingContentChange(animated: Bool)
-        -> (any UIViewControllerTransitionCoordinator)?
-    {
+    package override func transitionHoldingContentChange(animated: Bool) -> SimTransition? {
         tabTransition
     }
 

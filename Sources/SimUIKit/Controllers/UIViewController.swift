@@ -402,7 +402,7 @@ open class UIViewController: UIResponder {
     /// contents, animated or not, made now would be dropped for, wait for or cut short (S6, S23, S24), so the
     /// queue holds the change back (E19); nil for a controller that is not a container, or when UIKit would
     /// apply the change at once (E21).
-    package func transitionHoldingContentChange(animated: Bool) -> (any UIViewControllerTransitionCoordinator)? {
+    package func transitionHoldingContentChange(animated: Bool) -> SimTransition? {
         nil
     }
 
@@ -416,8 +416,14 @@ open class UIViewController: UIResponder {
 
     /// The presentation or dismissal running where this controller presents: the only transition that makes
     /// UIKit refuse a presentation from it (S1). A push or pop does not.
-    package var presentationTransitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+    package var presentationTransitionCoordinator: SimTransition? {
         holderLinks?.transition
+    }
+
+    /// ``presentedViewController`` and ``presentationTransitionCoordinator`` read together, in one walk.
+    package var presentationLinks: (presented: UIViewController?, transition: SimTransition?) {
+        guard let links = holderLinks else { return (nil, nil) }
+        return (links.presented, links.transition)
     }
 
     /// This controller or the closest of its parents that presents something or is mid-presentation, else

@@ -35,8 +35,12 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
 
 /// One presentation, dismissal or navigation transition on the virtual clock.
 @MainActor
-final class SimTransition: UIViewControllerTransitionCoordinator {
-    let isAnimated: Bool
+package final class SimTransition: UIViewControllerTransitionCoordinator {
+    package let isAnimated: Bool
+    /// Set by the engine's operation queue once it has asked to run when this transition ends, so that it asks
+    /// once however many operations wait for it; it goes with the transition, so a new one made at the same
+    /// address starts without it.
+    package var wakesOperationQueue = false
     /// What drives the transition when it starts: the clock, or the user's finger (an interactive start).
     private enum Driver {
         case clock
@@ -44,9 +48,9 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
     }
 
     private var firstDriver: Driver
-    var initiallyInteractive: Bool { firstDriver == .finger }
-    let transitionDuration: TimeInterval
-    var percentComplete: CGFloat = 0
+    package var initiallyInteractive: Bool { firstDriver == .finger }
+    package let transitionDuration: TimeInterval
+    package var percentComplete: CGFloat = 0
 
     /// The transition whose custom animator is setting up its animations now: view animations started then
     /// follow its interaction (S23).
@@ -64,9 +68,9 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
 
     private var life: Life
 
-    var isInteractive: Bool { life == .interacting }
-    var isCancelled: Bool { life == .running(cancelling: true) || life == .ended(cancelled: true) }
-    var isFinished: Bool {
+    package var isInteractive: Bool { life == .interacting }
+    package var isCancelled: Bool { life == .running(cancelling: true) || life == .ended(cancelled: true) }
+    package var isFinished: Bool {
         if case .ended = life { return true }
         return false
     }
@@ -113,11 +117,11 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         self.onEnd = onEnd
     }
 
-    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+    package func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
         key == .from ? from : to
     }
 
-    func animate(
+    package func animate(
         alongsideTransition animation: (@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)?,
         completion: (@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)?
     ) -> Bool {
@@ -127,7 +131,7 @@ final class SimTransition: UIViewControllerTransitionCoordinator {
         return true
     }
 
-    func notifyWhenInteractionChanges(
+    package func notifyWhenInteractionChanges(
         _ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void
     ) {
         interactionHandlers.append(handler)
