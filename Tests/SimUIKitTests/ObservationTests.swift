@@ -1,4 +1,4 @@
-import SimUIKit
+@_spi(Adapters) import SimUIKit
 import SimulationTesting
 import TestSupport
 import Testing
@@ -113,5 +113,61 @@ struct ObservationTests {
                 "dismiss began [\"Sheet\"]", "dismiss completed [\"Sheet\"]",
             ])
         _ = (window, observation)
+    }
+
+    @Test(
+        "S8: a controller's own observers are told of each presentation change it is the subject of, whoever presents it, in the order they began observing; one that stopped is neither told nor kept"
+    )
+    func ownPresentationChanges() {
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        var seen: [String] = []
+        weak var stopped: RecordingPresentationObserver?
+        let sheet = Screen("Sheet")
+        do {
+            let observers = ["first", "second", "stopped"].map(RecordingPresentationObserver.init)
+            for observer in observers {
+                observer.record = { seen.append($0) }
+                sheet.onPresentationChanges(notify: observer)
+            }
+            sheet.stopNotifying(observers[2])
+            stopped = observers[2]
+        }
+        #expect(stopped == nil, "an observer that stopped is no longer retained")
+        root.present(sheet, animated: true)
+        loop.runUntilIdle()
+        // The sheet presenting is not a change of its own presentation.
+        sheet.present(Screen("Above"), animated: false)
+        loop.runUntilIdle()
+        // Dismissed with the controller above it, from below.
+        root.dismiss(animated: false)
+        loop.runUntilIdle()
+        #expect(
+            seen == [
+                "first: present began by Root [\"Sheet\"]", "second: present began by Root [\"Sheet\"]",
+                "first: present completed by Root [\"Sheet\"]", "second: present completed by Root [\"Sheet\"]",
+                "first: dismiss began by Root [\"Sheet\", \"Above\"]",
+                "second: dismiss began by Root [\"Sheet\", \"Above\"]",
+                "first: dismiss completed by Root [\"Sheet\", \"Above\"]",
+                "second: dismiss completed by Root [\"Sheet\", \"Above\"]",
+            ])
+        _ = window
+    }
+}
+
+/// Records its name and each presentation change of the controller it observes.
+@MainActor
+private final class RecordingPresentationObserver: ControllerObserver {
+    let name: String
+    var record: (String) -> Void = { _ in }
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    override func observedControllerPresentationChanged(_ change: PresentationChange) {
+        record(
+            "\(name): \(change.kind) \(change.phase) by \(change.presenter.title ?? "?") \(change.controllers.compactMap(\.title))"
+        )
     }
 }

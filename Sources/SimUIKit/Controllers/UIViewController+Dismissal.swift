@@ -251,13 +251,16 @@ extension UIViewController {
     func notifyDismissal(
         of chain: [UIViewController], kind: PresentationChange.Kind, phase: PresentationChange.Phase, animated: Bool
     ) {
+        guard !chain.isEmpty else { return }
         notifyPresentationObservers(
-            PresentationChange(presenter: self, controllers: chain[...], kind: kind, phase: phase, animated: animated))
-        for (index, presenter) in chain.dropLast().enumerated() {
-            presenter.notifyPresentationObservers(
+            PresentationChange(presenter: self, controllers: chain[...], kind: kind, phase: phase, animated: animated),
+            of: chain[0])
+        for index in chain.indices.dropFirst() {
+            chain[index - 1].notifyPresentationObservers(
                 PresentationChange(
-                    presenter: presenter, controllers: chain[(index + 1)...], kind: kind, phase: phase,
-                    animated: animated))
+                    presenter: chain[index - 1], controllers: chain[index...], kind: kind, phase: phase,
+                    animated: animated),
+                of: chain[index])
         }
     }
 

@@ -26,12 +26,12 @@ extension UIViewController {
     }
 
     /// Tells this presenter's observers, and its anchor's when it presents in a context of its own; then those
-    /// of the controller it presents or dismisses (the first of the change's controllers).
-    func notifyPresentationObservers(_ change: PresentationChange) {
+    /// of `presented`, the controller it presents or dismisses (the first of the change's controllers).
+    func notifyPresentationObservers(_ change: PresentationChange, of presented: UIViewController) {
         presentationObserversIfAny?.notify(change)
         let anchor = presentationAnchor
         if anchor !== self { anchor.presentationObserversIfAny?.notify(change) }
-        change.controllers.first?.notifyOwnPresentationObservers(change)
+        presented.notifyOwnPresentationObservers(change)
     }
 
     /// For adapters: tells `observer` of every presentation change this controller is the subject of, whoever

@@ -71,8 +71,8 @@ extension UIViewController {
             presenter.notifyPresentationObservers(
                 PresentationChange(
                     presenter: presenter, controllers: [presented][...], kind: .present, phase: .completed,
-                    animated: flag)
-            )
+                    animated: flag),
+                of: presented)
             completion?()
         }
         transition.prepare(animatedBy: animator, interaction: interaction)
@@ -80,8 +80,8 @@ extension UIViewController {
         presented.presentationTransition = transition
         presenter.notifyPresentationObservers(
             PresentationChange(
-                presenter: presenter, controllers: [presented][...], kind: .present, phase: .began, animated: flag)
-        )
+                presenter: presenter, controllers: [presented][...], kind: .present, phase: .began, animated: flag),
+            of: presented)
         if appears { presented.loadViewIfNeeded() }
         presented.ownPresentationController?.presentationTransitionWillBegin()
         for level in hidden { level.beginAppearance(false, animated: flag) }
@@ -109,6 +109,7 @@ extension UIViewController {
         presented.ownPresentationController?.presentationTransitionDidEnd(false)
         notifyPresentationObservers(
             PresentationChange(
-                presenter: self, controllers: [presented][...], kind: .present, phase: .cancelled, animated: animated))
+                presenter: self, controllers: [presented][...], kind: .present, phase: .cancelled, animated: animated),
+            of: presented)
     }
 }

@@ -71,9 +71,10 @@ open class UIViewController: UIResponder {
         var observers = ObserverList<PresentationChange>()
         var modalMotion: ModalMotion?
         /// Told of the presentation changes of this controller itself: the first in a slot of its own (usually the
-        /// only one, an engine frame), any others after it.
-        private var ownPresentationObserver: ControllerObserver?
-        private var otherOwnPresentationObservers: [ControllerObserver] = []
+        /// only one, an engine frame), any others after it. Read on every presentation change, and never accessed
+        /// while another access to them is under way, so without exclusivity checks.
+        @exclusivity(unchecked) private var ownPresentationObserver: ControllerObserver?
+        @exclusivity(unchecked) private var otherOwnPresentationObservers: [ControllerObserver] = []
 
         func addOwnPresentationObserver(_ observer: ControllerObserver) {
             if ownPresentationObserver == nil, otherOwnPresentationObservers.isEmpty {
