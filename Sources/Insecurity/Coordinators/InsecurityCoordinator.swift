@@ -28,10 +28,11 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
         case ended
     }
 
-    var state = State.idle
+    // Read on every start and end, without exclusivity checks (see the host's state).
+    @exclusivity(unchecked) var state = State.idle
     /// Made by the first adapter that observes the frame or keeps something alive (most coordinators never
     /// get one).
-    private var adapterState: CoordinatorAdapterState?
+    @exclusivity(unchecked) private var adapterState: CoordinatorAdapterState?
 
     private func ensureAdapterState() -> CoordinatorAdapterState {
         if let adapterState { return adapterState }

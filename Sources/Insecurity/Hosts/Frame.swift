@@ -28,10 +28,11 @@ final class Frame: ControllerObserver {
     /// The frame's number: frames are numbered in the order they are made, from 1, once per process.
     let id: Int
     /// How many frames the process has made.
-    private static var made = 0
+    // A frame's state is read on every operation of its host, without exclusivity checks (see the host's).
+    @exclusivity(unchecked) private static var made = 0
     let typeName: String
     /// How UIKit holds the controller; a presentation's presenter is settled when it is shown (A11).
-    var placement: Placement
+    @exclusivity(unchecked) var placement: Placement
     let animated: Bool
     /// The identity of ``uikitController``, the frame's key in its host's lookup table: it stays valid after
     /// the controller is gone (a waiting frame that ends releases it).
@@ -39,21 +40,21 @@ final class Frame: ControllerObserver {
     /// The controller UIKit presents, pushes or makes root for this frame: the coordinator's controller, or the
     /// navigation controller of its own whose root it is. Fixed when the frame is made (a placement's own
     /// navigation controller never changes), and read far more often than a placement is worth copying.
-    private(set) weak var uikitController: UIViewController?
+    @exclusivity(unchecked) private(set) weak var uikitController: UIViewController?
     /// Position in the host's chain.
-    var index: Int
+    @exclusivity(unchecked) var index: Int
     /// The host's weak reference to itself, shared by its frames: a frame made adds no weak reference to the host.
     private let hostReference: WeakReference<InsecurityHost>
     var host: InsecurityHost? { hostReference.value }
     /// The coordinator, retained while the frame is live.
-    private(set) var owner: (any FrameOwner)?
-    weak var controller: UIViewController?
+    @exclusivity(unchecked) private(set) var owner: (any FrameOwner)?
+    @exclusivity(unchecked) weak var controller: UIViewController?
     /// The controller that was on top of the navigation stack when this frame was pushed.
-    weak var below: UIViewController?
-    var status: Status
+    @exclusivity(unchecked) weak var below: UIViewController?
+    @exclusivity(unchecked) var status: Status
     /// Observations of UIKit that this frame introduced (its navigation controller, the presentation of the stack
     /// it is pushed onto).
-    var observations: [AnyObject] = []
+    @exclusivity(unchecked) var observations: [AnyObject] = []
 
     init(
         owner: any FrameOwner, controller: UIViewController, placement: Placement,

@@ -3,16 +3,45 @@
 // Showing a frame's controller through the queue (E17, E19).
 extension InsecurityHost {
     /// Asks the queue to show `frame`: after every operation requested before it on the same target or
-    /// host, once nothing animates on its target. A frame that ends first is never shown.
+    /// host, once nothing animates on its target. A frame that ends first is never shown. With nothing to wait
+    /// for (the usual start), it is shown before this returns, without an operation.
     func enqueueShow(_ frame: Frame, gate: UIKitOperationQueue.RestoreGate? = nil) {
+        let queue = UIKitOperationQueue.shared
+        if gate == nil, !Self.showingIsObsolete(frame),
+            queue.runAtOnceIfIdle(unless: { Self.blockerForShowing(frame) }, { showWaiting(frame) })
+        {
+            return
+        }
         let target: AnyObject? =
             switch frame.placement {
             case .presented(let presenter, _): presenter.value.map(\.presentationAnchor)
             case .pushed(let navigation): navigation.value
             case .windowRoot(let window, _): window.value
             }
-        UIKitOperationQueue.shared.enqueue(
-            ShowFrame(frame, keys: UIKitOperationQueue.Keys(target, requestedBy: self), gate: gate))
+        queue.enqueue(ShowFrame(frame, keys: UIKitOperationQueue.Keys(target, requestedBy: self), gate: gate))
+    }
+
+    /// What keeps `frame`'s controller from being shown now where its placement says.
+    private static func blockerForShowing(_ frame: Frame) -> UIKitOperationQueue.Blocker? {
+        switch frame.placement {
+        case .presented(let presenter, _): UIKitOperationQueue.blockerForPresentation(on: presenter.value)
+        case .pushed(let navigation):
+            UIKitOperationQueue.blockerForContentChange(of: navigation.value, animated: frame.animated)
+        case .windowRoot(let window, _): UIKitOperationQueue.blockerForRootChange(of: window.value)
+        }
+    }
+
+    /// Whether `frame` is no longer to be shown: it ended, or a frame above one whose completion runs is torn down
+    /// with it once the completions are over (E8), so the queue must not show it meanwhile, when the frames it
+    /// waited behind are gone.
+    private static func showingIsObsolete(_ frame: Frame) -> Bool {
+        !frame.isWaitingToShow || frame.host?.stage.tearsDown(index: frame.index) == true
+    }
+
+    /// Shows `frame`'s controller, if the frame still waits to be shown.
+    private func showWaiting(_ frame: Frame) {
+        guard case .waitingToShow(let uikitController) = frame.status else { return }
+        show(frame, uikitController)
     }
 
     /// Shows a waiting frame's controller where its placement says, which stays as the start resolved it
@@ -25,25 +54,11 @@ extension InsecurityHost {
             super.init(keys: keys, gate: gate)
         }
 
-        override func blocker() -> UIKitOperationQueue.Blocker? {
-            switch frame.placement {
-            case .presented(let presenter, _): UIKitOperationQueue.blockerForPresentation(on: presenter.value)
-            case .pushed(let navigation):
-                UIKitOperationQueue.blockerForContentChange(of: navigation.value, animated: frame.animated)
-            case .windowRoot(let window, _): UIKitOperationQueue.blockerForRootChange(of: window.value)
-            }
-        }
+        override func blocker() -> UIKitOperationQueue.Blocker? { InsecurityHost.blockerForShowing(frame) }
 
-        /// A frame above one whose completion runs is torn down with it once the completions are over (E8): the
-        /// queue must not show it meanwhile, when the frames it waited behind are gone.
-        override var isObsolete: Bool {
-            !frame.isWaitingToShow || frame.host?.stage.tearsDown(index: frame.index) == true
-        }
+        override var isObsolete: Bool { InsecurityHost.showingIsObsolete(frame) }
 
-        override func run() {
-            guard let host = frame.host, case .waitingToShow(let uikitController) = frame.status else { return }
-            host.show(frame, uikitController)
-        }
+        override func run() { frame.host?.showWaiting(frame) }
 
         override var acceptedByUIKitNow: String? {
             switch frame.placement {

@@ -36,13 +36,7 @@ extension InsecurityHost {
     /// Follows the root of the window that shows the host's base, so that app code replacing it (a log-out)
     /// ends the frames it took away (E10's rule for removals made outside the engine).
     func watchWindow() {
-        let window: UIWindow?
-        switch hostBase {
-        case .modal(let controller): window = controller?.hostWindow
-        case .navigation(let navigation): window = navigation?.hostWindow
-        case .window(let target): window = target
-        }
-        guard let window, watchedWindow?.window.value !== window else { return }
+        guard let window = baseWindow, watchedWindow?.window.value !== window else { return }
         watchedWindow = (
             WeakReference(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() }
         )

@@ -21,20 +21,22 @@ public final class InsecurityHost {
     private weak var baseObject: AnyObject?
     /// For a window host: the transition that animates the root changes it makes, if any.
     let windowTransition: (duration: Double, options: UIView.AnimationOptions)?
-    var frames: [Frame] = []
-    var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
+    // The chain's state, read and written on every start and end, goes without exclusivity checks (each costs
+    // about 75 instructions): it is only read or replaced whole, or changed by mutations that run no other code.
+    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     /// The host held weakly, for its frames to share.
     private(set) lazy var reference = WeakReference(self)
     /// The last navigation controller a frame was pushed onto, held weakly, for the next frame pushed there to
     /// share.
-    private var lastPushTarget: WeakReference<UINavigationController>?
+    @exclusivity(unchecked) private var lastPushTarget: WeakReference<UINavigationController>?
     /// Ready, running the completions of ending frames, or tearing frames down.
-    var stage = HostStage<Frame, WaitingEnd>()
+    @exclusivity(unchecked) var stage = HostStage<Frame, WaitingEnd>()
     /// The frames a restore adopted: the stack positions it adopts from, and those waiting to be shown.
-    var adoption = AdoptionState<UIViewController, Frame>()
+    @exclusivity(unchecked) var adoption = AdoptionState<UIViewController, Frame>()
     var baseObservation: AnyObject?
     /// The window showing the host's base, whose root changes the host follows.
-    var watchedWindow: (window: WeakReference<UIWindow>, observation: AnyObject)?
+    @exclusivity(unchecked) var watchedWindow: (window: WeakReference<UIWindow>, observation: AnyObject)?
     /// For a window chain: the chain it replaces and whether a later one replaces it (E13).
     var succession = Succession<InsecurityHost>()
 
@@ -136,6 +138,14 @@ public final class InsecurityHost {
         case .modal: return .modal(base as? UIViewController)
         case .navigation: return .navigation(base as? UINavigationController)
         case .window: return .window(base as? UIWindow)
+        }
+    }
+
+    /// The window showing the host's base: a window host's own window, else the window of its controller.
+    var baseWindow: UIWindow? {
+        switch baseKind {
+        case .modal, .navigation: (baseObject as? UIViewController)?.hostWindow
+        case .window: baseObject as? UIWindow
         }
     }
 

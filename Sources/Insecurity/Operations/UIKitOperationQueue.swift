@@ -30,6 +30,13 @@ final class UIKitOperationQueue {
         }
     }
 
+    /// Whether an operation looked at on its own is dropped, waits, or runs.
+    enum Readiness {
+        case obsolete
+        case blocked(Blocker)
+        case ready
+    }
+
     /// Holds the operations of a restored snapshot until the run loop's next turn, so that the tree stays
     /// exactly as recorded until then. It stands for the transitions they waited for when the snapshot was
     /// taken: what is requested after them on their targets waits for it too, even once they are obsolete.
@@ -118,6 +125,13 @@ final class UIKitOperationQueue {
         func blocker() -> Blocker? { nil }
         /// True when the operation has nothing left to do and is dropped unrun.
         var isObsolete: Bool { false }
+        /// ``isObsolete`` and ``currentBlocker()`` together, for an operation looked at on its own; an operation
+        /// whose two answers read the same state overrides it to read it once.
+        func readiness() -> Readiness {
+            if isObsolete { return .obsolete }
+            if let blocker = currentBlocker() { return .blocked(blocker) }
+            return .ready
+        }
         func run() {}
         /// What the operation takes off the screen, for snapshots of the queue; nil for other operations.
         var removal: QueuedRemoval? { nil }
@@ -165,17 +179,18 @@ final class UIKitOperationQueue {
         case runningAgain
     }
 
-    private var pending = Deque<Operation>()
-    private var pass = Pass.idle
+    // Read on every request, without exclusivity checks (see the host's state): no mutation of them runs other code.
+    @exclusivity(unchecked) private var pending = Deque<Operation>()
+    @exclusivity(unchecked) private var pass = Pass.idle
     /// Whether an engine teardown is under way: the adapters' operations wait, with what is behind them on
     /// their targets, so that no completion or route runs inside it.
-    private var isHoldingAdapterCode = false
+    @exclusivity(unchecked) private var isHoldingAdapterCode = false
     /// Whether the teardown under way has held an operation back.
-    private var heldAny = false
+    @exclusivity(unchecked) private var heldAny = false
     /// Gates and windows the queue already waits on, so each is observed once (a transition records it itself):
     /// a few at a time, so a list. Held weakly and compared by identity: a window released before its
     /// transition ended must not stand for a new one that the allocator put at its address.
-    private var observed: [Weak<AnyObject>] = []
+    @exclusivity(unchecked) private var observed: [Weak<AnyObject>] = []
 
     private init() {}
 
@@ -198,14 +213,30 @@ final class UIKitOperationQueue {
         }
         // Nothing waits and no pass runs (the common case of an idle app): the operation is decided here, as a
         // pass over a queue holding only it would decide it, without entering the queue unless it must wait.
-        if operation.isObsolete { return }
-        if let blocker = operation.currentBlocker() {
+        switch operation.readiness() {
+        case .obsolete:
+            return
+        case .blocked(let blocker):
             pending.append(operation)
             wake(after: blocker)
-            return
+        case .ready:
+            runAtOnce(operation.run)
         }
+    }
+
+    /// Runs `body` before returning, as an operation requested of an idle queue runs, when nothing waits, no pass
+    /// runs and `blocker` finds nothing to wait for; otherwise returns false without running it, and the caller
+    /// enqueues the operation. An operation that runs at once is then never made.
+    func runAtOnceIfIdle(unless blocker: () -> Blocker?, _ body: () -> Void) -> Bool {
+        guard pending.isEmpty, case .idle = pass, blocker() == nil else { return false }
+        runAtOnce(body)
+        return true
+    }
+
+    /// Runs `body` as the only operation of a pass: what it requests meanwhile waits until it returns.
+    private func runAtOnce(_ body: () -> Void) {
         pass = .running
-        operation.run()
+        body()
         let requestedMeanwhile = pass == .runningAgain
         pass = .idle
         if requestedMeanwhile { runReadyOperations() }

@@ -61,6 +61,12 @@ public enum UIKitOperations {
 
         override var isObsolete: Bool { controller?.presentingViewController == nil }
 
+        override func readiness() -> UIKitOperationQueue.Readiness {
+            guard let presenter = controller?.presentingViewController else { return .obsolete }
+            if let gate, !gate.isOpen { return .blocked(.restoring(gate)) }
+            return UIKitOperationQueue.blockerForDismissal(from: presenter).map { .blocked($0) } ?? .ready
+        }
+
         override func run() {
             guard let controller, let presenter = controller.presentingViewController else { return }
             presenter.dismiss(animated: animated)

@@ -96,7 +96,8 @@ public enum InsecurityEvents {
         weak var subscription: EventSubscription?
     }
 
-    private static var entries: [Entry] = []
+    // Read on every event, without exclusivity checks (see the host's state).
+    @exclusivity(unchecked) private static var entries: [Entry] = []
 
     /// Calls `handler` for every event while the returned subscription is retained.
     public static func observe(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> EventSubscription {
