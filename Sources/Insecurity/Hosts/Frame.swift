@@ -46,6 +46,8 @@ final class Frame: ControllerObserver {
     /// The host's weak reference to itself, shared by its frames: a frame made adds no weak reference to the host.
     private let hostReference: WeakReference<InsecurityHost>
     var host: InsecurityHost? { hostReference.value }
+    /// The frame held weakly, for its coordinator's `navigation` values to share: made when first asked for.
+    private(set) lazy var reference = WeakReference(self)
     /// The coordinator, retained while the frame is live.
     @exclusivity(unchecked) private(set) var owner: (any FrameOwner)?
     @exclusivity(unchecked) weak var controller: UIViewController?

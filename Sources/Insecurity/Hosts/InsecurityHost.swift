@@ -27,9 +27,10 @@ public final class InsecurityHost {
     @exclusivity(unchecked) var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
     /// The host held weakly, for its frames to share.
     private(set) lazy var reference = WeakReference(self)
-    /// The last navigation controller a frame was pushed onto, held weakly, for the next frame pushed there to
-    /// share.
+    /// The last navigation controller a frame was pushed onto and the last controller one was presented on, held
+    /// weakly, for the next frame started there to share.
     @exclusivity(unchecked) private var lastPushTarget: WeakReference<UINavigationController>?
+    @exclusivity(unchecked) private var lastPresenter: WeakReference<UIViewController>?
     /// Ready, running the completions of ending frames, or tearing frames down.
     @exclusivity(unchecked) var stage = HostStage<Frame, WaitingEnd>()
     /// The frames a restore adopted: the stack positions it adopts from, and those waiting to be shown.
@@ -125,10 +126,17 @@ public final class InsecurityHost {
     /// Pushed onto `navigation`: frames pushed one after another onto the same navigation controller (a restored
     /// stack's thousands) share one weak reference to it.
     func pushed(onto navigation: UINavigationController) -> Placement {
-        if let last = lastPushTarget, last.value === navigation { return .pushed(navigation: last) }
-        let reference = WeakReference(navigation)
-        lastPushTarget = reference
-        return .pushed(navigation: reference)
+        .pushed(navigation: Self.reference(to: navigation, reusing: &lastPushTarget))
+    }
+
+    /// A weak reference to `object`: the one in `cache` when it names `object` already, else a new one, kept there.
+    private static func reference<Object: AnyObject>(
+        to object: Object, reusing cache: inout WeakReference<Object>?
+    ) -> WeakReference<Object> {
+        if let cached = cache, cached.value === object { return cached }
+        let made = WeakReference(object)
+        cache = made
+        return made
     }
 
     /// What the host was started on.
@@ -342,7 +350,9 @@ public final class InsecurityHost {
                     .hostTargetReleased, "\(childType) could not start: the controller to present on is gone.")
                 return nil
             }
-            return (.presented(presenter: WeakReference(presenter), navigation: ownNavigation), made)
+            // Frames presented one after another on the same controller share one weak reference to it.
+            let presenterReference = Self.reference(to: presenter, reusing: &lastPresenter)
+            return (.presented(presenter: presenterReference, navigation: ownNavigation), made)
         }
         switch request.kind {
         case .modal:

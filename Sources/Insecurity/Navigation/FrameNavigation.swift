@@ -2,17 +2,19 @@ import SimUIKit
 
 /// The `navigation` of a coordinator: starts children right above the coordinator's frame.
 /// Used outside the coordinator's life it reports ``InsecurityDiagnostic/Code/navigationOutsideLifetime`` (E3).
-/// A value, small enough to be stored inside the existential a coordinator's `navigation` returns: reading
-/// `navigation` allocates nothing.
+/// A value small enough to be stored inside the existential a coordinator's `navigation` returns, holding the
+/// weak reference its frame shares: reading `navigation` allocates nothing.
 @MainActor
 struct FrameNavigation: ModalNavigation, NavigationControllerNavigation, AdaptiveNavigation, _EngineStarter {
     private let ownerType: Any.Type
-    private weak var frame: Frame?
+    private let frameReference: WeakReference<Frame>?
 
     init(owner: AnyObject, frame: Frame?) {
         ownerType = type(of: owner)
-        self.frame = frame
+        frameReference = frame?.reference
     }
+
+    private var frame: Frame? { frameReference?.value }
 
     @discardableResult
     func _startChild<NewResult>(
