@@ -87,20 +87,29 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
 
     /// Ends the coordinator with `result`: its completion runs now, and its screen (and everything above it) leaves.
     public func finish(_ result: Result) {
-        end(cause: .value, result: .normal(result))
+        guard let (host, frame, completion) = endingFrame() else { return }
+        // The result is made when delivered: a generic value's type is looked up at run time each time it is made.
+        host.end(frame, cause: .value, removal: .byEngine(animated: true)) { [self] in
+            delivered(.normal(result), to: completion)
+        }
     }
 
     /// Ends the coordinator without a value: its completion receives `.dismissed`.
     public func dismiss() {
-        end(cause: .dismissCall, result: .dismissed)
+        dismiss(animated: true)
     }
 
     /// For adapters: `dismiss()`, choosing whether the UIKit operation is animated.
     @_spi(Adapters) public func dismiss(animated: Bool) {
-        end(cause: .dismissCall, result: .dismissed, animated: animated)
+        guard let (host, frame, completion) = endingFrame() else { return }
+        host.end(frame, cause: .dismissCall, removal: .byEngine(animated: animated)) { [self] in
+            delivered(.dismissed, to: completion)
+        }
     }
 
-    private func end(cause: NavigationEvent.EndCause, result: CoordinatorResult<Result>, animated: Bool = true) {
+    /// The host and frame a `finish` or `dismiss` ends, with the completion to deliver to; nil, after a diagnostic,
+    /// when the coordinator is not live, or when its host is gone (the frame then ends without its completion).
+    private func endingFrame() -> (InsecurityHost, Frame, (CoordinatorResult<Result>) -> Void)? {
         switch state {
         case .idle:
             InsecurityDiagnostics.report(
@@ -108,24 +117,27 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
         case .ended:
             InsecurityDiagnostics.report(.endAfterEnd, "\(type(of: self)) ended a second time; nothing changes.")
         case .live(let frame, let completion, let onTeardown):
-            guard let host = frame.host else {
-                state = .ended
-                frame.orphanedChain?.endFrames(above: frame)
-                frame.release()
-                InsecurityDiagnostics.report(
-                    .hostReleased,
-                    "\(type(of: self)) ended after its host was released; its completion is not called and the screen is left as it is."
-                )
-                // An awaited start resumes with `.dismissed`: no continuation is leaked (E15).
-                onTeardown?()
-                return
-            }
-            host.end(frame, cause: cause, removal: .byEngine(animated: animated)) { [self] in
-                state = .ended
-                completion(result)
-                notifyEnded(tornDown: false)
-            }
+            if let host = frame.host { return (host, frame, completion) }
+            state = .ended
+            frame.orphanedChain?.endFrames(above: frame)
+            frame.release()
+            InsecurityDiagnostics.report(
+                .hostReleased,
+                "\(type(of: self)) ended after its host was released; its completion is not called and the screen is left as it is."
+            )
+            // An awaited start resumes with `.dismissed`: no continuation is leaked (E15).
+            onTeardown?()
         }
+        return nil
+    }
+
+    /// The frame ended by `finish` or `dismiss`: `completion` gets `result`, then observers hear of the end.
+    private func delivered(
+        _ result: CoordinatorResult<Result>, to completion: (CoordinatorResult<Result>) -> Void
+    ) {
+        state = .ended
+        completion(result)
+        notifyEnded(tornDown: false)
     }
 
     /// Binds the coordinator to its frame at start. Returns false (with a diagnostic) if it ran before.
