@@ -130,16 +130,15 @@ final class Frame: ControllerObserver {
     /// How the frame's controller is put on screen, as reported in events and trees.
     var presentation: NavigationEvent.Presentation { placement.presentation }
 
-    /// Where children of this frame are presented.
-    var presentationContext: UIViewController? {
-        if case .pushed(let navigation) = placement { return navigation.value }
-        return uikitController
-    }
-
-    /// Where navigation children of this frame are pushed, if anywhere.
-    var navigationContext: UINavigationController? {
-        if case .pushed(let navigation) = placement { return navigation.value }
-        return uikitController as? UINavigationController
+    /// Where children of this frame are presented, and where its navigation children are pushed, if anywhere; nil
+    /// when the frame's controller is gone (released with its hierarchy, the frame about to be removed).
+    var childContext: (presenter: UIViewController?, navigation: UINavigationController?)? {
+        guard let uikitController else { return nil }
+        if case .pushed(let navigation) = placement {
+            let navigationController = navigation.value
+            return (navigationController, navigationController)
+        }
+        return (uikitController, uikitController as? UINavigationController)
     }
 
     var isWindowRoot: Bool {
@@ -199,7 +198,8 @@ final class Frame: ControllerObserver {
         observations.removeAll()
         let controller = controller
         controller?.stopNotifying(self)
-        if let uikitController, uikitController !== controller { uikitController.stopNotifying(self) }
+        // A frame whose controller UIKit shows itself registered with it alone.
+        if controller.map(ObjectIdentifier.init) != uikitControllerID { uikitController?.stopNotifying(self) }
     }
 }
 

@@ -78,8 +78,13 @@ extension InsecurityHost {
         frames.removeSubrange(index...)
         // A key is an address: it may name a later frame's controller by now (a controller that died and
         // one made at the same address), whose entry stays.
-        for frame in ended where framesByUIKitController[frame.uikitControllerID] === frame {
-            framesByUIKitController.removeValue(forKey: frame.uikitControllerID)
+        for frame in ended {
+            // One lookup: the key is hashed once.
+            if let entry = framesByUIKitController.index(forKey: frame.uikitControllerID),
+                framesByUIKitController[entry].value === frame
+            {
+                framesByUIKitController.remove(at: entry)
+            }
         }
         // Every frame is ended before any UIKit operation is issued: operations requested during the
         // teardown may run while the queue takes them, and a torn-down frame's start must be dropped by then.

@@ -29,7 +29,7 @@ extension InsecurityHost {
 
     /// A frame shown in a navigation controller of its own follows its stack.
     private func observeOwnNavigation(of frame: Frame) {
-        guard let navigation = frame.navigationContext else { return }
+        guard let navigation = frame.childContext?.navigation else { return }
         frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
     }
 

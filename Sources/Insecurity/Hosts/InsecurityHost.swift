@@ -312,8 +312,8 @@ public final class InsecurityHost {
         presenter: UIViewController?, navigation: UINavigationController?, window: UIWindow?
     )? {
         if let parent {
-            guard parent.uikitController != nil else { return nil }
-            return (parent.presentationContext, parent.navigationContext, nil)
+            guard let (presenter, navigation) = parent.childContext else { return nil }
+            return (presenter, navigation, nil)
         }
         switch hostBase {
         case .modal(let root):

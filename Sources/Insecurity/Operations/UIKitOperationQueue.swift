@@ -30,7 +30,7 @@ final class UIKitOperationQueue {
         }
     }
 
-    /// Whether an operation looked at on its own is dropped, waits, or runs.
+    /// Whether an operation nothing before it holds back is dropped, waits, or runs.
     enum Readiness {
         case obsolete
         case blocked(Blocker)
@@ -125,8 +125,8 @@ final class UIKitOperationQueue {
         func blocker() -> Blocker? { nil }
         /// True when the operation has nothing left to do and is dropped unrun.
         var isObsolete: Bool { false }
-        /// ``isObsolete`` and ``currentBlocker()`` together, for an operation looked at on its own; an operation
-        /// whose two answers read the same state overrides it to read it once.
+        /// ``isObsolete`` and ``currentBlocker()`` together, for an operation nothing before it holds back; an
+        /// operation whose two answers read the same state overrides it to read it once.
         func readiness() -> Readiness {
             if isObsolete { return .obsolete }
             if let blocker = currentBlocker() { return .blocked(blocker) }
@@ -329,7 +329,23 @@ final class UIKitOperationQueue {
             var index = 0
             while index < pending.count {
                 let operation = pending[index]
-                if operation.isObsolete {
+                let heldByTeardown = isHoldingAdapterCode && operation.runsAdapterCode
+                let readiness: Readiness
+                if heldByTeardown || Self.sharesLiveKey(operation, with: blockedKeys) {
+                    // Held back by the teardown or by what waits before it: whether it is obsolete is all that
+                    // matters now.
+                    guard operation.isObsolete else {
+                        if heldByTeardown { heldAny = true }
+                        Self.insertLiveKeys(of: operation, into: &blockedKeys)
+                        index += 1
+                        continue
+                    }
+                    readiness = .obsolete
+                } else {
+                    readiness = operation.readiness()
+                }
+                switch readiness {
+                case .obsolete:
                     // A restored operation stands for the transition it waited for in the snapshot until its
                     // gate opens, even once it has nothing left to do: what was requested after it on its
                     // target waits as it would have for that transition (X9, E19).
@@ -337,30 +353,17 @@ final class UIKitOperationQueue {
                         wake(after: .restoring(gate))
                         Self.insertLiveKeys(of: operation, into: &blockedKeys)
                         index += 1
-                        continue
+                    } else {
+                        pending.remove(at: index)
                     }
-                    pending.remove(at: index)
-                    continue
-                }
-                if isHoldingAdapterCode, operation.runsAdapterCode {
-                    heldAny = true
-                    Self.insertLiveKeys(of: operation, into: &blockedKeys)
-                    index += 1
-                    continue
-                }
-                if Self.sharesLiveKey(operation, with: blockedKeys) {
-                    Self.insertLiveKeys(of: operation, into: &blockedKeys)
-                    index += 1
-                    continue
-                }
-                if let blocker = operation.currentBlocker() {
+                case .blocked(let blocker):
                     wake(after: blocker)
                     Self.insertLiveKeys(of: operation, into: &blockedKeys)
                     index += 1
-                    continue
+                case .ready:
+                    pending.remove(at: index)
+                    operation.run()
                 }
-                pending.remove(at: index)
-                operation.run()
             }
         } while pass == .runningAgain
     }
