@@ -207,13 +207,17 @@ public final class InsecurityHost {
             return false
         }
 
+        // A push needs the window watched before it is shown: it goes ahead only on a stack still in that window.
+        // A presentation checks its presenter's window itself, and is watched for once shown or left waiting.
+        let isPresented = if case .presented = placement { true } else { false }
         let frame = makeFrame(
             for: child, showing: controller, placement, animated: animated, completion: completion,
-            onTeardown: onTeardown)
+            onTeardown: onTeardown, watchesWindow: !isPresented)
         // The navigation controller the request made lives until the frame holds it.
         extendLifetime(madeNavigation)
         showRestoredWaitingFrames()
         enqueueShow(frame)
+        if isPresented, frame.isWaitingToShow { watchWindow() }
         checkChain(after: "starting \(frame.typeName)", around: frame)
         return true
     }
