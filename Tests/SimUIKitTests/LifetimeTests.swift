@@ -122,18 +122,3 @@ struct DroppedGestureTests {
         #expect(weakTop == nil)
     }
 }
-
-/// Records the name it was made with when the controller it observes is deallocated.
-@MainActor
-private final class RecordingObserver: ControllerObserver {
-    let name: String
-    var record: (String) -> Void = { _ in }
-
-    init(_ name: String) {
-        self.name = name
-    }
-
-    override func observedControllerDeallocated() {
-        record(name)
-    }
-}

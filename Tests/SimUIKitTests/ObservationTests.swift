@@ -122,10 +122,10 @@ struct ObservationTests {
         let root = Screen("Root")
         let window = makeVisibleWindow(root: root)
         var seen: [String] = []
-        weak var stopped: RecordingPresentationObserver?
+        weak var stopped: RecordingObserver?
         let sheet = Screen("Sheet")
         do {
-            let observers = ["first", "second", "stopped"].map(RecordingPresentationObserver.init)
+            let observers = ["first", "second", "stopped"].map(RecordingObserver.init)
             for observer in observers {
                 observer.record = { seen.append($0) }
                 sheet.onPresentationChanges(notify: observer)
@@ -152,22 +152,5 @@ struct ObservationTests {
                 "second: dismiss completed by Root [\"Sheet\", \"Above\"]",
             ])
         _ = window
-    }
-}
-
-/// Records its name and each presentation change of the controller it observes.
-@MainActor
-private final class RecordingPresentationObserver: ControllerObserver {
-    let name: String
-    var record: (String) -> Void = { _ in }
-
-    init(_ name: String) {
-        self.name = name
-    }
-
-    override func observedControllerPresentationChanged(_ change: PresentationChange) {
-        record(
-            "\(name): \(change.kind) \(change.phase) by \(change.presenter.title ?? "?") \(change.controllers.compactMap(\.title))"
-        )
     }
 }
