@@ -46,8 +46,6 @@ final class Frame: ControllerObserver {
     /// The host's weak reference to itself, shared by its frames: a frame made adds no weak reference to the host.
     private let hostReference: WeakReference<InsecurityHost>
     var host: InsecurityHost? { hostReference.value }
-    /// The frame held weakly, for its coordinator's `navigation` values to share: made when first asked for.
-    private(set) lazy var reference = WeakReference(self)
     /// The coordinator, retained while the frame is live.
     @exclusivity(unchecked) private(set) var owner: (any FrameOwner)?
     @exclusivity(unchecked) weak var controller: UIViewController?
@@ -154,32 +152,48 @@ final class Frame: ControllerObserver {
     /// Stops retaining the coordinator (its host is gone): the frame joins `chain`, the frames its host had,
     /// and knows its coordinator only while something else holds it.
     func orphan(in chain: OrphanedChain) {
-        orphanhood = Orphanhood(formerOwner: owner, chain: chain)
+        let extras = ensureExtras()
+        extras.formerOwner = owner
+        extras.orphanedChain = chain
         owner = nil
     }
 
-    /// What a frame keeps once its host is gone, in storage made then: most frames never need it.
-    private final class Orphanhood {
+    /// What few frames need, in storage made when first needed, so that the many frames of a restored tree are
+    /// no larger for it: the weak reference the coordinator's `navigation` values share, and what the frame keeps
+    /// once its host is gone.
+    private final class Extras {
+        var reference: WeakReference<Frame>?
         /// The frame's coordinator, while something else holds it.
         weak var formerOwner: (any FrameOwner)?
-        let chain: OrphanedChain
-
-        init(formerOwner: (any FrameOwner)?, chain: OrphanedChain) {
-            self.formerOwner = formerOwner
-            self.chain = chain
-        }
+        var orphanedChain: OrphanedChain?
     }
 
-    private var orphanhood: Orphanhood?
+    private var extras: Extras?
+
+    private func ensureExtras() -> Extras {
+        if let extras { return extras }
+        let made = Extras()
+        extras = made
+        return made
+    }
+
+    /// The frame held weakly, for its coordinator's `navigation` values to share: made when first asked for.
+    var reference: WeakReference<Frame> {
+        let extras = ensureExtras()
+        if let reference = extras.reference { return reference }
+        let made = WeakReference(self)
+        extras.reference = made
+        return made
+    }
 
     /// The frames of the released host this frame belonged to, bottom to top.
-    var orphanedChain: OrphanedChain? { orphanhood?.chain }
+    var orphanedChain: OrphanedChain? { extras?.orphanedChain }
 
     /// Ends this frame of a released host as a teardown does (E8): its coordinator's awaited start resumes with
     /// `.dismissed` (E15) and nothing is held any more; the screen is left as it is.
     func endOrphaned() {
         guard isLive else { return }
-        let owner = orphanhood?.formerOwner
+        let owner = extras?.formerOwner
         release()
         owner?.frameEnded(deliveringDismissal: false)
     }
