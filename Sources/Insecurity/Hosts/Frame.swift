@@ -144,10 +144,7 @@ final class Frame: ControllerObserver {
         return false
     }
 
-    var isModal: Bool {
-        if case .presented = placement { return true }
-        return false
-    }
+    var isModal: Bool { placement.isPresented }
 
     /// Stops retaining the coordinator (its host is gone): the frame joins `chain`, the frames its host had,
     /// and knows its coordinator only while something else holds it.

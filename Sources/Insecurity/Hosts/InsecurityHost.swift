@@ -209,7 +209,7 @@ public final class InsecurityHost {
 
         // A push needs the window watched before it is shown: it goes ahead only on a stack still in that window.
         // A presentation checks its presenter's window itself, and is watched for once shown or left waiting.
-        let isPresented = if case .presented = placement { true } else { false }
+        let isPresented = placement.isPresented
         let frame = makeFrame(
             for: child, showing: controller, placement, animated: animated, completion: completion,
             onTeardown: onTeardown, watchesWindow: !isPresented)

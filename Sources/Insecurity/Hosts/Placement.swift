@@ -35,6 +35,11 @@ enum Placement {
         if case .pushed = self { return true }
         return false
     }
+
+    var isPresented: Bool {
+        if case .presented = self { return true }
+        return false
+    }
 }
 
 /// A weak reference in an object of its own, as a placement holds each of its references and a host the window

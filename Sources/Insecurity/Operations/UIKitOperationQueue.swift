@@ -117,8 +117,14 @@ final class UIKitOperationQueue {
 
         /// What the operation waits for (its gate while closed, then ``blocker()``), or nil when it can run.
         final func currentBlocker() -> Blocker? {
-            if let gate, !gate.isOpen { return .restoring(gate) }
+            if let closedGate { return closedGate }
             return blocker()
+        }
+
+        /// Its gate, while closed, as what it waits for.
+        final var closedGate: Blocker? {
+            if let gate, !gate.isOpen { return .restoring(gate) }
+            return nil
         }
 
         /// What keeps the operation from running now, or nil when it can run.
@@ -448,13 +454,7 @@ extension UIKitOperationQueue {
     /// A presentation on `controller` waits for a presentation or dismissal running on it or on what it
     /// presents (it goes on top of that, A11): UIKit refuses it then, not during a push or pop (E21).
     static func blockerForPresentation(on controller: UIViewController?) -> Blocker? {
-        var current = controller
-        while let presenter = current {
-            let links = presenter.presentationLinks
-            if let running = links.transition { return .transition(running) }
-            current = links.presented
-        }
-        return nil
+        blocker(inChainFrom: controller, cutShortByRemoving: false)
     }
 
     /// A change of a container's contents waits for the transition UIKit would drop it for, queue it behind or
@@ -473,14 +473,21 @@ extension UIKitOperationQueue {
     /// presented above `presenter` and their children), which it would cut short. A push or pop below it, on
     /// `presenter`'s own stack, does not delay it, nor does a non-animated one waiting for the next turn (E21).
     static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
-        // One walk up the chain: a presentation or dismissal running anywhere in it refuses the dismissal, and is
-        // what it waits for first; failing that, a push or pop animating in what it removes.
+        blocker(inChainFrom: presenter, cutShortByRemoving: true)
+    }
+
+    /// One walk up the presentation chain from `controller`: a presentation or dismissal running anywhere in it,
+    /// which comes first; failing that, when `cutShortByRemoving`, a push or pop animating in what a dismissal
+    /// from `controller` removes.
+    private static func blocker(inChainFrom controller: UIViewController?, cutShortByRemoving: Bool) -> Blocker? {
         var cutShort: SimTransition?
-        var current = presenter
-        while let controller = current {
-            let links = controller.presentationLinks
+        var current = controller
+        while let presenter = current {
+            let links = presenter.presentationLinks
             if let running = links.transition { return .transition(running) }
-            if cutShort == nil, let removed = links.presented { cutShort = stackTransition(within: removed) }
+            if cutShortByRemoving, cutShort == nil, let removed = links.presented {
+                cutShort = stackTransition(within: removed)
+            }
             current = links.presented
         }
         return cutShort.map(Blocker.transition)

@@ -63,7 +63,7 @@ public enum UIKitOperations {
 
         override func readiness() -> UIKitOperationQueue.Readiness {
             guard let presenter = controller?.presentingViewController else { return .obsolete }
-            if let gate, !gate.isOpen { return .blocked(.restoring(gate)) }
+            if let closedGate { return .blocked(closedGate) }
             // No `Optional.map`: from main-actor code each closure call checks the executor.
             if let blocker = UIKitOperationQueue.blockerForDismissal(from: presenter) { return .blocked(blocker) }
             return .ready
