@@ -126,7 +126,8 @@ extension InsecurityHost {
                 frame.placement = .presented(presenter: WeakReference(actual), navigation: navigation)
             }
             actual.present(uikitController, animated: frame.animated)
-            return uikitController.presentingViewController != nil
+            // A presented controller has no parent: its own link is its `presentingViewController`.
+            return uikitController.ownPresentationLinks.presenting != nil
         case .pushed(let navigation):
             // UIKit pushes onto a stack that left the window, but nobody would see it: a stack the app
             // took off the window the host showed it in ends the frame, as the root change would have.

@@ -1,7 +1,8 @@
 import SimUIKit
 
-/// The calls UIKit answers with an exception (S17), recognised with public UIKit API before the engine or an
-/// adapter makes them: misuse that would reach UIKit this way becomes a diagnostic instead (E19, E20).
+/// The calls UIKit answers with an exception (S17), recognised with public UIKit API (or the same state read
+/// more cheaply) before the engine or an adapter makes them: misuse that would reach UIKit this way becomes a
+/// diagnostic instead (E19, E20).
 @_spi(Adapters) @MainActor
 public enum UIKitExceptionGuard {
     /// Why UIKit would raise if `controller` were pushed onto `navigation` now, or nil.
@@ -25,10 +26,13 @@ public enum UIKitExceptionGuard {
         if let parent = controller.parent {
             return "it is a child of \(parent.simDescription), and UIKit raises on presenting an active controller"
         }
-        if let presenter = controller.presentingViewController {
+        // Without a parent, a controller's own links are what `presentingViewController` and
+        // `presentedViewController` report, read without their walk up the parents.
+        let links = controller.ownPresentationLinks
+        if let presenter = links.presenting {
             return "it is already presented by \(presenter.simDescription), and UIKit raises on a second presentation"
         }
-        if controller.presentedViewController != nil
+        if links.presented != nil
             || controller.viewIfLoaded?.window?.rootViewController === controller
         {
             return "it is already on screen, and UIKit raises on presenting an active controller"

@@ -138,6 +138,7 @@ final class UIKitOperationQueue {
             if let blocker = currentBlocker() { return .blocked(blocker) }
             return .ready
         }
+        /// Carries the operation out; called right after ``readiness()`` answered `.ready`.
         func run() {}
         /// What the operation takes off the screen, for snapshots of the queue; nil for other operations.
         var removal: QueuedRemoval? { nil }
@@ -391,18 +392,16 @@ final class UIKitOperationQueue {
         return false
     }
 
-    /// The queue is a process-wide singleton, so the wake-up closures hold it strongly.
+    /// The queue is a process-wide singleton, so the transitions and wake-up closures hold it strongly.
     private func wake(after blocker: Blocker) {
         switch blocker {
         case .transition(let transition):
-            // Asked once per transition; the request goes with the transition if it is dropped before it ends
-            // (a gesture let go of), so a new one made at its address is waited for afresh.
-            guard !transition.wakesOperationQueue else { return }
-            guard transition.animate(alongsideTransition: nil, completion: { _ in self.runReadyOperations() }) else {
+            // The request goes with the transition if it is dropped before it ends (a gesture let go of), so a
+            // new one made at its address is waited for afresh.
+            guard transition.tellWhenEnded(self) else {
                 SimRunLoop.main.perform { self.runReadyOperations() }
                 return
             }
-            transition.wakesOperationQueue = true
         case .restoring(let gate):
             // The gate opens in a block queued before this one.
             guard beginObserving(gate) else { return }
@@ -521,5 +520,12 @@ extension UIKitOperationQueue {
             return .windowTransition(window, endsAt: running.startTime + running.duration)
         }
         return blockerForPresentation(on: window.rootViewController)
+    }
+}
+
+extension UIKitOperationQueue: SimTransitionEndWaiter {
+    /// A transition an operation waited for ended.
+    func transitionEnded() {
+        runReadyOperations()
     }
 }

@@ -45,6 +45,8 @@ public enum UIKitOperations {
     private final class Dismissal: UIKitOperationQueue.Operation {
         private weak var controller: UIViewController?
         private let animated: Bool
+        /// The presenter ``readiness()`` found ready to dismiss, for ``run()``, which the queue calls next.
+        private var readyPresenter: UIViewController?
 
         init(
             _ controller: UIViewController, animated: Bool, keys: UIKitOperationQueue.Keys,
@@ -66,11 +68,14 @@ public enum UIKitOperations {
             if let closedGate { return .blocked(closedGate) }
             // No `Optional.map`: from main-actor code each closure call checks the executor.
             if let blocker = UIKitOperationQueue.blockerForDismissal(from: presenter) { return .blocked(blocker) }
+            readyPresenter = presenter
             return .ready
         }
 
         override func run() {
-            guard let controller, let presenter = controller.presentingViewController else { return }
+            // Told ready just before: nothing has run since.
+            guard let presenter = readyPresenter else { return }
+            readyPresenter = nil
             presenter.dismiss(animated: animated)
         }
 
@@ -106,6 +111,8 @@ public enum UIKitOperations {
         private weak var navigation: UINavigationController?
         private weak var controller: UIViewController?
         private let animated: Bool
+        /// The presenter ``readiness()`` found ready to dismiss, for ``run()``, which the queue calls next.
+        private var readyPresenter: UIViewController?
 
         init(
             _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,

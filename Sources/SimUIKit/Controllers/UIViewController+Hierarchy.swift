@@ -13,9 +13,17 @@ extension UIViewController {
     /// controller remembers its presenter's window when it is presented, so the cost does not grow with
     /// the length of the presentation chain.
     package var hostWindow: UIWindow? {
-        let anchor = presentationAnchor
-        if let window = anchor.attachedWindow { return window }
-        return anchor.presentingStorage == nil ? nil : anchor.presentationWindow
+        // The presentation anchor's; without a parent, read without holding this controller.
+        guard var anchor = parent else { return windowAsAnchor }
+        while let next = anchor.parent { anchor = next }
+        return anchor.windowAsAnchor
+    }
+
+    /// The window showing this controller when it is its own presentation anchor: the window it is attached
+    /// to, or the one its presenter was in.
+    private var windowAsAnchor: UIWindow? {
+        if let window = attachedWindow { return window }
+        return presentingStorage == nil ? nil : presentationWindow
     }
 
     /// Whether the controller's view is currently on screen (appeared or appearing).

@@ -76,6 +76,12 @@ open class UIViewController: UIResponder {
         @exclusivity(unchecked) private var ownPresentationObserver: ControllerObserver?
         @exclusivity(unchecked) private var otherOwnPresentationObservers: [ControllerObserver] = []
 
+        /// What the controller presents and the transition running where it presents, when it has either.
+        var links: (presented: UIViewController?, transition: SimTransition?)? {
+            let (presented, transition) = (presented, transition)
+            return presented != nil || transition != nil ? (presented, transition) : nil
+        }
+
         func addOwnPresentationObserver(_ observer: ControllerObserver) {
             if ownPresentationObserver == nil, otherOwnPresentationObservers.isEmpty {
                 ownPresentationObserver = observer
@@ -375,7 +381,13 @@ open class UIViewController: UIResponder {
     /// The controller this one, or the closest of its parents that presents something, presents.
     public var presentedViewController: UIViewController? { holderLinks?.presented }
     /// The controller that presents this one (or its container).
-    public var presentingViewController: UIViewController? { presentationAnchor.presentingStorage }
+    public var presentingViewController: UIViewController? {
+        // The anchor's; without a parent, read without holding this controller (the engine asks on every
+        // dismissal).
+        guard var anchor = parent else { return presentingStorage }
+        while let next = anchor.parent { anchor = next }
+        return anchor.presentingStorage
+    }
 
     /// The presentation controller for this controller's modal presentation (created on first access): a
     /// ``UIPopoverPresentationController`` for a popover or an action sheet.
@@ -421,10 +433,25 @@ open class UIViewController: UIResponder {
         holderLinks?.transition
     }
 
+    /// What presents this controller and what it presents, from its own links only: the public getters also
+    /// walk up its parents, which a controller without a parent does not need (the engine checks every
+    /// controller it presents).
+    package var ownPresentationLinks: (presenting: UIViewController?, presented: UIViewController?) {
+        guard let state = presentationState else { return (nil, nil) }
+        return (state.presenting, state.presented)
+    }
+
     /// ``presentedViewController`` and ``presentationTransitionCoordinator`` read together, in one walk.
     package var presentationLinks: (presented: UIViewController?, transition: SimTransition?) {
-        guard let links = holderLinks else { return (nil, nil) }
-        return (links.presented, links.transition)
+        // The holder's, as `holderLinks` finds it, without holding the holder (the engine's queue walks
+        // presentation chains with it).
+        if let links = presentationState?.links { return links }
+        var current = parent
+        while let candidate = current {
+            if let links = candidate.presentationState?.links { return links }
+            current = candidate.parent
+        }
+        return (nil, nil)
     }
 
     /// This controller or the closest of its parents that presents something or is mid-presentation, else
@@ -439,10 +466,7 @@ open class UIViewController: UIResponder {
     private var holderLinks: (holder: UIViewController, presented: UIViewController?, transition: SimTransition?)? {
         var current: UIViewController? = self
         while let candidate = current {
-            if let state = candidate.presentationState {
-                let (presented, transition) = (state.presented, state.transition)
-                if presented != nil || transition != nil { return (candidate, presented, transition) }
-            }
+            if let links = candidate.presentationState?.links { return (candidate, links.presented, links.transition) }
             current = candidate.parent
         }
         return nil

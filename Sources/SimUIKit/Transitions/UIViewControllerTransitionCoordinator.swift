@@ -33,14 +33,20 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
         _ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)
 }
 
+/// For the engine: what a transition tells when it ends (see ``SimTransition/tellWhenEnded(_:)``).
+@MainActor
+package protocol SimTransitionEndWaiter: AnyObject {
+    func transitionEnded()
+}
+
 /// One presentation, dismissal or navigation transition on the virtual clock.
 @MainActor
 package final class SimTransition: UIViewControllerTransitionCoordinator {
     package let isAnimated: Bool
-    /// Set by the engine's operation queue once it has asked to run when this transition ends, so that it asks
-    /// once however many operations wait for it; it goes with the transition, so a new one made at the same
-    /// address starts without it.
-    package var wakesOperationQueue = false
+    /// What is told when the transition ends (the engine's operation queue, which asks once however many of its
+    /// operations wait for it), and where among the completions, in the order of asking, it is told. Read at
+    /// every end, and only read or replaced whole, so without exclusivity checks.
+    @exclusivity(unchecked) private var endWaiter: (waiter: any SimTransitionEndWaiter, position: Int)?
     /// What drives the transition when it starts: the clock, or the user's finger (an interactive start).
     private enum Driver {
         case clock
@@ -131,6 +137,19 @@ package final class SimTransition: UIViewControllerTransitionCoordinator {
         return true
     }
 
+    /// Tells `waiter` once when the transition ends, after the completions given before it asked and before
+    /// those given after, as a completion would be, without one to make: the engine's operation queue asks for
+    /// every transition it waits for. Asking again changes nothing. Returns false when the transition has
+    /// ended, or already tells another waiter (it tells one).
+    package func tellWhenEnded(_ waiter: any SimTransitionEndWaiter) -> Bool {
+        guard !isFinished else { return false }
+        guard let endWaiter else {
+            endWaiter = (waiter, completions.count)
+            return true
+        }
+        return endWaiter.waiter === waiter
+    }
+
     package func notifyWhenInteractionChanges(
         _ handler: @escaping @MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void
     ) {
@@ -218,8 +237,19 @@ package final class SimTransition: UIViewControllerTransitionCoordinator {
         life = .ended(cancelled: wasCancelled)
         percentComplete = wasCancelled ? 0 : 1
         onEnd(self)
-        for completion in completions { completion(self) }
+        // Nothing joins them now: the transition has ended.
+        let ending = completions
         completions.removeAll()
+        if let (waiter, position) = endWaiter {
+            endWaiter = nil
+            for (index, completion) in ending.enumerated() {
+                if index == position { waiter.transitionEnded() }
+                completion(self)
+            }
+            if position == ending.count { waiter.transitionEnded() }
+        } else {
+            for completion in ending { completion(self) }
+        }
         interactionHandlers.removeAll()
         heldAnimations.removeAll()
         membership?.end()
