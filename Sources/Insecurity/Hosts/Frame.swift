@@ -18,8 +18,8 @@ protocol FrameOwner: AnyObject {
 final class Frame: ControllerObserver {
     /// The frame's life, one state at a time.
     enum Status {
-        /// Started; waiting for its UIKit operation (E17). Holds what UIKit will hold once shown.
-        case waitingToShow(UIViewController)
+        /// Started; waiting for its UIKit operation (E17).
+        case waitingToShow
         case shown
         /// Ended; `wasShown` tells whether UIKit ever showed the controller.
         case ended(wasShown: Bool)
@@ -36,11 +36,14 @@ final class Frame: ControllerObserver {
     let animated: Bool
     /// The identity of ``uikitController``, the frame's key in its host's lookup table: it stays valid after
     /// the controller is gone (a waiting frame that ends releases it).
-    let uikitControllerID: ObjectIdentifier
+    let uikitControllerID: IdentityKey
     /// The controller UIKit presents, pushes or makes root for this frame: the coordinator's controller, or the
     /// navigation controller of its own whose root it is. Fixed when the frame is made (a placement's own
     /// navigation controller never changes), and read far more often than a placement is worth copying.
-    @exclusivity(unchecked) private(set) weak var uikitController: UIViewController?
+    var uikitController: UIViewController? { showsOwnNavigation ? ownNavigationController : controller }
+    /// Whether UIKit shows a navigation controller of the frame's own, held weakly, rather than ``controller``.
+    private let showsOwnNavigation: Bool
+    @exclusivity(unchecked) private weak var ownNavigationController: UIViewController?
     /// Position in the host's chain.
     @exclusivity(unchecked) var index: Int
     /// The host's weak reference to itself, shared by its frames: a frame made adds no weak reference to the host.
@@ -48,10 +51,16 @@ final class Frame: ControllerObserver {
     var host: InsecurityHost? { hostReference.value }
     /// The coordinator, retained while the frame is live.
     @exclusivity(unchecked) private(set) var owner: (any FrameOwner)?
-    @exclusivity(unchecked) weak var controller: UIViewController?
+    /// The coordinator's controller, until it is deallocated or the frame is released. Unowned rather than weak:
+    /// a weakly referenced object has a side table, through which every retain and release of it goes, UIKit's
+    /// own included (issue 46). The frame observes its deallocation (E11) and lets go of it then.
+    @exclusivity(unchecked) private(set) unowned var controller: UIViewController?
     /// The controller that was on top of the navigation stack when this frame was pushed.
     @exclusivity(unchecked) weak var below: UIViewController?
-    @exclusivity(unchecked) var status: Status
+    @exclusivity(unchecked) private(set) var status: Status
+    /// While the frame waits to be shown, what UIKit will hold once it is: the frame holds it meanwhile. Apart
+    /// from ``status``, so that reading the status retains nothing.
+    @exclusivity(unchecked) private(set) var waitingController: UIViewController?
     /// Observations of UIKit that this frame introduced (its navigation controller, the presentation of the stack
     /// it is pushed onto).
     @exclusivity(unchecked) var observations: [AnyObject] = []
@@ -69,15 +78,18 @@ final class Frame: ControllerObserver {
         self.animated = animated
         self.index = index
         hostReference = host.reference
-        uikitControllerID = ObjectIdentifier(uikitController)
-        self.uikitController = uikitController
-        status = .waitingToShow(uikitController)
+        uikitControllerID = IdentityKey(uikitController)
+        showsOwnNavigation = uikitController !== controller
+        if showsOwnNavigation { ownNavigationController = uikitController }
+        status = .waitingToShow
+        waitingController = uikitController
         super.init()
     }
 
     /// The frame's controller was deallocated (E11). Runs inside the controller's deinit: the frame acts on the
     /// next turn of the run loop, if it is still live then.
     override func observedControllerDeallocated() {
+        controller = nil
         guard isLive else { return }
         SimRunLoop.main.perform { [weak self] in
             guard let self, isLive else { return }
@@ -116,13 +128,17 @@ final class Frame: ControllerObserver {
         }
     }
 
-    /// Marks the frame ended, keeping whether it was shown.
-    /// A waiting frame holds its controller in its status: it is released after the status changes, so
-    /// that the controller's deinit (which checks ``isLive``) never runs inside the assignment.
+    /// Marks the frame shown: UIKit holds its controller now.
+    func markShown() {
+        status = .shown
+        waitingController = nil
+    }
+
+    /// Marks the frame ended, keeping whether it was shown. A waiting frame lets go of its controller once its
+    /// status says it ended, so that the controller's deinit finds it ended.
     func markEnded() {
-        let previous = status
         status = .ended(wasShown: wasShown)
-        extendLifetime(previous)
+        waitingController = nil
     }
 
     /// How the frame's controller is put on screen, as reported in events and trees.
@@ -207,10 +223,11 @@ final class Frame: ControllerObserver {
         markEnded()
         owner = nil
         observations.removeAll()
-        let controller = controller
         controller?.stopNotifying(self)
         // A frame whose controller UIKit shows itself registered with it alone.
-        if controller.map(ObjectIdentifier.init) != uikitControllerID { uikitController?.stopNotifying(self) }
+        if showsOwnNavigation { ownNavigationController?.stopNotifying(self) }
+        // No longer told of its deallocation.
+        controller = nil
     }
 }
 

@@ -41,7 +41,7 @@ extension InsecurityHost {
         }
         // One frame per UIKit controller: two frames saying one navigation controller is theirs, or one
         // presenting it and another saying it is its own, describe no state UIKit can be in.
-        if framesByUIKitController[ObjectIdentifier(ownNavigation ?? placement.ownNavigation?.value ?? controller)]
+        if framesByUIKitController[IdentityKey(ownNavigation ?? placement.ownNavigation?.value ?? controller)]
             != nil
         {
             return false
@@ -63,7 +63,7 @@ extension InsecurityHost {
                     frame.below = stack[index - 1]
                 }
             }
-            frame.status = .shown
+            frame.markShown()
         } else {
             adoption.adoptedWaiting(frame)
         }

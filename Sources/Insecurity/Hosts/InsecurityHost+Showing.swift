@@ -40,7 +40,7 @@ extension InsecurityHost {
 
     /// Shows `frame`'s controller, if the frame still waits to be shown.
     private func showWaiting(_ frame: Frame) {
-        guard case .waitingToShow(let uikitController) = frame.status else { return }
+        guard let uikitController = frame.waitingController else { return }
         show(frame, uikitController)
     }
 
@@ -63,7 +63,7 @@ extension InsecurityHost {
         override var acceptedByUIKitNow: String? {
             switch frame.placement {
             case .presented(let presenter, _):
-                guard let presenter = presenter.value, case .waitingToShow(let controller) = frame.status,
+                guard let presenter = presenter.value, let controller = frame.waitingController,
                     !UIKitOperationQueue.topPresenter(above: presenter).wouldRefusePresenting(controller)
                 else { return nil }
                 return "presenting \(controller.simDescription)"
@@ -78,7 +78,7 @@ extension InsecurityHost {
         }
 
         override var arrival: UIViewController? {
-            guard case .presented = frame.placement, case .waitingToShow(let controller) = frame.status else {
+            guard case .presented = frame.placement, let controller = frame.waitingController else {
                 return nil
             }
             return controller
@@ -103,7 +103,7 @@ extension InsecurityHost {
             frameRemovedByUIKit(frame, cause: .refusedByUIKit)
             return
         }
-        frame.status = .shown
+        frame.markShown()
         watchWindow()
         InsecurityEvents.publish(frame, .shown)
         frame.owner?.frameShown()

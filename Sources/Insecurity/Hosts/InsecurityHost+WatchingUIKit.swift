@@ -152,7 +152,7 @@ extension InsecurityHost {
     /// waiting to show a controller that leaves (the same controller shown again) is not what left.
     func removedByUIKit(_ controllers: [UIViewController], cause: NavigationEvent.EndCause, pushed: Bool) {
         for controller in controllers {
-            if let frame = framesByUIKitController[ObjectIdentifier(controller)], case .shown = frame.status,
+            if let frame = framesByUIKitController[IdentityKey(controller)], case .shown = frame.status,
                 frame.uikitController === controller, frame.placement.isPush == pushed
             {
                 frameRemovedByUIKit(frame, cause: cause)

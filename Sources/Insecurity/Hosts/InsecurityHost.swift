@@ -24,7 +24,7 @@ public final class InsecurityHost {
     // The chain's state, read and written on every start and end, goes without exclusivity checks (each costs
     // about 75 instructions): it is only read or replaced whole, or changed by mutations that run no other code.
     @exclusivity(unchecked) var frames: [Frame] = []
-    @exclusivity(unchecked) var framesByUIKitController: [ObjectIdentifier: Frame] = [:]
+    @exclusivity(unchecked) var framesByUIKitController: [IdentityKey: Frame] = [:]
     /// The host held weakly, for its frames to share.
     private(set) lazy var reference = WeakReference(self)
     /// The last navigation controller a frame was pushed onto and the last controller one was presented on, held

@@ -446,7 +446,7 @@ extension UIKitOperationQueue {
     /// controller shares its chain, so a second presentation goes on top of the first (A11).
     static func topPresenter(above controller: UIViewController) -> UIViewController {
         var top = controller.presentationAnchor
-        while let presented = top.presentedViewController { top = presented }
+        while let presented = top.presentationLinks.presented { top = presented }
         return top
     }
 

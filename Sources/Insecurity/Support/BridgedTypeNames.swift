@@ -25,11 +25,12 @@ enum TypeNames {
         case byInstance
     }
 
-    private static var namings: [ObjectIdentifier: Naming] = [:]
-    private static var classNames: [ObjectIdentifier: String] = [:]
+    // Read at every start; only read or changed by single subscripts, so without exclusivity checks.
+    @exclusivity(unchecked) private static var namings: [IdentityKey: Naming] = [:]
+    @exclusivity(unchecked) private static var classNames: [IdentityKey: String] = [:]
 
     static func name(of object: AnyObject) -> String {
-        let key = ObjectIdentifier(type(of: object))
+        let key = IdentityKey(type(of: object))
         let naming: Naming
         if let known = namings[key] {
             naming = known
@@ -45,7 +46,7 @@ enum TypeNames {
 
     /// The name of `type` itself, as `String(describing:)` writes it.
     static func name(of type: AnyObject.Type) -> String {
-        let key = ObjectIdentifier(type)
+        let key = IdentityKey(type)
         if let name = classNames[key] { return name }
         let name = String(describing: type)
         classNames[key] = name
