@@ -76,6 +76,8 @@ extension InsecurityHost {
     func tearDown(from index: Int, removal: Removal) -> Bool {
         let ended = Array(frames[index...])
         frames.removeSubrange(index...)
+        // An empty chain looks for its base's window again at its next start.
+        if frames.isEmpty { watchIsCurrent = false }
         // A key is an address: it may name a later frame's controller by now (a controller that died and
         // one made at the same address), whose entry stays.
         for frame in ended {
@@ -164,6 +166,7 @@ extension InsecurityHost {
         whileTearingDown {
             let ended = frames
             frames.removeAll()
+            watchIsCurrent = false
             framesByUIKitController.removeAll()
             adoption.chainAbandoned()
             endWithoutCompletions(ended)

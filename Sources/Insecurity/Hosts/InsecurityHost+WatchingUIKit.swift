@@ -35,11 +35,16 @@ extension InsecurityHost {
 
     /// Follows the root of the window that shows the host's base, so that app code replacing it (a log-out)
     /// ends the frames it took away (E10's rule for removals made outside the engine).
+    /// Once the base's window is watched while frames are live, the next starts do not look for it again until the
+    /// chain empties or the watched window's root changes (see ``watchIsCurrent``).
     func watchWindow() {
-        guard let window = baseWindow, watchedWindow?.window.value !== window else { return }
-        watchedWindow = (
-            WeakReference(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() }
-        )
+        guard !watchIsCurrent, let window = baseWindow else { return }
+        if watchedWindow?.window.value !== window {
+            watchedWindow = (
+                WeakReference(window), window.observeRootViewController { [weak self] _ in self?.windowRootChanged() }
+            )
+        }
+        watchIsCurrent = !frames.isEmpty
     }
 
     /// When the app lets go of the controller the chain is shown from (a test dropping its window with
@@ -53,6 +58,8 @@ extension InsecurityHost {
     }
 
     func windowRootChanged() {
+        // The base may have gone to another window with it: the next start looks.
+        watchIsCurrent = false
         guard let lowest = frames.first, lowest.isLive else { return }
         switch hostBase {
         case .modal(let controller):

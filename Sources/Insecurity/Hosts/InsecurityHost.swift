@@ -38,6 +38,10 @@ public final class InsecurityHost {
     var baseObservation: AnyObject?
     /// The window showing the host's base, whose root changes the host follows.
     @exclusivity(unchecked) var watchedWindow: (window: WeakReference<UIWindow>, observation: AnyObject)?
+    /// Whether the watched window is known to show the base without looking (which costs a start about a
+    /// thousand instructions, issue 46): while frames are live, the base leaves its window only with them (a
+    /// dismissal or pop that ends them) or when the window's root changes, which the host hears of.
+    @exclusivity(unchecked) var watchIsCurrent = false
     /// For a window chain: the chain it replaces and whether a later one replaces it (E13).
     var succession = Succession<InsecurityHost>()
 
