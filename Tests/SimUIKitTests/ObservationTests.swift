@@ -153,4 +153,37 @@ struct ObservationTests {
             ])
         _ = window
     }
+
+    @Test("E19: a transition tells its end waiter once, where it asked among the completions, and refuses a second")
+    func transitionEndWaiter() throws {
+        /// Records when it is told, as the engine's operation queue would run its waiting operations.
+        @MainActor final class Waiter: SimTransitionEndWaiter {
+            let told: () -> Void
+            init(_ told: @escaping () -> Void) { self.told = told }
+            func transitionEnded() { told() }
+        }
+        let root = Screen("Root")
+        let window = makeVisibleWindow(root: root)
+        var order: [String] = []
+        root.present(Screen("Sheet"), animated: true)
+        let presentation = try #require(root.presentationTransitionCoordinator)
+        presentation.animate(alongsideTransition: nil) { _ in order.append("before") }
+        let waiter = Waiter { order.append("waiter") }
+        #expect(presentation.tellWhenEnded(waiter))
+        #expect(presentation.tellWhenEnded(waiter), "asking again changes nothing")
+        #expect(!presentation.tellWhenEnded(Waiter { order.append("other") }), "a transition tells one waiter")
+        presentation.animate(alongsideTransition: nil) { _ in order.append("after") }
+        loop.runUntilIdle()
+        #expect(order == ["before", "waiter", "after"])
+        #expect(!presentation.tellWhenEnded(waiter), "an ended transition tells no one")
+
+        order.removeAll()
+        root.dismiss(animated: true)
+        let dismissal = try #require(root.presentationTransitionCoordinator)
+        dismissal.animate(alongsideTransition: nil) { _ in order.append("before") }
+        #expect(dismissal.tellWhenEnded(waiter))
+        loop.runUntilIdle()
+        #expect(order == ["before", "waiter"], "a waiter that asked last is told after every completion")
+        _ = window
+    }
 }

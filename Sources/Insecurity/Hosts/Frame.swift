@@ -34,6 +34,9 @@ final class Frame: ControllerObserver {
     /// How UIKit holds the controller; a presentation's presenter is settled when it is shown (A11).
     @exclusivity(unchecked) var placement: Placement
     let animated: Bool
+    /// Whether UIKit shows a navigation controller of the frame's own, held weakly, rather than ``controller``
+    /// (beside `animated`, in the same word).
+    private let showsOwnNavigation: Bool
     /// The identity of ``uikitController``, the frame's key in its host's lookup table: it stays valid after
     /// the controller is gone (a waiting frame that ends releases it).
     let uikitControllerID: IdentityKey
@@ -41,8 +44,6 @@ final class Frame: ControllerObserver {
     /// navigation controller of its own whose root it is. Fixed when the frame is made (a placement's own
     /// navigation controller never changes), and read far more often than a placement is worth copying.
     var uikitController: UIViewController? { showsOwnNavigation ? ownNavigationController : controller }
-    /// Whether UIKit shows a navigation controller of the frame's own, held weakly, rather than ``controller``.
-    private let showsOwnNavigation: Bool
     @exclusivity(unchecked) private weak var ownNavigationController: UIViewController?
     /// Position in the host's chain.
     @exclusivity(unchecked) var index: Int

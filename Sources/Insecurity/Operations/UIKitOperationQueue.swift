@@ -210,6 +210,13 @@ final class UIKitOperationQueue {
 
     /// Adds `operation` after every operation requested before it, and runs what can run.
     func enqueue(_ operation: Operation) {
+        enqueue(operation, readinessNow: operation.readiness())
+    }
+
+    /// `enqueue(_:)`, with `readinessNow` asked instead of the operation's ``Operation/readiness()`` if it is
+    /// decided as it is requested (before anything else has run): an operation that read what it needs to be
+    /// requested answers from that.
+    func enqueue(_ operation: Operation, readinessNow: @autoclosure () -> Readiness) {
         #if INSECURITY_CHECKS
             recordOverDeferral(of: operation)
         #endif
@@ -220,7 +227,7 @@ final class UIKitOperationQueue {
         }
         // Nothing waits and no pass runs (the common case of an idle app): the operation is decided here, as a
         // pass over a queue holding only it would decide it, without entering the queue unless it must wait.
-        switch operation.readiness() {
+        switch readinessNow() {
         case .obsolete:
             return
         case .blocked(let blocker):

@@ -35,10 +35,10 @@ public enum UIKitOperations {
         gate: UIKitOperationQueue.RestoreGate? = nil
     ) {
         guard let presenter = controller.presentingViewController else { return }
-        UIKitOperationQueue.shared.enqueue(
-            Dismissal(
-                controller, animated: animated, keys: UIKitOperationQueue.Keys(presenter, requestedBy: host),
-                gate: gate))
+        let dismissal = Dismissal(
+            controller, animated: animated, keys: UIKitOperationQueue.Keys(presenter, requestedBy: host), gate: gate)
+        // Decided now, if at all, on the presenter just read.
+        UIKitOperationQueue.shared.enqueue(dismissal, readinessNow: dismissal.readiness(dismissingFrom: presenter))
     }
 
     /// Dismisses a controller and what it presents, when it is still presented by then.
@@ -65,6 +65,11 @@ public enum UIKitOperations {
 
         override func readiness() -> UIKitOperationQueue.Readiness {
             guard let presenter = controller?.presentingViewController else { return .obsolete }
+            return readiness(dismissingFrom: presenter)
+        }
+
+        /// ``readiness()`` with the controller's presenter already read.
+        func readiness(dismissingFrom presenter: UIViewController) -> UIKitOperationQueue.Readiness {
             if let closedGate { return .blocked(closedGate) }
             // No `Optional.map`: from main-actor code each closure call checks the executor.
             if let blocker = UIKitOperationQueue.blockerForDismissal(from: presenter) { return .blocked(blocker) }
