@@ -34,9 +34,10 @@ final class Frame: ControllerObserver {
     /// How UIKit holds the controller; a presentation's presenter is settled when it is shown (A11).
     @exclusivity(unchecked) var placement: Placement
     let animated: Bool
-    /// Whether UIKit shows a navigation controller of the frame's own, held weakly, rather than ``controller``
-    /// (beside `animated`, in the same word).
+    /// Whether UIKit shows a navigation controller of the frame's own, held weakly, rather than ``controller``.
     private let showsOwnNavigation: Bool
+    // The one-byte fields share a word: the many frames of a restored tree are no larger for them.
+    @exclusivity(unchecked) private(set) var status: Status
     /// The identity of ``uikitController``, the frame's key in its host's lookup table: it stays valid after
     /// the controller is gone (a waiting frame that ends releases it).
     let uikitControllerID: IdentityKey
@@ -58,7 +59,6 @@ final class Frame: ControllerObserver {
     @exclusivity(unchecked) private(set) unowned var controller: UIViewController?
     /// The controller that was on top of the navigation stack when this frame was pushed.
     @exclusivity(unchecked) weak var below: UIViewController?
-    @exclusivity(unchecked) private(set) var status: Status
     /// While the frame waits to be shown, what UIKit will hold once it is: the frame holds it meanwhile. Apart
     /// from ``status``, so that reading the status retains nothing.
     @exclusivity(unchecked) private(set) var waitingController: UIViewController?
