@@ -116,8 +116,6 @@ public enum UIKitOperations {
         private weak var navigation: UINavigationController?
         private weak var controller: UIViewController?
         private let animated: Bool
-        /// The presenter ``readiness()`` found ready to dismiss, for ``run()``, which the queue calls next.
-        private var readyPresenter: UIViewController?
 
         init(
             _ navigation: UINavigationController, to controller: UIViewController, animated: Bool,
