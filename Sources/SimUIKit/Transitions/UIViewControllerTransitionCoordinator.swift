@@ -127,6 +127,7 @@ package final class SimTransition: UIViewControllerTransitionCoordinator {
         key == .from ? from : to
     }
 
+    @discardableResult
     package func animate(
         alongsideTransition animation: (@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)?,
         completion: (@MainActor (any UIViewControllerTransitionCoordinatorContext) -> Void)?
