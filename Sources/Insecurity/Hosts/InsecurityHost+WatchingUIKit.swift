@@ -35,6 +35,7 @@ extension InsecurityHost {
 
     /// Follows the root of the window that shows the host's base, so that app code replacing it (a log-out)
     /// ends the frames it took away (E10's rule for removals made outside the engine).
+    ///
     /// Once the base's window is watched while frames are live, the next starts do not look for it again until the
     /// chain empties or the watched window's root changes (see ``watchIsCurrent``).
     func watchWindow() {
@@ -62,10 +63,8 @@ extension InsecurityHost {
         watchIsCurrent = false
         guard let lowest = frames.first, lowest.isLive else { return }
         switch hostBase {
-        case .modal(let controller):
-            guard controller?.hostWindow == nil else { return }
-        case .navigation(let navigation):
-            guard navigation?.hostWindow == nil else { return }
+        case .modal, .navigation:
+            guard baseWindow == nil else { return }
         case .window(let window):
             guard window?.rootViewController !== lowest.uikitController else { return }
             if succession.isBeingReplaced {

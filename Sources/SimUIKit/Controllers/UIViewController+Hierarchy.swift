@@ -3,9 +3,13 @@ import Foundation
 extension UIViewController {
     /// For adapters: the topmost ancestor through `parent` links, the controller that presents on this one's
     /// behalf (S2); the engine orders presentations per anchor.
-    @_spi(Adapters) public var presentationAnchor: UIViewController {
-        var anchor = self
-        while let parent = anchor.parent { anchor = parent }
+    @_spi(Adapters) public var presentationAnchor: UIViewController { topmostParent ?? self }
+
+    /// The topmost ancestor through `parent` links, nil without a parent: the presentation anchor when it is not
+    /// this controller. The hot getters read the anchor's state through it without holding this controller.
+    var topmostParent: UIViewController? {
+        guard var anchor = parent else { return nil }
+        while let next = anchor.parent { anchor = next }
         return anchor
     }
 
@@ -13,10 +17,9 @@ extension UIViewController {
     /// controller remembers its presenter's window when it is presented, so the cost does not grow with
     /// the length of the presentation chain.
     package var hostWindow: UIWindow? {
-        // The presentation anchor's; without a parent, read without holding this controller.
-        guard var anchor = parent else { return windowAsAnchor }
-        while let next = anchor.parent { anchor = next }
-        return anchor.windowAsAnchor
+        // The presentation anchor's.
+        if let anchor = topmostParent { return anchor.windowAsAnchor }
+        return windowAsAnchor
     }
 
     /// The window showing this controller when it is its own presentation anchor: the window it is attached

@@ -382,11 +382,9 @@ open class UIViewController: UIResponder {
     public var presentedViewController: UIViewController? { holderLinks?.presented }
     /// The controller that presents this one (or its container).
     public var presentingViewController: UIViewController? {
-        // The anchor's; without a parent, read without holding this controller (the engine asks on every
-        // dismissal).
-        guard var anchor = parent else { return presentingStorage }
-        while let next = anchor.parent { anchor = next }
-        return anchor.presentingStorage
+        // The presentation anchor's (the engine asks on every dismissal).
+        if let anchor = topmostParent { return anchor.presentingStorage }
+        return presentingStorage
     }
 
     /// The presentation controller for this controller's modal presentation (created on first access): a
