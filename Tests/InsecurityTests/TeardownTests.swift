@@ -108,6 +108,32 @@ struct TeardownTests {
         _ = observation
     }
 
+    @Test(
+        "E7, E8: a coordinator that app code finishes or dismisses while its host tears frames down ends once the teardown is over, with its completion"
+    )
+    func endDuringTeardownRunsAfterIt() {
+        for dismisses in [false, true] {
+            let scene = Scene()
+            let outcomes = Outcomes()
+            let (host, chain) = modalChain(["Parent", "Child", "Grandchild"], on: scene, outcomes: outcomes)
+            // An app's observer that ends the parent when the grandchild is torn down: it runs inside the teardown.
+            var endedInTeardown = false
+            let subscription = InsecurityEvents.observe { event in
+                guard event.action == .ended(.teardownOfFramesAbove), !endedInTeardown else { return }
+                endedInTeardown = true
+                if dismisses { chain[0].dismiss() } else { chain[0].finish("closed") }
+            }
+            chain[1].finish("done")
+            loop.runUntilIdle()
+            #expect(endedInTeardown)
+            #expect(outcomes.log == ["Child: done", dismisses ? "Parent: dismissed" : "Parent: closed"])
+            #expect(!chain[0].isLive)
+            #expect(host.liveCoordinatorTypes.isEmpty)
+            #expect(scene.root.presentedViewController == nil, "the parent's screen left after the child's")
+            withExtendedLifetime(subscription) {}
+        }
+    }
+
     @Test("E9: a start requested in a completion runs only after the dismissal animation has finished")
     func startInCompletionWaitsForDismissal() {
         let scene = Scene()

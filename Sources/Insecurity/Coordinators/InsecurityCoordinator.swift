@@ -89,8 +89,10 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
     public func finish(_ result: Result) {
         guard let (host, frame, completion) = endingFrame() else { return }
         // The result is made when delivered: a generic value's type is looked up at run time each time it is made.
-        host.end(frame, cause: .value, removal: .byEngine(animated: true)) { [self] in
+        host.end(frame, cause: .value, removal: .byEngine(animated: true)) {
             delivered(.normal(result), to: completion)
+        } again: {
+            { [self] in finish(result) }
         }
     }
 
@@ -102,8 +104,10 @@ open class InsecurityCoordinator<Result>: BridgeTypeNamed {
     /// For adapters: `dismiss()`, choosing whether the UIKit operation is animated.
     @_spi(Adapters) public func dismiss(animated: Bool) {
         guard let (host, frame, completion) = endingFrame() else { return }
-        host.end(frame, cause: .dismissCall, removal: .byEngine(animated: animated)) { [self] in
+        host.end(frame, cause: .dismissCall, removal: .byEngine(animated: animated)) {
             delivered(.dismissed, to: completion)
+        } again: {
+            { [self] in dismiss(animated: animated) }
         }
     }
 

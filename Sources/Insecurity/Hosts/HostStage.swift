@@ -87,9 +87,11 @@ struct HostStage<Frame, WaitingEnd> {
 
     // MARK: Events
 
-    /// The frame at `index` ends, its screen leaving as `removal` says; `again` is what ends it again once a
-    /// teardown under way is over (``EndAction/waitForTeardown``).
-    mutating func frameEnds(_ frame: Frame, index: Int, removal: Removal, again: WaitingEnd) -> EndAction {
+    /// The frame at `index` ends, its screen leaving as `removal` says; `again` makes what ends it again once a
+    /// teardown under way is over (``EndAction/waitForTeardown``), and is asked only then.
+    mutating func frameEnds(
+        _ frame: Frame, index: Int, removal: Removal, again: @autoclosure () -> WaitingEnd
+    ) -> EndAction {
         switch phase {
         case .ready:
             phase = .ending(Batch(lowest: frame, lowestIndex: index, removal: removal, deferredStart: nil))
@@ -104,7 +106,7 @@ struct HostStage<Frame, WaitingEnd> {
             phase = .ending(batch)
             return .deliverInBatch
         case .tearingDown(var awaiting):
-            awaiting.append(again)
+            awaiting.append(again())
             phase = .tearingDown(awaiting: awaiting)
             return .waitForTeardown
         }

@@ -2,21 +2,24 @@
 
 // Ending frames: one UIKit operation per teardown, batched endings, starts inside completions (E7, E8, E9).
 extension InsecurityHost {
-    /// An end that UIKit caused during a teardown, run once the teardown is over.
+    /// An end that came during a teardown: it is asked for again once the teardown is over, if its frame is
+    /// still live then.
     struct WaitingEnd {
         let frame: Frame
-        let cause: NavigationEvent.EndCause
-        let removal: Removal
-        let deliver: () -> Void
+        let endAgain: @MainActor () -> Void
     }
 
     /// Ends `frame`: runs `deliver` (its completion) now, batches frames that end inside it, then tears
-    /// down every ended frame and those above them with one UIKit operation.
+    /// down every ended frame and those above them with one UIKit operation. During a teardown nothing
+    /// happens now: what `again` makes asks for the end once more when the teardown is over. Neither closure
+    /// escapes unless the end must wait, so an end allocates none.
     func end(
-        _ frame: Frame, cause: NavigationEvent.EndCause, removal: Removal, deliver: @escaping () -> Void
+        _ frame: Frame, cause: NavigationEvent.EndCause, removal: Removal, deliver: () -> Void,
+        again: () -> @MainActor () -> Void
     ) {
-        let again = WaitingEnd(frame: frame, cause: cause, removal: removal, deliver: deliver)
-        switch stage.frameEnds(frame, index: frame.index, removal: removal, again: again) {
+        let action = stage.frameEnds(
+            frame, index: frame.index, removal: removal, again: WaitingEnd(frame: frame, endAgain: again()))
+        switch action {
         case .waitForTeardown, .tornDownWithBatch:
             // Nothing now: the end runs again once the teardown under way is over, or the frame is above the
             // lowest ended one (UIKit removed its screen while a completion ran) and is torn down with the
@@ -60,7 +63,7 @@ extension InsecurityHost {
     func finishTeardown() {
         // Each end tears down on its own and runs what its teardown caused.
         for waiting in stage.teardownFinished() where waiting.frame.isLive {
-            end(waiting.frame, cause: waiting.cause, removal: waiting.removal, deliver: waiting.deliver)
+            waiting.endAgain()
         }
     }
 

@@ -172,6 +172,8 @@ extension InsecurityHost {
     func frameRemovedByUIKit(_ frame: Frame, cause: NavigationEvent.EndCause, removal: Removal = .doneByUIKit) {
         end(frame, cause: cause, removal: removal) {
             frame.owner?.frameEnded(deliveringDismissal: true)
+        } again: {
+            { [self] in frameRemovedByUIKit(frame, cause: cause, removal: removal) }
         }
     }
 }
