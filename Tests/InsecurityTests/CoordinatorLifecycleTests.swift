@@ -81,6 +81,38 @@ struct CoordinatorLifecycleTests {
         loop.runUntilIdle()
     }
 
+    @Test(
+        "E3: a coordinator that keeps its own navigation to start children later is released with its controller once it ends, or once its host and screen are gone"
+    )
+    func keptNavigationHoldsNothingBack() {
+        final class Keeper: ModalCoordinator<String> {
+            var navigationForLater: (any ModalNavigation & AdaptiveNavigation)?
+            override var viewController: UIViewController { makeScreen("Keeper") }
+        }
+        for hostReleased in [false, true] {
+            var live = LiveObjects()
+            do {
+                let scene = Scene()
+                var host: InsecurityHost? = InsecurityHost(modal: scene.root)
+                let keeper = Keeper()
+                host?.start(keeper, animated: false) { _ in }
+                keeper.navigationForLater = keeper.navigation
+                loop.runUntilIdle()
+                live.watch(keeper, scene.root.presentedViewController)
+                if hostReleased {
+                    host = nil
+                    scene.window.rootViewController = nil
+                } else {
+                    keeper.finish("done")
+                }
+                loop.runUntilIdle()
+                withExtendedLifetime(host) {}
+            }
+            #expect(
+                live.count == 0, "nothing kept alive after \(hostReleased ? "the host and screen went" : "the end")")
+        }
+    }
+
     @Test("E12: finish after the end or before the start is a diagnostic and changes nothing")
     func endTwice() {
         let scene = Scene()

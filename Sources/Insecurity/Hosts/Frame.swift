@@ -166,48 +166,33 @@ final class Frame: ControllerObserver {
     /// Stops retaining the coordinator (its host is gone): the frame joins `chain`, the frames its host had,
     /// and knows its coordinator only while something else holds it.
     func orphan(in chain: OrphanedChain) {
-        let extras = ensureExtras()
-        extras.formerOwner = owner
-        extras.orphanedChain = chain
+        orphaned = Orphaned(formerOwner: owner, chain: chain)
         owner = nil
     }
 
-    /// What few frames need, in storage made when first needed, so that the many frames of a restored tree are
-    /// no larger for it: the weak reference the coordinator's `navigation` values share, and what the frame keeps
-    /// once its host is gone.
-    private final class Extras {
-        var reference: WeakReference<Frame>?
+    /// What a frame keeps once its host is gone, in storage made then, so that the many frames of a restored tree
+    /// are no larger for it.
+    private final class Orphaned {
         /// The frame's coordinator, while something else holds it.
         weak var formerOwner: (any FrameOwner)?
-        var orphanedChain: OrphanedChain?
+        let chain: OrphanedChain
+
+        init(formerOwner: (any FrameOwner)?, chain: OrphanedChain) {
+            self.formerOwner = formerOwner
+            self.chain = chain
+        }
     }
 
-    private var extras: Extras?
-
-    private func ensureExtras() -> Extras {
-        if let extras { return extras }
-        let made = Extras()
-        extras = made
-        return made
-    }
-
-    /// The frame held weakly, for its coordinator's `navigation` values to share: made when first asked for.
-    var reference: WeakReference<Frame> {
-        let extras = ensureExtras()
-        if let reference = extras.reference { return reference }
-        let made = WeakReference(self)
-        extras.reference = made
-        return made
-    }
+    private var orphaned: Orphaned?
 
     /// The frames of the released host this frame belonged to, bottom to top.
-    var orphanedChain: OrphanedChain? { extras?.orphanedChain }
+    var orphanedChain: OrphanedChain? { orphaned?.chain }
 
     /// Ends this frame of a released host as a teardown does (E8): its coordinator's awaited start resumes with
     /// `.dismissed` (E15) and nothing is held any more; the screen is left as it is.
     func endOrphaned() {
         guard isLive else { return }
-        let owner = extras?.formerOwner
+        let owner = orphaned?.formerOwner
         release()
         owner?.frameEnded(deliveringDismissal: false)
     }

@@ -2,19 +2,22 @@ import SimUIKit
 
 /// The `navigation` of a coordinator: starts children right above the coordinator's frame.
 /// Used outside the coordinator's life it reports ``InsecurityDiagnostic/Code/navigationOutsideLifetime`` (E3).
-/// A value small enough to be stored inside the existential a coordinator's `navigation` returns, holding the
-/// weak reference its frame shares: reading `navigation` allocates nothing.
+/// A value small enough to be stored inside the existential a coordinator's `navigation` returns: reading
+/// `navigation` allocates nothing.
+///
+/// It holds the frame strongly, not weakly: a weakly referenced object gets a side table, through which every later
+/// retain and release of it goes, and a frame is retained and released at every start above it (issue 46). That
+/// makes no cycle that outlives the frame's life: a frame lets go of its coordinator when it ends or its host goes,
+/// so a `navigation` value the coordinator keeps holds an ended frame's few bytes at most.
 @MainActor
 struct FrameNavigation: ModalNavigation, NavigationControllerNavigation, AdaptiveNavigation, _EngineStarter {
     private let ownerType: Any.Type
-    private let frameReference: WeakReference<Frame>?
+    private let frame: Frame?
 
     init(owner: AnyObject, frame: Frame?) {
         ownerType = type(of: owner)
-        frameReference = frame?.reference
+        self.frame = frame
     }
-
-    private var frame: Frame? { frameReference?.value }
 
     @discardableResult
     func _startChild<NewResult>(
