@@ -51,6 +51,9 @@ final class Frame: ControllerObserver {
     /// The host's weak reference to itself, shared by its frames: a frame made adds no weak reference to the host.
     private let hostReference: WeakReference<InsecurityHost>
     var host: InsecurityHost? { hostReference.value }
+
+    /// Whether `host` made the frame: ``host`` compared without loading it.
+    func belongs(to host: InsecurityHost) -> Bool { hostReference === host.reference }
     /// The coordinator, retained while the frame is live.
     @exclusivity(unchecked) private(set) var owner: (any FrameOwner)?
     /// The coordinator's controller, until it is deallocated or the frame is released. Unowned rather than weak:

@@ -7,7 +7,7 @@ extension InsecurityHost {
     /// for (the usual start), it is shown before this returns, without an operation.
     func enqueueShow(_ frame: Frame, gate: UIKitOperationQueue.RestoreGate? = nil) {
         let queue = UIKitOperationQueue.shared
-        if gate == nil, !Self.showingIsObsolete(frame),
+        if gate == nil, !showingIsObsolete(frame),
             queue.runAtOnceIfIdle(unless: { Self.blockerForShowing(frame) }, { showWaiting(frame) })
         {
             return
@@ -34,8 +34,8 @@ extension InsecurityHost {
     /// Whether `frame` is no longer to be shown: it ended, or a frame above one whose completion runs is torn down
     /// with it once the completions are over (E8), so the queue must not show it meanwhile, when the frames it
     /// waited behind are gone.
-    private static func showingIsObsolete(_ frame: Frame) -> Bool {
-        !frame.isWaitingToShow || frame.host?.stage.tearsDown(index: frame.index) == true
+    private func showingIsObsolete(_ frame: Frame) -> Bool {
+        !frame.isWaitingToShow || stage.tearsDown(index: frame.index)
     }
 
     /// Shows `frame`'s controller, if the frame still waits to be shown.
@@ -56,7 +56,10 @@ extension InsecurityHost {
 
         override func blocker() -> UIKitOperationQueue.Blocker? { InsecurityHost.blockerForShowing(frame) }
 
-        override var isObsolete: Bool { InsecurityHost.showingIsObsolete(frame) }
+        override var isObsolete: Bool {
+            guard let host = frame.host else { return !frame.isWaitingToShow }
+            return host.showingIsObsolete(frame)
+        }
 
         override func run() { frame.host?.showWaiting(frame) }
 

@@ -6,12 +6,13 @@ extension InsecurityHost {
     func observeUIKit(for frame: Frame, showing controller: UIViewController) {
         switch frame.placement {
         case .presented:
+            let uikitController = frame.uikitController
             // Told of its own controller's presentation changes, whoever presents it (it may go on top of what
             // its presenter already presents, A11).
-            frame.uikitController?.onPresentationChanges(notify: frame)
-            observeOwnNavigation(of: frame)
+            uikitController?.onPresentationChanges(notify: frame)
+            observeOwnNavigation(of: frame, showing: uikitController)
         case .windowRoot:
-            observeOwnNavigation(of: frame)
+            observeOwnNavigation(of: frame, showing: frame.uikitController)
         case .pushed:
             guard case .navigation(let navigation?) = hostBase else { break }
             // The navigation controller is inside a presented controller: it leaves when that one is dismissed.
@@ -27,9 +28,10 @@ extension InsecurityHost {
         controller.onDeallocation(notify: frame)
     }
 
-    /// A frame shown in a navigation controller of its own follows its stack.
-    private func observeOwnNavigation(of frame: Frame) {
-        guard let navigation = frame.childContext?.navigation else { return }
+    /// A presented or root frame whose controller UIKit shows is a navigation controller (its own, or the one
+    /// its coordinator's controller is) follows its stack.
+    private func observeOwnNavigation(of frame: Frame, showing uikitController: UIViewController?) {
+        guard let navigation = uikitController as? UINavigationController else { return }
         frame.observations.append(navigation.observeStack { [weak self] in self?.stackChanged($0) })
     }
 

@@ -257,7 +257,7 @@ public final class InsecurityHost {
         case .top:
             parent = frames.last
         case .frame(let frame):
-            guard frame.isLive, frame.host === self else {
+            guard frame.isLive, frame.belongs(to: self) else {
                 InsecurityDiagnostics.report(
                     .parentEndedBeforeStart, "\(childType) could not start: its parent has ended.")
                 return (false, nil)
