@@ -8,11 +8,14 @@ struct Timed {
 
 /// The median wall time of each of `timed`, in seconds, over `runs` rounds. Each round calls every body once,
 /// in turn, so that a slow spell of a shared machine falls on a figure and its anchor alike instead of on
-/// whichever was being measured then.
+/// whichever was being measured then; each round starts with the next body, so that none is always measured
+/// first (after the others' work) or last.
 func interleavedMedians(runs: Int, _ timed: [Timed]) -> [Double] {
     var times = [[Double]](repeating: [], count: timed.count)
-    for _ in 0..<runs {
-        for (index, item) in timed.enumerated() {
+    for round in 0..<runs {
+        for offset in timed.indices {
+            let index = (round + offset) % timed.count
+            let item = timed[index]
             item.setUp()
             let start = ContinuousClock.now
             item.body()

@@ -81,11 +81,13 @@ func legacyStack(depth: Int) -> (UIWindow, ResponderCoordinator.NavigationCoordi
     return (window, coordinator)
 }
 
-/// The time per operation of each of `bodies`, repeated `runs` times per round: the median of seven rounds,
-/// the bodies measured in turn within each round.
+/// The time per operation of each of `bodies`, repeated `runs` times per round: the median of 25 rounds, the
+/// bodies measured in turn within each round.
 @MainActor
 func perOperation(_ runs: Int, _ bodies: [() -> Void]) -> [Double] {
-    interleavedMedians(runs: 7, bodies.map { body in Timed { for _ in 0..<runs { body() } } }).map { $0 / Double(runs) }
+    interleavedMedians(runs: 25, bodies.map { body in Timed { for _ in 0..<runs { body() } } }).map {
+        $0 / Double(runs)
+    }
 }
 
 @MainActor
