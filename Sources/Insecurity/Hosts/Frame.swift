@@ -107,8 +107,10 @@ final class Frame: ControllerObserver {
         }
     }
 
-    /// The presented controller arrived, failed to, or left: its host decides which frames that ends (E10).
+    /// The presented controller failed to arrive, or left: its host decides which frames that ends (E10). Its
+    /// presentation beginning or completing ends nothing, and the host is not looked up for it.
     override func observedControllerPresentationChanged(_ change: PresentationChange) {
+        if change.kind == .present, change.phase != .cancelled { return }
         host?.presentationChanged(change)
     }
 

@@ -81,13 +81,12 @@ extension InsecurityHost {
     /// A dismissal the engine did not issue ends the frames it removes as soon as it is decided: when it
     /// begins, or, for one the finger drives (a swipe, or a custom dismissal an interaction controller drives),
     /// when the finger lets go without cancelling. A start requested right after (in the same turn) then goes
-    /// where the screen will be, not on top of a frame on its way out.
+    /// where the screen will be, not on top of a frame on its way out. A frame passes on a presentation only
+    /// when it is cancelled.
     func presentationChanged(_ change: PresentationChange) {
         guard change.kind != .present else {
             // A presentation its custom transition cancelled (S23): the controller never made it on screen.
-            if change.phase == .cancelled {
-                removedByUIKit(Array(change.controllers), cause: .refusedByUIKit, pushed: false)
-            }
+            removedByUIKit(Array(change.controllers), cause: .refusedByUIKit, pushed: false)
             return
         }
         let cause: NavigationEvent.EndCause = change.kind == .interactiveDismissal ? .swipe : .dismissedByApp
