@@ -77,8 +77,17 @@ extension InsecurityHost {
     /// Returns whether the operation was a pop.
     @discardableResult
     func tearDown(from index: Int, removal: Removal) -> Bool {
+        // The usual teardown, of the top frame alone, makes no array.
+        if index == frames.count - 1 {
+            return tearDown(CollectionOfOne(frames.removeLast()), removal: removal)
+        }
         let ended = Array(frames[index...])
         frames.removeSubrange(index...)
+        return tearDown(ended, removal: removal)
+    }
+
+    /// ``tearDown(from:removal:)`` for `ended`, the frames it took off the chain, bottom to top.
+    private func tearDown(_ ended: some RandomAccessCollection<Frame>, removal: Removal) -> Bool {
         // An empty chain looks for its base's window again at its next start.
         if frames.isEmpty { watchIsCurrent = false }
         // A key is an address: it may name a later frame's controller by now (a controller that died and
@@ -113,7 +122,7 @@ extension InsecurityHost {
     /// Like the original framework, ends are animated whatever the start was (adapters may ask otherwise).
     /// The operations go through the queue (E19): each runs once its target is idle, and does nothing
     /// if UIKit no longer shows what it was to remove. Returns whether a pop was requested.
-    func removeFromScreen(_ ended: [Frame], removal: Removal) -> Bool {
+    func removeFromScreen(_ ended: some RandomAccessCollection<Frame>, removal: Removal) -> Bool {
         guard let lowest = ended.first else { return false }
         let animated = removal.animated
         let above = ended.dropFirst()
