@@ -54,6 +54,7 @@ final class Frame: ControllerObserver {
 
     /// Whether `host` made the frame: ``host`` compared without loading it.
     func belongs(to host: InsecurityHost) -> Bool { hostReference === host.reference }
+
     /// The coordinator, retained while the frame is live.
     @exclusivity(unchecked) private(set) var owner: (any FrameOwner)?
     /// The coordinator's controller, until it is deallocated or the frame is released. Unowned rather than weak:
