@@ -67,7 +67,7 @@ extension InsecurityHost {
             switch frame.placement {
             case .presented(let presenter, _):
                 guard let presenter = presenter.value, let controller = frame.waitingController,
-                    !UIKitOperationQueue.topPresenter(above: presenter).wouldRefusePresenting(controller)
+                    !presenter.topOfPresentationChain.wouldRefusePresenting(controller)
                 else { return nil }
                 return "presenting \(controller.simDescription)"
             case .pushed(let navigation):
@@ -124,13 +124,13 @@ extension InsecurityHost {
                 frameRemovedByUIKit(frame, cause: .hierarchyRemoved)
                 return nil
             }
-            let actual = UIKitOperationQueue.topPresenter(above: requested)
+            // Everything presenting from one controller shares its chain: a second presentation goes on top (A11).
+            let actual = requested.topOfPresentationChain
             if actual !== requested {
                 frame.placement = .presented(presenter: WeakReference(actual), navigation: navigation)
             }
             actual.present(uikitController, animated: frame.animated)
-            // A presented controller has no parent: its own link is its `presentingViewController`.
-            return uikitController.ownPresentationLinks.presenting != nil
+            return actual.presents(uikitController)
         case .pushed(let navigation):
             // UIKit pushes onto a stack that left the window, but nobody would see it: a stack the app
             // took off the window the host showed it in ends the frame, as the root change would have.

@@ -448,19 +448,11 @@ final class UIKitOperationQueue {
 // MARK: Targets
 
 extension UIKitOperationQueue {
-    /// The controller a presentation requested on `controller` is handed to: the topmost controller presented
-    /// above it, or its presentation anchor when it presents nothing. Everything presenting from one
-    /// controller shares its chain, so a second presentation goes on top of the first (A11).
-    static func topPresenter(above controller: UIViewController) -> UIViewController {
-        var top = controller.presentationAnchor
-        while let presented = top.presentationLinks.presented { top = presented }
-        return top
-    }
-
     /// A presentation on `controller` waits for a presentation or dismissal running on it or on what it
     /// presents (it goes on top of that, A11): UIKit refuses it then, not during a push or pop (E21).
     static func blockerForPresentation(on controller: UIViewController?) -> Blocker? {
-        blocker(inChainFrom: controller, cutShortByRemoving: false)
+        guard let running = controller?.transitionHoldingPresentationChange(dismissing: false) else { return nil }
+        return .transition(running)
     }
 
     /// A change of a container's contents waits for the transition UIKit would drop it for, queue it behind or
@@ -479,35 +471,8 @@ extension UIKitOperationQueue {
     /// presented above `presenter` and their children), which it would cut short. A push or pop below it, on
     /// `presenter`'s own stack, does not delay it, nor does a non-animated one waiting for the next turn (E21).
     static func blockerForDismissal(from presenter: UIViewController?) -> Blocker? {
-        blocker(inChainFrom: presenter, cutShortByRemoving: true)
-    }
-
-    /// One walk up the presentation chain from `controller`: a presentation or dismissal running anywhere in it,
-    /// which comes first; failing that, when `cutShortByRemoving`, a push or pop animating in what a dismissal
-    /// from `controller` removes.
-    private static func blocker(inChainFrom controller: UIViewController?, cutShortByRemoving: Bool) -> Blocker? {
-        var cutShort: SimTransition?
-        var current = controller
-        while let presenter = current {
-            let links = presenter.presentationLinks
-            if let running = links.transition { return .transition(running) }
-            if cutShortByRemoving, cutShort == nil, let removed = links.presented {
-                cutShort = stackTransition(within: removed)
-            }
-            current = links.presented
-        }
-        return cutShort.map(Blocker.transition)
-    }
-
-    /// A push or pop animating on `controller` or on a navigation controller inside it.
-    private static func stackTransition(within controller: UIViewController) -> SimTransition? {
-        if let navigation = controller as? UINavigationController, let running = navigation.stackTransitionCoordinator {
-            return running
-        }
-        for child in controller.children {
-            if let running = stackTransition(within: child) { return running }
-        }
-        return nil
+        guard let running = presenter?.transitionHoldingPresentationChange(dismissing: true) else { return nil }
+        return .transition(running)
     }
 
     /// A change of `container`'s contents described, when SimUIKit would apply it now rather than defer,

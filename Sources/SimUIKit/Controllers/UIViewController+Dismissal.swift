@@ -93,14 +93,7 @@ extension UIViewController {
     /// in any of them. What animates below this controller (its own stack) is not removed.
     package var wouldRefuseOrCutShortDismissal: Bool {
         guard presentationChainIsIdle else { return true }
-        var removed = presentedChain()
-        while let controller = removed.popLast() {
-            if let navigation = controller as? UINavigationController, navigation.stackTransitionCoordinator != nil {
-                return true
-            }
-            removed.append(contentsOf: controller.children)
-        }
-        return false
+        return presentedChain().contains { $0.stackTransitionWithin != nil }
     }
 
     /// UIKit's reason for raising when `controller` is already presented or already on its way to the screen

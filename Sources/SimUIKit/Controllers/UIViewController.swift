@@ -439,6 +439,47 @@ open class UIViewController: UIResponder {
         return (state.presenting, state.presented)
     }
 
+    /// For the engine's queue: the transition that a presentation from this controller (`dismissing` false), or a
+    /// dismissal of what it presents (`dismissing` true), waits for, found in one walk up its presentation chain:
+    /// a presentation or dismissal running anywhere in it, which UIKit refuses both for (S1); failing that, for a
+    /// dismissal, a push or pop animating in what it takes away (the controllers presented above this one and
+    /// their children), which it would cut short. A push or pop below it, on its own stack, holds neither (E21).
+    package func transitionHoldingPresentationChange(dismissing: Bool) -> SimTransition? {
+        var cutShort: SimTransition?
+        var links = presentationLinks
+        while true {
+            if let running = links.transition { return running }
+            guard let presented = links.presented else { return cutShort }
+            if dismissing, cutShort == nil { cutShort = presented.stackTransitionWithin }
+            links = presented.presentationLinks
+        }
+    }
+
+    /// The topmost controller presented above this controller's presentation anchor, or the anchor when it presents
+    /// nothing: where a presentation that goes on top of a chain is made (A11).
+    package var topOfPresentationChain: UIViewController {
+        var top = presentationAnchor
+        while let presented = top.presentedStorage { top = presented }
+        return top
+    }
+
+    /// Whether this controller presents `controller` now (a presentation it was asked for was accepted).
+    package func presents(_ controller: UIViewController) -> Bool {
+        presentedStorage === controller
+    }
+
+    /// A push or pop animating on this controller, when it is a navigation controller, or inside one of its
+    /// children: what removing this controller would cut short.
+    var stackTransitionWithin: SimTransition? {
+        if let navigation = self as? UINavigationController, let running = navigation.stackTransitionCoordinator {
+            return running
+        }
+        for child in children {
+            if let running = child.stackTransitionWithin { return running }
+        }
+        return nil
+    }
+
     /// ``presentedViewController`` and ``presentationTransitionCoordinator`` read together, in one walk.
     package var presentationLinks: (presented: UIViewController?, transition: SimTransition?) {
         // The holder's, as `holderLinks` finds it, without holding the holder (the engine's queue walks
