@@ -241,6 +241,27 @@ struct HostileInputTests {
         expectRefused(HostileDocuments.containmentCycle, .cycle)
     }
 
+    @Test("X6: a containment cycle between ordinary parents and children is reported on exactly its controllers")
+    func containmentCycleAmongOthers() {
+        // Parents and children before the cycle and after it: each is walked on its own.
+        let xml = """
+            <bridge-snapshot version="1"><windows/><controllers>
+            <controller id="p" type="T"><child ref="q"/></controller>
+            <controller id="q" type="T"/>
+            <controller id="a" type="T"><child ref="b"/></controller>
+            <controller id="b" type="T"><child ref="a"/></controller>
+            <controller id="r" type="T"><child ref="s"/></controller>
+            <controller id="s" type="T"/>
+            </controllers><hosts/><coordinators/></bridge-snapshot>
+            """
+        #expect {
+            _ = try BridgeSnapshot.parse(xml)
+        } throws: { error in
+            let cycles = (error as? SnapshotError)?.issues.filter { $0.kind == .cycle }.map(\.message) ?? []
+            return cycles == ["controller \"a\" contains itself", "controller \"b\" contains itself"]
+        }
+    }
+
     /// A version-3 document around `coordinators` and `hosts`: a window whose root `r` holds `s`.
     private func document(hosts: String = "", coordinators: String) -> String {
         """

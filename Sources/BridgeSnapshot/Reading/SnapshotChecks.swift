@@ -159,25 +159,28 @@ private struct Run {
 
     /// Children resolve, no controller has two containers, and no child is a window's root or presented.
     mutating func checkContainment() {
-        for (index, controller) in tree.controllers.enumerated() {
-            for (position, child) in controller.children.enumerated() {
+        // By index, reading only the children: a copy of every controller would retain and release all its fields.
+        for index in tree.controllers.indices {
+            let children = tree.controllers[index].children
+            guard !children.isEmpty else { continue }
+            let id = tree.controllers[index].id
+            for (position, child) in children.enumerated() {
                 let key = SnapshotParser.Place.controllerChild(index, position)
-                guard let childIndex = requireController(child, "controller \"\(controller.id)\"'s child", at: key)
-                else { continue }
+                guard let childIndex = requireController(child, "controller \"\(id)\"'s child", at: key) else {
+                    continue
+                }
                 if resolves {
-                    if position == 0 { childPositions[index].reserveCapacity(controller.children.count) }
+                    if position == 0 { childPositions[index].reserveCapacity(children.count) }
                     childPositions[index].append(Int32(childIndex))
                 }
                 referenced[childIndex] = true
                 if parent[childIndex] >= 0 {
                     let other = tree.controllers[parent[childIndex]].id
-                    issue(
-                        .cycle, "controller \"\(child)\" is a child of both \"\(other)\" and \"\(controller.id)\"",
-                        at: key)
+                    issue(.cycle, "controller \"\(child)\" is a child of both \"\(other)\" and \"\(id)\"", at: key)
                 } else if windowPlace[childIndex] >= 0 {
                     issue(
                         .cycle,
-                        "controller \"\(child)\" is both \(describeWindowPlace(windowPlace[childIndex])) and a child of \"\(controller.id)\"",
+                        "controller \"\(child)\" is both \(describeWindowPlace(windowPlace[childIndex])) and a child of \"\(id)\"",
                         at: key)
                 }
                 parent[childIndex] = index
@@ -220,8 +223,10 @@ private struct Run {
     mutating func checkContainmentCycles() {
         enum Walk { case unknown, onPath, acyclic, cyclic }
         var walk = [Walk](repeating: .unknown, count: tree.controllers.count)
+        // One path array for every walk: most are a step or two long, and an array each would be an allocation each.
+        var path: [Int] = []
         for start in walk.indices where walk[start] == .unknown {
-            var path: [Int] = []
+            path.removeAll(keepingCapacity: true)
             var current = start
             var outcome = Walk.acyclic
             while current >= 0 {
@@ -240,8 +245,8 @@ private struct Run {
             }
             for node in path { walk[node] = outcome }
         }
-        for (index, controller) in tree.controllers.enumerated() where walk[index] == .cyclic {
-            issue(.cycle, "controller \"\(controller.id)\" contains itself", at: .controller(index))
+        for index in walk.indices where walk[index] == .cyclic {
+            issue(.cycle, "controller \"\(tree.controllers[index].id)\" contains itself", at: .controller(index))
         }
     }
 
