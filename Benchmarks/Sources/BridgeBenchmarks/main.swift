@@ -309,7 +309,7 @@ func snapshotRows() -> [Row] {
         let tree = navigationTree(controllers: n)
         let xml = BridgeSnapshot.xml(of: tree)
         let bytes = Array(xml.utf8)
-        let runs = n >= 50_000 ? 7 : n >= 10_000 ? 9 : n >= 1_000 ? 21 : 201
+        let runs = n >= 10_000 ? 15 : n >= 1_000 ? 21 : 201
         let label = n.formatted()
         let reading = [Timed { _ = bareRead(bytes) }, Timed { _ = try! BridgeSnapshot.parse(bytes) }]
         if n == 5 {
