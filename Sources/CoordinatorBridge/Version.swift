@@ -3,5 +3,5 @@
 /// before 1.0 and a new major version after.
 public enum CoordinatorBridgeVersion {
     /// This release.
-    public static let current = "0.15.2"
+    public static let current = "0.15.3"
 }
