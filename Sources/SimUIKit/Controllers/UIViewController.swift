@@ -481,9 +481,9 @@ open class UIViewController: UIResponder {
     }
 
     /// ``presentedViewController`` and ``presentationTransitionCoordinator`` read together, in one walk.
-    package var presentationLinks: (presented: UIViewController?, transition: SimTransition?) {
-        // The holder's, as `holderLinks` finds it, without holding the holder (the engine's queue walks
-        // presentation chains with it).
+    var presentationLinks: (presented: UIViewController?, transition: SimTransition?) {
+        // The holder's, as `holderLinks` finds it, without holding the holder (the walk of a presentation chain reads
+        // it at every step).
         if let links = presentationState?.links { return links }
         var current = parent
         while let candidate = current {
