@@ -142,8 +142,7 @@ extension InsecurityHost {
     public static func topCoordinator<Coordinator: AnyObject>(
         in window: UIWindow, as type: Coordinator.Type = Coordinator.self
     ) -> Coordinator? {
-        guard var top = window.rootViewController else { return nil }
-        while let presented = top.presentedViewController { top = presented }
+        guard var top = window.rootViewController?.topOfPresentationChain else { return nil }
         var path = [top]
         while true {
             if let navigation = top as? UINavigationController, let shown = navigation.topViewController {
